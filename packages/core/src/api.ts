@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SHORTLINK_MAX_LENGTH,
+} from './limits.ts';
+import type { EventType } from './limits.ts';
+
+/**
+ * The HTTP API's request bodies (validated by the server, reused by the web's forms) and
+ * response shapes. Every path is under `/api`. Errors answer `ErrorBody` (errors.ts).
+ */
+
+const email = z.email().max(EMAIL_MAX_LENGTH).transform((e) => e.trim().toLowerCase());
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const time = z.number().int().nonnegative();
+
+/** POST /api/auth/signup → 201 Me (and a session cookie). */
+export const SignUpBody = z
+  .object({
+    email,
+    password,
+    displayName: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  })
+  .strict();
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+/** POST /api/auth/signin → 200 Me (and a session cookie). POST /api/auth/signout → 204. */
+export const SignInBody = z
+  .object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .strict();
+export type SignInBody = z.input<typeof SignInBody>;
+
+/** POST /api/auth/tokens → 201 {token, id}: a bearer token for a device or a script. */
+export const CreateTokenBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+export type CreateTokenBody = z.input<typeof CreateTokenBody>;
+
+/** DELETE /api/account with the account's email typed again → 204; personal data is erased. */
+export const DeleteAccountBody = z.object({ confirmEmail: z.string().max(EMAIL_MAX_LENGTH) }).strict();
+export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
+
+/** GET /api/auth/me → Me, or 401 when signed out. */
+export interface Me {
+  uid: string;
+  email: string;
+  displayName: string;
+  phoneNumber: string | null;
+  /** Has a creator record (or is a super admin). */
+  creator: boolean;
+  superAdmin: boolean;
+  platformOwner: boolean;
+}
+
+/** User directory record (spec 01 §3). GET /api/users?s=text or ?uids=a,b (signed in). */
+export interface UserRecord {
+  uid: string;
+  displayName: string;
+  email: string;
+  phoneNumber: string | null;
+}
+
+/** GET /api/config: what the web needs before sign-in. */
+export interface PublicConfig {
+  /** Sign-in providers offered by the dialog; 'password' is email and password. */
+  providers: string[];
+  signupOpen: boolean;
+  version: string;
+}
+
+/** Event as listed and as read by anyone who may see it. */
+export interface EventSummary {
+  id: string;
+  name: string;
+  starttime: number | null;
+  endtime: number | null;
+  type: EventType;
+  arch: string | null;
+  hidden: boolean;
+  /** The caller's role in the event, or null. */
+  role: 'owner' | 'admin' | null;
+}
+
+/** GET /api/events → the caller's events and public upcoming ones. */
+export interface EventLists {
+  mine: EventSummary[];
+  upcoming: EventSummary[];
+}
+
+/** GET /api/events/:id/exists → whether a short link is taken (signed in). */
+export interface ExistsAnswer {
+  exists: boolean;
+  valid: boolean;
+}
+
+/**
+ * POST /api/events → 201 EventSummary. Either a fresh event, a copy of `duplicateOf`,
+ * or built from `template` (an event file). Creator record required.
+ */
+export const CreateEventBody = z
+  .object({
+    name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+    shortlink: z.string().min(1).max(SHORTLINK_MAX_LENGTH),
+    starttime: time,
+    endtime: time.nullable(),
+    duplicateOf: z.string().min(1).max(SHORTLINK_MAX_LENGTH).optional(),
+    template: z.unknown().optional(),
+    removePermissions: z.boolean().default(true),
+  })
+  .strict();
+export type CreateEventBody = z.input<typeof CreateEventBody>;
+
+/** PATCH /api/events/:id → EventSummary (event admins). */
+export const UpdateEventBody = z
+  .object({
+    name: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+    starttime: time.optional(),
+    endtime: time.nullable().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateEventBody = z.input<typeof UpdateEventBody>;
+
+/** GET /api/events/:id/settings (event admins): everything the settings page edits. */
+export interface EventSettingsView {
+  event: EventSummary;
+  settings: Record<string, unknown>;
+  speed: Record<string, number>;
+}
+
+/** One row of GET /api/events/:id/admins (event admins); owner first. */
+export interface EventAdmin {
+  uid: string;
+  role: 'owner' | 'admin';
+  displayName: string;
+  email: string;
+}
+
+/** PUT /api/admin/creators/:uid, DELETE likewise (super admin). GET lists them. */
+export interface CreatorRecord {
+  uid: string;
+  email: string;
+  displayName: string;
+  grantedAt: number;
+}

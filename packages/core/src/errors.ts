@@ -1,0 +1,57 @@
+/**
+ * Error keys the server answers with (`{error, message}`) and the web translates.
+ * The product's own keys (spec 01 §8) are kept as they are; the rest follow the same shape.
+ */
+export const ERROR_KEYS = [
+  'createevent.err.exists',
+  'createevent.err.badlink',
+  'createevent.err.notfound',
+  'createevent.badtemplate',
+  'starttime.error.noorbadtime',
+  'guide.nocreatorpermission',
+  'error.validation',
+  'error.notfound',
+  'error.unauthorized',
+  'error.forbidden',
+  'error.internal',
+  'error.toolarge',
+  'auth.error.badcredentials',
+  'auth.error.emailtaken',
+  'auth.error.toomany',
+  'auth.error.confirm',
+  'admins.error.owner',
+  'admins.error.unknownuser',
+  'settings.error.unknownkey',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** The body of every error answer. `details` lists per-field problems of a refused body. */
+export interface ErrorBody {
+  error: ErrorKey;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+
+/** English fallback messages; the web shows its own translations of the keys. */
+export const ERROR_MESSAGES: Record<ErrorKey, string> = {
+  'createevent.err.exists': 'This short link is already taken',
+  'createevent.err.badlink': 'The short link may contain only letters, digits, - and _',
+  'createevent.err.notfound': 'The event to duplicate was not found',
+  'createevent.badtemplate': 'The template file is unreadable or does not have the event file structure',
+  'starttime.error.noorbadtime': 'The end time must not be before the start time',
+  'guide.nocreatorpermission': 'You do not have permission to create events',
+  'error.validation': 'The request is not valid',
+  'error.notfound': 'Not found',
+  'error.unauthorized': 'Please sign in',
+  'error.forbidden': 'You do not have permission to do that',
+  'error.internal': 'Something went wrong on the server',
+  'error.toolarge': 'The request is too large',
+  'auth.error.badcredentials': 'Wrong email or password',
+  'auth.error.emailtaken': 'An account with this email already exists',
+  'auth.error.toomany':
+    'Too many account requests are coming from your IP address. Try again in a few minutes.',
+  'auth.error.confirm': 'Type your email address to confirm',
+  'admins.error.owner': 'The owner cannot be removed',
+  'admins.error.unknownuser': 'No such user',
+  'settings.error.unknownkey': 'Unknown setting',
+};

@@ -1,0 +1,42 @@
+/** Business constants shared by server and web (spec 01 §9, 02 §9). */
+export const AUTOSAVE_DELAY_MS = 1000;
+export const LINK_CHECK_DELAY_MS = 500;
+export const USER_SEARCH_DELAY_MS = 1000;
+export const SUCCESS_DIALOG_CLOSE_MS = 1000;
+export const PROGRESS_SHOW_DELAY_MS = 500;
+export const EVENT_DATE_FORMAT = 'DD MMMM YYYY';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 200;
+export const SHORTLINK_MAX_LENGTH = 64;
+export const EMAIL_MAX_LENGTH = 254;
+/** Largest event file (template, CLI import) the server accepts, in bytes. */
+export const EVENT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Sign-in attempts allowed per client address and email within the window. */
+export const SIGNIN_MAX_ATTEMPTS = 10;
+export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
+/** Browser sessions last this long since last use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const EVENT_TYPES = ['paevak', 'valik', 'race'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const DEFAULT_EVENT_TYPE: EventType = 'valik';
+
+/** Speed settings of a new event's document (evdoc.speed). */
+export const DEFAULT_SPEED = { limit: 90, over1: 2, delay1: 10, over2: 10, delay2: 5 } as const;
+
+export const ORDER_RULES = [
+  'points',
+  'okcount',
+  'spent',
+  'intime',
+  'katk',
+  'dsq',
+  'highkp',
+  'spdpenalty',
+  'spdavg',
+] as const;
+export type OrderRule = (typeof ORDER_RULES)[number];
+export const DEFAULT_ORDER_RULES: OrderRule[] = ['dsq', 'katk', 'intime', 'points', 'spent', 'okcount'];

@@ -1,0 +1,43 @@
+/**
+ * The web app's live protocol, version 1, used by both ends (STYLE.md rule 8).
+ * Messages carry what changed, never private data: a client refetches through the
+ * permission-checked HTTP API when told something changed.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The topic of everything about one event. */
+export const eventTopic = (eventId: string): string => `event:${eventId}`;
+
+export type ClientMessage =
+  | { v: 1; type: 'subscribe'; topic: string }
+  | { v: 1; type: 'unsubscribe'; topic: string }
+  | { v: 1; type: 'ping' };
+
+/** What part of an event changed; the web maps each to the queries it invalidates. */
+export type EventChange = 'event' | 'settings' | 'admins' | 'checkpoints' | 'teams' | 'results';
+
+export type ServerMessage =
+  | { v: 1; type: 'hello' }
+  | { v: 1; type: 'subscribed'; topic: string }
+  | { v: 1; type: 'pong' }
+  | { v: 1; type: 'error'; error: string }
+  | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] };
+
+/** Parses a client message; returns null for anything not of the protocol. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as Record<string, unknown>;
+  if (m.v !== PROTOCOL_VERSION) return null;
+  if (m.type === 'ping') return { v: 1, type: 'ping' };
+  if ((m.type === 'subscribe' || m.type === 'unsubscribe') && typeof m.topic === 'string') {
+    if (m.topic.length > 200) return null;
+    return { v: 1, type: m.type, topic: m.topic };
+  }
+  return null;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
+
+/**
+ * Every field of "Event settings" (spec 01 §3, stored under eventsdata/{id}/data) described once,
+ * so the server validates and the web renders the same list. `group` orders the settings page.
+ */
+export type SettingKind =
+  | 'bool'
+  | 'number'
+  | 'text'
+  | 'longtext'
+  | 'select'
+  | 'datetime'
+  | 'latlng'
+  | 'numberlist'
+  | 'orderrules'
+  | 'dstresult'
+  | 'bounds'
+  | 'json';
+
+export const SETTING_GROUPS = ['general', 'start', 'marking', 'scoring', 'results', 'messages', 'advanced'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+export interface SettingDescriptor {
+  key: string;
+  kind: SettingKind;
+  group: SettingGroup;
+  /** Choices of a `select`. */
+  options?: readonly string[];
+  /** Unit shown after a number field (translated by the web as `settings.unit.{unit}`). */
+  unit?: 'm' | 'min' | 'km' | 'pts' | 'kmh';
+}
+
+export const SETTINGS: readonly SettingDescriptor[] = [
+  { key: 'type', kind: 'select', group: 'general', options: EVENT_TYPES },
+  { key: 'resulttype', kind: 'select', group: 'general', options: ['', 'roadbook'] },
+  { key: 'kpsinweb', kind: 'bool', group: 'general' },
+  { key: 'joinrequiresconfirmation', kind: 'bool', group: 'general' },
+  { key: 'hidetracks', kind: 'bool', group: 'general' },
+  { key: 'hidespeedings', kind: 'bool', group: 'general' },
+  { key: 'valiktahed', kind: 'bool', group: 'general' },
+  { key: 'massstarttimems', kind: 'datetime', group: 'start' },
+  { key: 'joinstartinterval', kind: 'number', group: 'start', unit: 'min' },
+  { key: 'clientstart', kind: 'bool', group: 'start' },
+  { key: 'startloc', kind: 'latlng', group: 'start' },
+  { key: 'maxstartdistance', kind: 'number', group: 'start', unit: 'm' },
+  { key: 'sfwithseconds', kind: 'bool', group: 'start' },
+  { key: 'sfwithdate', kind: 'bool', group: 'start' },
+  { key: 'maxmarkingdistance', kind: 'number', group: 'marking', unit: 'm' },
+  { key: 'nokpopenwhennotclose', kind: 'bool', group: 'marking' },
+  { key: 'hidewrongmarks', kind: 'bool', group: 'marking' },
+  { key: 'eventbounds', kind: 'bounds', group: 'marking' },
+  { key: 'rakoef', kind: 'numberlist', group: 'scoring' },
+  { key: 'sharedrakoef', kind: 'text', group: 'scoring' },
+  { key: 'answerscores', kind: 'bool', group: 'scoring' },
+  { key: 'wrongpenaltyenabled', kind: 'bool', group: 'scoring' },
+  { key: 'wrongcoef', kind: 'number', group: 'scoring' },
+  { key: 'firstkpvisitbonus', kind: 'bool', group: 'scoring' },
+  { key: 'firstkpvisitaddbonus', kind: 'number', group: 'scoring', unit: 'pts' },
+  { key: 'firstbonus', kind: 'numberlist', group: 'scoring' },
+  { key: 'firstbonusismultiplier', kind: 'bool', group: 'scoring' },
+  { key: 'speedpenalty', kind: 'number', group: 'scoring', unit: 'pts' },
+  { key: 'dstresult', kind: 'dstresult', group: 'scoring' },
+  { key: 'ajad', kind: 'json', group: 'scoring' },
+  { key: 'ly', kind: 'json', group: 'scoring' },
+  { key: 'klassid', kind: 'json', group: 'scoring' },
+  { key: 'orderrules', kind: 'orderrules', group: 'results' },
+  { key: 'hideresults', kind: 'bool', group: 'results' },
+  { key: 'distanceinresult', kind: 'bool', group: 'results' },
+  { key: 'pointssuffix', kind: 'text', group: 'results' },
+  { key: 'speedranges', kind: 'json', group: 'results' },
+  { key: 'appmessage', kind: 'longtext', group: 'messages' },
+  { key: 'prepagemessage', kind: 'longtext', group: 'messages' },
+  { key: 'notallowedmessage', kind: 'longtext', group: 'messages' },
+  { key: 'finishedmessage', kind: 'longtext', group: 'messages' },
+  { key: 'map', kind: 'json', group: 'advanced' },
+];
+
+export const SETTINGS_BY_KEY: ReadonlyMap<string, SettingDescriptor> = new Map(
+  SETTINGS.map((s) => [s.key, s]),
+);
+
+const finite = z.number().finite();
+const latLng = z.object({ lat: finite.min(-90).max(90), lng: finite.min(-180).max(180) });
+const jsonValue: z.ZodType<unknown> = z.json();
+
+/** The schema a stored value of `kind` must satisfy. */
+export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> {
+  switch (desc.kind) {
+    case 'bool':
+      return z.boolean();
+    case 'number':
+      return finite;
+    case 'text':
+      return z.string().max(1000);
+    case 'longtext':
+      return z.string().max(20_000);
+    case 'select':
+      return z.enum((desc.options ?? []) as [string, ...string[]]);
+    case 'datetime':
+      return z.number().int().nonnegative();
+    case 'latlng':
+      return latLng;
+    case 'numberlist':
+      return z.array(finite.nullable()).max(1000);
+    case 'orderrules':
+      return z.array(z.enum(ORDER_RULES)).max(ORDER_RULES.length);
+    case 'dstresult':
+      return z.object({
+        targetdst: finite.optional(),
+        dststeps: finite.positive().optional(),
+        dstpoints: finite.optional(),
+        dstpointssteps: finite.optional(),
+      });
+    case 'bounds':
+      return z.object({ northEast: latLng, southWest: latLng });
+    case 'json':
+      return jsonValue;
+  }
+}
+
+/** Speed settings kept in the event document (evdoc.speed). */
+export const SPEED_KEYS = ['limit', 'over1', 'delay1', 'over2', 'delay2'] as const;
+export type SpeedKey = (typeof SPEED_KEYS)[number];
+
+/**
+ * A settings change: each key is set to its new value, or cleared with null
+ * ("empty clears the field", spec 02 §5). Unknown keys are refused.
+ */
+export const SettingsPatch = z
+  .object({
+    settings: z.record(z.string(), z.unknown()).optional(),
+    speed: z.partialRecord(z.enum(SPEED_KEYS), finite.nonnegative().nullable()).optional(),
+  })
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/** Checks every key of a settings patch; returns the problems (empty when valid). */
+export function validateSettingsValues(
+  values: Record<string, unknown>,
+): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const desc = SETTINGS_BY_KEY.get(key);
+    if (!desc) {
+      problems.push({ path: key, message: 'settings.error.unknownkey' });
+      continue;
+    }
+    if (value === null) continue;
+    const parsed = settingValueSchema(desc).safeParse(value);
+    if (!parsed.success) {
+      problems.push({ path: key, message: parsed.error.issues[0]?.message ?? 'invalid' });
+    }
+  }
+  return problems;
+}
