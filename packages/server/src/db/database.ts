@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrationProvider } from '../migrations/index.ts';
+
+export type DialectName = 'sqlite' | 'postgres' | 'pglite';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema?: string }
+  | { dialect: 'pglite'; dataDir?: string };
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL's int8 and numeric arrive as strings by default; every number we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Opens the database named by `config`. SQLite runs in WAL mode with foreign keys on. */
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  switch (config.dialect) {
+    case 'sqlite': {
+      if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+      const sqlite = new SQLite(config.file);
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('foreign_keys = ON');
+      sqlite.pragma('busy_timeout = 5000');
+      sqlite.pragma('synchronous = NORMAL');
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+      return { db, dialect: 'sqlite', close: () => db.destroy() };
+    }
+    case 'postgres': {
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: 10,
+        ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+      });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      return { db, dialect: 'postgres', close: () => db.destroy() };
+    }
+    case 'pglite': {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { PGliteDialect } = await import('kysely-pglite-dialect');
+      const client = new PGlite(config.dataDir);
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+      return { db, dialect: 'pglite', close: () => db.destroy() };
+    }
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Reads DATABASE_URL / DATA_DIR into a database configuration (SQLite under ./data by default). */
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv): DatabaseConfig {
+  const url = env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
+  if (url?.startsWith('pglite:')) return { dialect: 'pglite', dataDir: url.slice(7) || undefined };
+  if (url?.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice(7) };
+  const dataDir = env.DATA_DIR ?? path.resolve(process.cwd(), 'data');
+  return { dialect: 'sqlite', file: path.join(dataDir, 'rada.sqlite') };
+}

@@ -1,0 +1,232 @@
+
+
+/**
+ * The whole product's tables (issue 2 designs them all; later issues fill them).
+ * Dialect-neutral types: times are epoch milliseconds in `double precision`, flags are 0/1
+ * integers, JSON blobs are text parsed by the repositories. Column names follow the
+ * product's stored words where they exist (nr, klassid, aeg).
+ */
+export interface Database {
+  users: UsersTable;
+  platform_roles: PlatformRolesTable;
+  creators: CreatorsTable;
+  sessions: SessionsTable;
+  events: EventsTable;
+  event_admins: EventAdminsTable;
+  event_data: EventDataTable;
+  checkpoints: CheckpointsTable;
+  deleted_checkpoints: DeletedCheckpointsTable;
+  print_items: PrintItemsTable;
+  teams: TeamsTable;
+  registrations: RegistrationsTable;
+  team_answers: TeamAnswersTable;
+  speed_tickets: SpeedTicketsTable;
+  join_codes: JoinCodesTable;
+  devices: DevicesTable;
+  track_chunks: TrackChunksTable;
+  cups: CupsTable;
+  cup_admins: CupAdminsTable;
+  cup_events: CupEventsTable;
+  cup_data: CupDataTable;
+  news: NewsTable;
+  translations: TranslationsTable;
+  rich_texts: RichTextsTable;
+  audit_log: AuditLogTable;
+}
+
+type Json = string;
+type Flag = number;
+type Ms = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  phone: string | null;
+  password_hash: string | null;
+  created_at: Ms;
+}
+export interface PlatformRolesTable {
+  user_id: string;
+  /** 'superadmin' or 'owner' (the platform owner, who manages news). */
+  role: string;
+}
+export interface CreatorsTable {
+  user_id: string;
+  granted_by: string | null;
+  granted_at: Ms;
+}
+export interface SessionsTable {
+  /** SHA-256 of the secret token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  /** 'browser' (cookie) or 'token' (bearer, devices and scripts). */
+  kind: string;
+  name: string | null;
+  created_at: Ms;
+  last_used_at: Ms;
+  expires_at: Ms | null;
+}
+export interface EventsTable {
+  id: string;
+  name: string;
+  starttime: Ms | null;
+  endtime: Ms | null;
+  arch: string | null;
+  hidden: Flag;
+  /** The rest of the event record (map, kpgroups, rakoef, klassid, orderrules, data, unknown keys). */
+  record: Json;
+  unpaid_at: Ms | null;
+  created_at: Ms;
+  updated_at: Ms;
+}
+export interface EventAdminsTable {
+  event_id: string;
+  /** No foreign key: an imported file may name admins of another installation (kept losslessly). */
+  user_id: string;
+  role: string;
+}
+export interface EventDataTable {
+  event_id: string;
+  /** eventsdata/{id}/data: the event settings. */
+  settings: Json;
+  /** eventsdata/{id}/conf. */
+  conf: Json;
+  /** The event document: speed, speedareas and anything else it carries. */
+  evdoc: Json;
+  /** Everything else of the event file kept for a lossless round trip (issues, docver, unknown keys). */
+  extra: Json;
+}
+export interface CheckpointsTable {
+  event_id: string;
+  id: string;
+  nr: string | null;
+  kp: Json;
+  data: Json;
+  answer: string | null;
+}
+export interface DeletedCheckpointsTable {
+  event_id: string;
+  id: string;
+  record: Json;
+  deleted_at: Ms;
+}
+export interface PrintItemsTable {
+  event_id: string;
+  id: string;
+  item: Json;
+}
+export interface TeamsTable {
+  event_id: string;
+  id: string;
+  name: string;
+  nr: string | null;
+  /** teams/{event}/list/{team}. */
+  list: Json;
+  /** teams/{event}/data/{team} without regdata. */
+  data: Json;
+  trackstat: Json | null;
+}
+export interface RegistrationsTable {
+  event_id: string;
+  team_id: string;
+  user_id: string | null;
+  regdata: Json;
+  regtime: Ms | null;
+}
+export interface TeamAnswersTable {
+  event_id: string;
+  team_id: string;
+  kp_id: string;
+  answer: string | null;
+  ok: Flag | null;
+  aeg: Ms | null;
+  /** Fields of the answer beyond answer/ok/aeg. */
+  extra: Json;
+}
+export interface SpeedTicketsTable {
+  event_id: string;
+  team_id: string;
+  id: string;
+  ticket: Json;
+}
+export interface JoinCodesTable {
+  code: string;
+  event_id: string;
+  singleteam: Flag;
+  valid: Ms;
+  used_by: string | null;
+  share_link: string | null;
+  created_at: Ms;
+}
+export interface DevicesTable {
+  id: string;
+  user_id: string | null;
+  event_id: string | null;
+  team_id: string | null;
+  info: Json;
+  last_seen: Ms | null;
+}
+export interface TrackChunksTable {
+  id: string;
+  event_id: string;
+  team_id: string;
+  device_id: string | null;
+  t_from: Ms;
+  t_to: Ms;
+  points: number;
+  /** Encoded points (track codec), base64. */
+  data: string;
+}
+export interface CupsTable {
+  id: string;
+  name: string;
+  year: number;
+  /** points, growingpoints, atleast1, missvalue, countingevents. */
+  config: Json;
+  created_at: Ms;
+}
+export interface CupAdminsTable {
+  cup_id: string;
+  user_id: string;
+  role: string;
+}
+export interface CupEventsTable {
+  cup_id: string;
+  event_id: string;
+  main: Flag;
+}
+export interface CupDataTable {
+  cup_id: string;
+  result: Json;
+  teams: Json;
+  backup: Json | null;
+}
+export interface NewsTable {
+  id: string;
+  lang: string;
+  ts: Ms;
+  title: string;
+  content: string;
+}
+export interface TranslationsTable {
+  lang: string;
+  key: string;
+  value: string;
+}
+export interface RichTextsTable {
+  path: string;
+  /** '' for the default text, else a language code ({path}_i18n/{lang}). */
+  lang: string;
+  content: string;
+}
+export interface AuditLogTable {
+  id: string;
+  time: Ms;
+  user_id: string | null;
+  event_id: string | null;
+  action: string;
+  path: string | null;
+  old_value: Json | null;
+  value: Json | null;
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import type { Db, DatabaseConfig } from '../db/database.ts';
+
+/**
+ * The dialects every repository test runs on, the way Kysely's own suite loops over them:
+ * SQLite, in-process PGlite, and a real PostgreSQL server when TEST_DATABASE_URL is set.
+ */
+export function testDialects(): { name: string; config: () => Promise<TestDbConfig> }[] {
+  const list: { name: string; config: () => Promise<TestDbConfig> }[] = [
+    { name: 'sqlite', config: () => Promise.resolve({ config: { dialect: 'sqlite', file: ':memory:' } }) },
+    { name: 'pglite', config: () => Promise.resolve({ config: { dialect: 'pglite' } }) },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: 'postgres', config: () => postgresSchema(url) });
+  return list;
+}
+
+interface TestDbConfig {
+  config: DatabaseConfig;
+  cleanup?: () => Promise<void>;
+}
+
+/** A fresh schema on the real server per test database, dropped afterwards. */
+async function postgresSchema(url: string): Promise<TestDbConfig> {
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    config: { dialect: 'postgres', url, schema },
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** Opens and migrates a fresh database of the given dialect; `close` also removes it. */
+export async function freshDatabase(dialect: { config: () => Promise<TestDbConfig> }): Promise<Db> {
+  const { config, cleanup } = await dialect.config();
+  const handle = await openDatabase(config);
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await cleanup?.();
+    },
+  };
+}
