@@ -1,0 +1,8 @@
+/** Who is making a request. Policies take this, never a raw request. */
+export interface Actor {
+  uid: string;
+  email: string;
+  superAdmin: boolean;
+  platformOwner: boolean;
+  creator: boolean;
+}

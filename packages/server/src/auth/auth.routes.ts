@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CreateTokenBody, DeleteAccountBody, SESSION_TTL_MS, SignInBody, SignUpBody } from '@rada/core';
+import { parseWith, unauthorized } from '../http/errors.ts';
+import type { AuthService } from './auth.service.ts';
+import type { ServerConfig } from '../config.ts';
+
+export const SESSION_COOKIE = 'rada_session';
+
+/** Sign-up, sign-in, sign-out, the current user, API tokens and account deletion. */
+export async function authRoutes(api: FastifyInstance, auth: AuthService, config: ServerConfig): Promise<void> {
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      path: '/',
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
+
+  api.post('/auth/signup', async (req, reply) => {
+    const { token, actor } = await auth.signUp(parseWith(SignUpBody, req.body));
+    setCookie(reply, token);
+    return reply.status(201).send(await auth.me(actor));
+  });
+
+  api.post('/auth/signin', async (req, reply) => {
+    const { token, actor } = await auth.signIn(parseWith(SignInBody, req.body), req.ip);
+    setCookie(reply, token);
+    return auth.me(actor);
+  });
+
+  api.post('/auth/signout', async (req, reply) => {
+    if (req.sessionToken) await auth.signOut(req.sessionToken);
+    clearCookie(reply);
+    return reply.status(204).send();
+  });
+
+  api.get('/auth/me', async (req) => {
+    if (!req.actor) throw unauthorized();
+    return auth.me(req.actor);
+  });
+
+  api.post('/auth/tokens', async (req, reply) => {
+    if (!req.actor) throw unauthorized();
+    const body = parseWith(CreateTokenBody, req.body);
+    return reply.status(201).send(await auth.createToken(req.actor, body.name));
+  });
+
+  api.delete('/account', async (req, reply) => {
+    if (!req.actor) throw unauthorized();
+    const body = parseWith(DeleteAccountBody, req.body);
+    await auth.deleteAccount(req.actor, body.confirmEmail);
+    clearCookie(reply);
+    return reply.status(204).send();
+  });
+}

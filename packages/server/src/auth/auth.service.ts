@@ -1,0 +1,133 @@
+import {
+  ERROR_MESSAGES,
+  SESSION_TTL_MS,
+  SIGNIN_MAX_ATTEMPTS,
+  SIGNIN_WINDOW_MS,
+} from '@rada/core';
+import type { Me, SignInBody, SignUpBody } from '@rada/core';
+import type { z } from 'zod';
+import { AppError } from '../http/errors.ts';
+import { newId, newToken, tokenHash } from '../db/ids.ts';
+import type { UserRepository, UserRow } from '../users/user.repository.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Actor } from './actor.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
+import { RateLimiter } from './rateLimit.ts';
+
+export interface AuthDeps {
+  users: UserRepository;
+  config: Pick<ServerConfig, 'superAdminEmails' | 'platformOwnerEmail' | 'signupOpen'>;
+  now: () => number;
+}
+
+/** Accounts, sessions and bearer tokens. */
+export function authService({ users, config, now }: AuthDeps) {
+  const limiter = new RateLimiter(SIGNIN_MAX_ATTEMPTS, SIGNIN_WINDOW_MS, now);
+
+  async function actorFor(user: UserRow): Promise<Actor> {
+    const roles = await users.roles(user.id);
+    const superAdmin = roles.includes('superadmin') || config.superAdminEmails.includes(user.email);
+    return {
+      uid: user.id,
+      email: user.email,
+      superAdmin,
+      platformOwner: roles.includes('owner') || config.platformOwnerEmail === user.email,
+      creator: superAdmin || (await users.isCreator(user.id)),
+    };
+  }
+
+  async function startSession(userId: string, kind: 'browser' | 'token', name: string | null) {
+    const token = newToken();
+    const t = now();
+    await users.createSession({
+      id: tokenHash(token),
+      user_id: userId,
+      kind,
+      name,
+      created_at: t,
+      last_used_at: t,
+      expires_at: kind === 'browser' ? t + SESSION_TTL_MS : null,
+    });
+    return token;
+  }
+
+  return {
+    actorFor,
+
+    /** Creates an account and signs it in; returns the session token. */
+    async signUp(body: z.output<typeof SignUpBody>): Promise<{ token: string; actor: Actor }> {
+      if (!config.signupOpen) throw new AppError('error.forbidden', 403);
+      if (await users.findByEmail(body.email)) throw new AppError('auth.error.emailtaken', 409);
+      const user: UserRow = {
+        id: newId(),
+        email: body.email,
+        display_name: body.displayName,
+        phone: null,
+        password_hash: await hashPassword(body.password),
+        created_at: now(),
+      };
+      try {
+        await users.insert(user);
+      } catch {
+        throw new AppError('auth.error.emailtaken', 409); // lost a race for the same email
+      }
+      return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
+    },
+
+    /** Checks the password; rate limited per client address and email. */
+    async signIn(body: z.output<typeof SignInBody>, clientIp: string) {
+      const key = `${clientIp}|${body.email}`;
+      if (!limiter.hit(key) || !limiter.hit(`ip|${clientIp}`)) {
+        throw new AppError('auth.error.toomany', 429, undefined, ERROR_MESSAGES['auth.error.toomany']);
+      }
+      const user = await users.findByEmail(body.email);
+      const ok = user?.password_hash
+        ? await verifyPassword(user.password_hash, body.password)
+        : (await verifyPassword(await DUMMY_HASH_PROMISE, body.password), false);
+      if (!user || !ok) throw new AppError('auth.error.badcredentials', 401);
+      limiter.reset(key);
+      return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
+    },
+
+    /** Resolves a cookie or bearer token to its actor; sliding expiry for browser sessions. */
+    async authenticate(token: string): Promise<Actor | null> {
+      const t = now();
+      const session = await users.findSession(tokenHash(token), t);
+      if (!session) return null;
+      if (t - session.last_used_at > 60_000) {
+        await users.touchSession(session.id, t, session.kind === 'browser' ? t + SESSION_TTL_MS : null);
+      }
+      const user = await users.findById(session.user_id);
+      return user ? actorFor(user) : null;
+    },
+
+    signOut: (token: string) => users.deleteSession(tokenHash(token)),
+
+    /** A bearer token for a device or a script; shown once. */
+    async createToken(actor: Actor, name: string) {
+      const token = await startSession(actor.uid, 'token', name);
+      return { id: tokenHash(token).slice(0, 12), token };
+    },
+
+    async me(actor: Actor): Promise<Me> {
+      const user = await users.findById(actor.uid);
+      if (!user) throw new AppError('error.unauthorized', 401);
+      return {
+        uid: user.id,
+        email: user.email,
+        displayName: user.display_name,
+        phoneNumber: user.phone,
+        creator: actor.creator,
+        superAdmin: actor.superAdmin,
+        platformOwner: actor.platformOwner,
+      };
+    },
+
+    /** Erases the account after the email was typed again. */
+    async deleteAccount(actor: Actor, confirmEmail: string) {
+      if (confirmEmail.trim().toLowerCase() !== actor.email) throw new AppError('auth.error.confirm', 400);
+      await users.deleteAccount(actor.uid);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { parseEventFile, shortlinkFromName } from '@rada/core';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { createStore } from '../db/store.ts';
+import { eventService } from '../events/event.service.ts';
+import { inProcessBus } from '../realtime/bus.ts';
+import { hashPassword } from '../auth/password.ts';
+import { newId } from '../db/ids.ts';
+import { AppError } from '../http/errors.ts';
+import type { PlatformRole } from '../users/user.repository.ts';
+
+const USAGE = `Usage: npm run rada -- <command>
+
+  superadmin <email> [--password <pw>]   make a super admin (creates the account if new)
+  owner <email> [--password <pw>]        make the platform owner (manages news)
+  creator <email>                         grant a creator record (may create events)
+  export <eventId>                        print the whole event as JSON (redirect to a file)
+  import <file.json> [--id <shortlink>]   create an event from an event file
+  migrate                                 bring the database schema up to date
+
+The database is the same as the server's (DATABASE_URL, DATA_DIR).`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** Runs one command; returns the process exit code. Output goes to stdout, messages to stderr. */
+export async function runCli(args: string[], out = process.stdout, err = process.stderr): Promise<number> {
+  const [command, ...rest] = args;
+  if (!command || command === 'help' || command === '--help') {
+    out.write(USAGE + '\n');
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const handle = await openDatabase(config.database);
+  try {
+    await migrateToLatest(handle.db);
+    const store = createStore(handle.db);
+    const now = Date.now;
+
+    const ensureUser = async (email: string, password: string | undefined) => {
+      const normalized = email.trim().toLowerCase();
+      const existing = await store.users.findByEmail(normalized);
+      if (existing) {
+        if (password) await store.users.setPassword(existing.id, await hashPassword(password));
+        return { user: existing, generated: null };
+      }
+      const generated = password ? null : randomBytes(9).toString('base64url');
+      const user = {
+        id: newId(),
+        email: normalized,
+        display_name: normalized.split('@')[0] ?? normalized,
+        phone: null,
+        password_hash: await hashPassword(password ?? generated ?? ''),
+        created_at: now(),
+      };
+      await store.users.insert(user);
+      return { user, generated };
+    };
+
+    const grantRole = async (role: PlatformRole) => {
+      const email = rest[0];
+      if (!email || !email.includes('@')) throw new Error(`${command} needs an email address`);
+      const { user, generated } = await ensureUser(email, option(rest, '--password'));
+      await store.users.addRole(user.id, role);
+      await store.users.grantCreator(user.id, null, now());
+      err.write(`${user.email} is now ${role === 'superadmin' ? 'a super admin' : 'the platform owner'}.\n`);
+      if (generated) err.write(`New account created. Password: ${generated}\n`);
+      return 0;
+    };
+
+    switch (command) {
+      case 'superadmin':
+        return await grantRole('superadmin');
+      case 'owner':
+        return await grantRole('owner');
+      case 'creator': {
+        const user = rest[0] ? await store.users.findByEmail(rest[0].trim().toLowerCase()) : undefined;
+        if (!user) throw new Error('creator needs the email of an existing account');
+        await store.users.grantCreator(user.id, null, now());
+        err.write(`${user.email} may now create events.\n`);
+        return 0;
+      }
+      case 'export': {
+        const id = rest[0];
+        if (!id) throw new Error('export needs an event id');
+        const events = eventService({ store, bus: inProcessBus(), now });
+        const rows = await store.eventFiles.readAll(id);
+        if (!rows) throw new Error(`No event ${id}`);
+        // The command line acts with the machine owner's authority: export as a super admin would.
+        const file = await events.exportFile(
+          { uid: '', email: '', superAdmin: true, platformOwner: false, creator: true },
+          id,
+        );
+        out.write(JSON.stringify(file, null, 2) + '\n');
+        return 0;
+      }
+      case 'import': {
+        const path = rest[0];
+        if (!path) throw new Error('import needs a file');
+        const parsed = parseEventFile(fs.readFileSync(path, 'utf8'));
+        if (!parsed.ok) throw new AppError('createevent.badtemplate', 400, undefined, parsed.message);
+        const id = option(rest, '--id') ?? shortlinkFromName(parsed.file.events.name);
+        const events = eventService({ store, bus: inProcessBus(), now });
+        const created = await events.importFile(parsed.file, id);
+        err.write(`Imported ${created.name} as /${created.id}\n`);
+        out.write(created.id + '\n');
+        return 0;
+      }
+      case 'migrate':
+        err.write('The database schema is up to date.\n');
+        return 0;
+      default:
+        err.write(`Unknown command: ${command}\n\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (e) {
+    err.write(e instanceof AppError ? `${e.key}: ${e.message}\n` : `${(e as Error).message}\n`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import { eventRepository } from '../events/event.repository.ts';
+import { userRepository } from '../users/user.repository.ts';
+import { eventFileRepository } from '../eventFile/eventFile.repository.ts';
+
+/** The repositories, bound to the database or to one transaction. */
+export interface Repos {
+  events: ReturnType<typeof eventRepository>;
+  users: ReturnType<typeof userRepository>;
+  eventFiles: ReturnType<typeof eventFileRepository>;
+}
+
+export interface Store extends Repos {
+  /** Runs `fn` with repositories bound to one transaction: all of it is written or none. */
+  transaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+}
+
+function repos(db: Kysely<Database>): Repos {
+  return { events: eventRepository(db), users: userRepository(db), eventFiles: eventFileRepository(db) };
+}
+
+export function createStore(db: Kysely<Database>): Store {
+  return { ...repos(db), transaction: (fn) => db.transaction().execute((trx) => fn(repos(trx))) };
+}

@@ -1,0 +1,225 @@
+import { EVENT_FILE_VERSION } from '@rada/core';
+import type { EventFile } from '@rada/core';
+import type { Database } from '../db/schema.ts';
+import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
+
+/**
+ * Pure conversion between the event file (spec 04) and the rows that store it.
+ * Every key the file carries lands in a column or a JSON blob, so rows → file gives back
+ * the same data (tracks aside). Known keys: see `KNOWN_*` below; the rest go to `extra`.
+ */
+export interface EventRows {
+  event: Database['events'];
+  admins: Database['event_admins'][];
+  data: Database['event_data'];
+  checkpoints: Database['checkpoints'][];
+  deletedCheckpoints: Database['deleted_checkpoints'][];
+  printItems: Database['print_items'][];
+  teams: Database['teams'][];
+  registrations: Database['registrations'][];
+  answers: Database['team_answers'][];
+  speedTickets: Database['speed_tickets'][];
+}
+
+const EVENT_COLUMNS = ['name', 'starttime', 'endtime', 'arch', 'hidden', 'admins'];
+const KNOWN_EVENTSDATA = ['data', 'conf', 'kp', 'kpdata', 'kpanswer', 'printitems', 'deletedkps'];
+const KNOWN_TEAMS = ['list', 'data', 'kpanswers', 'spdtickets', 'trackstat'];
+const KNOWN_TOP = ['version', 'events', 'eventsdata', 'teams', 'evdoc'];
+
+const without = (obj: JsonMap, keys: string[]): JsonMap =>
+  Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));
+const asMap = (v: unknown): JsonMap => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {});
+const entries = (v: unknown) => Object.entries(asMap(v));
+const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const strOrNull = (v: unknown) => (v === undefined || v === null ? null : String(v));
+
+/** Splits an event file into rows for event `eventId`. */
+export function fileToRows(file: EventFile, eventId: string, now: number): EventRows {
+  const ev = file.events as JsonMap;
+  const ed = file.eventsdata as JsonMap;
+  const tm = file.teams as JsonMap;
+
+  const checkpointIds = new Set([
+    ...Object.keys(asMap(ed.kp)),
+    ...Object.keys(asMap(ed.kpdata)),
+    ...Object.keys(asMap(ed.kpanswer)),
+  ]);
+  const checkpoints = [...checkpointIds].map((id) => {
+    const kp = asMap(ed.kp)[id];
+    const answer = asMap(ed.kpanswer)[id];
+    return {
+      event_id: eventId,
+      id,
+      nr: kp && typeof kp === 'object' ? strOrNull((kp as JsonMap).nr) : null,
+      kp: toJson(kp ?? null),
+      data: toJson(asMap(ed.kpdata)[id] ?? null),
+      answer: typeof answer === 'string' ? answer : null,
+    };
+  });
+
+  const teamIds = new Set([
+    ...Object.keys(asMap(tm.list)),
+    ...Object.keys(asMap(tm.data)),
+    ...Object.keys(asMap(tm.kpanswers)),
+    ...Object.keys(asMap(tm.spdtickets)),
+    ...Object.keys(asMap(tm.trackstat)),
+  ]);
+  const teams: Database['teams'][] = [];
+  const registrations: Database['registrations'][] = [];
+  for (const id of teamIds) {
+    const list = asMap(tm.list)[id];
+    const data = asMap(tm.data)[id];
+    const listMap = asMap(list);
+    const dataMap = asMap(data);
+    const regdata = dataMap.regdata;
+    teams.push({
+      event_id: eventId,
+      id,
+      name: String(listMap.name ?? asMap(regdata).teamname ?? ''),
+      nr: strOrNull(listMap.nr),
+      list: toJson(list ?? null),
+      data: toJson(data === undefined ? null : without(dataMap, ['regdata'])),
+      trackstat: id in asMap(tm.trackstat) ? toJson(asMap(tm.trackstat)[id]) : null,
+    });
+    if (regdata !== undefined) {
+      registrations.push({
+        event_id: eventId,
+        team_id: id,
+        user_id: null,
+        regdata: toJson(regdata),
+        regtime: numOrNull(asMap(regdata).regtime),
+      });
+    }
+  }
+
+  const answers = entries(tm.kpanswers).flatMap(([teamId, perKp]) =>
+    entries(perKp).map(([kpId, value]) => {
+      const a = asMap(value);
+      const answer = typeof a.answer === 'string' ? a.answer : null;
+      const ok = typeof a.ok === 'boolean' ? a.ok : null;
+      const aeg = numOrNull(a.aeg);
+      const extra = Object.fromEntries(
+        Object.entries(a).filter(
+          ([k]) => !(k === 'answer' && answer !== null) && !(k === 'ok' && ok !== null) && !(k === 'aeg' && aeg !== null),
+        ),
+      );
+      return {
+        event_id: eventId,
+        team_id: teamId,
+        kp_id: kpId,
+        answer,
+        ok: ok === null ? null : ok ? 1 : 0,
+        aeg,
+        extra: toJson(extra),
+      };
+    }),
+  );
+
+  const speedTickets = entries(tm.spdtickets).flatMap(([teamId, tickets]) =>
+    entries(tickets).map(([id, ticket]) => ({ event_id: eventId, team_id: teamId, id, ticket: toJson(ticket) })),
+  );
+
+  return {
+    event: {
+      id: eventId,
+      name: String(ev.name ?? ''),
+      starttime: numOrNull(ev.starttime),
+      endtime: numOrNull(ev.endtime),
+      arch: typeof ev.arch === 'string' ? ev.arch : null,
+      hidden: ev.hidden === true ? 1 : 0,
+      record: toJson(without(ev, EVENT_COLUMNS)),
+      unpaid_at: null,
+      created_at: now,
+      updated_at: now,
+    },
+    admins: entries(ev.admins).map(([uid, role]) => ({ event_id: eventId, user_id: uid, role: String(role) })),
+    data: {
+      event_id: eventId,
+      settings: toJson(asMap(ed.data)),
+      conf: toJson(asMap(ed.conf)),
+      evdoc: toJson(asMap(file.evdoc)),
+      extra: toJson({
+        top: without(file as JsonMap, KNOWN_TOP),
+        eventsdata: without(ed, KNOWN_EVENTSDATA),
+        teams: without(tm, KNOWN_TEAMS),
+      }),
+    },
+    checkpoints,
+    deletedCheckpoints: entries(ed.deletedkps).map(([id, record]) => ({
+      event_id: eventId,
+      id,
+      record: toJson(record),
+      deleted_at: now,
+    })),
+    printItems: entries(ed.printitems).map(([id, item]) => ({ event_id: eventId, id, item: toJson(item) })),
+    teams,
+    registrations,
+    answers,
+    speedTickets,
+  };
+}
+
+/** Joins stored rows back into an event file. */
+export function rowsToFile(rows: EventRows): EventFile {
+  const extra = fromJsonMap(rows.data.extra);
+  const kp: JsonMap = {};
+  const kpdata: JsonMap = {};
+  const kpanswer: JsonMap = {};
+  for (const c of rows.checkpoints) {
+    const k = fromJson<unknown>(c.kp, null);
+    const d = fromJson<unknown>(c.data, null);
+    if (k !== null) kp[c.id] = k;
+    if (d !== null) kpdata[c.id] = d;
+    if (c.answer !== null) kpanswer[c.id] = c.answer;
+  }
+  const regByTeam = new Map(rows.registrations.map((r) => [r.team_id, fromJson<unknown>(r.regdata, {})]));
+  const list: JsonMap = {};
+  const data: JsonMap = {};
+  const trackstat: JsonMap = {};
+  for (const t of rows.teams) {
+    const l = fromJson<unknown>(t.list, null);
+    const d = fromJson<JsonMap | null>(t.data, null);
+    if (l !== null) list[t.id] = l;
+    const reg = regByTeam.get(t.id);
+    if (d !== null || reg !== undefined) data[t.id] = { ...(d ?? {}), ...(reg !== undefined ? { regdata: reg } : {}) };
+    if (t.trackstat !== null) trackstat[t.id] = fromJson<unknown>(t.trackstat, null);
+  }
+  const kpanswers: Record<string, JsonMap> = {};
+  for (const a of rows.answers) {
+    (kpanswers[a.team_id] ??= {})[a.kp_id] = {
+      ...fromJsonMap(a.extra),
+      ...(a.answer !== null ? { answer: a.answer } : {}),
+      ...(a.ok !== null ? { ok: a.ok === 1 } : {}),
+      ...(a.aeg !== null ? { aeg: a.aeg } : {}),
+    };
+  }
+  const spdtickets: Record<string, JsonMap> = {};
+  for (const s of rows.speedTickets) (spdtickets[s.team_id] ??= {})[s.id] = fromJson<unknown>(s.ticket, null);
+
+  return {
+    ...asMap(extra.top),
+    version: EVENT_FILE_VERSION,
+    events: {
+      name: rows.event.name,
+      starttime: rows.event.starttime,
+      endtime: rows.event.endtime,
+      arch: rows.event.arch,
+      hidden: rows.event.hidden === 1,
+      admins: Object.fromEntries(rows.admins.map((a) => [a.user_id, a.role])),
+      ...fromJsonMap(rows.event.record),
+    },
+    eventsdata: {
+      data: fromJsonMap(rows.data.settings),
+      conf: fromJsonMap(rows.data.conf),
+      kp,
+      kpdata,
+      kpanswer,
+      printitems: Object.fromEntries(rows.printItems.map((p) => [p.id, fromJson<unknown>(p.item, null)])),
+      deletedkps: Object.fromEntries(rows.deletedCheckpoints.map((d) => [d.id, fromJson<unknown>(d.record, null)])),
+      ...asMap(extra.eventsdata),
+    },
+    teams: { list, data, kpanswers, spdtickets, trackstat, ...asMap(extra.teams) },
+    evdoc: fromJsonMap(rows.data.evdoc),
+  } as EventFile;
+}

@@ -1,0 +1,310 @@
+import {
+  DEFAULT_EVENT_TYPE,
+  DEFAULT_SPEED,
+  SETTINGS_BY_KEY,
+  checkEventFile,
+  eventTopic,
+  isEndTimeValid,
+  isValidShortlink,
+  validateSettingsValues,
+} from '@rada/core';
+import type {
+  CreateEventBody,
+  EventAdmin,
+  EventChange,
+  EventFile,
+  EventLists,
+  EventSettingsView,
+  EventSummary,
+  ExistsAnswer,
+  SettingsPatch,
+  UpdateEventBody,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { fromJsonMap, toJson } from '../db/json.ts';
+import type { Repos, Store } from '../db/store.ts';
+import type { Bus } from '../realtime/bus.ts';
+import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
+import {
+  canDeleteEvent,
+  canEditEvent,
+  canManageAdmins,
+  canReadEventPrivate,
+  type EventAccess,
+} from '../policies/event.policy.ts';
+import { canCreateEvent } from '../policies/platform.policy.ts';
+import { presentEvent } from './event.presenter.ts';
+import type { EventRow } from './event.repository.ts';
+
+export interface EventServiceDeps {
+  store: Store;
+  bus: Bus;
+  now: () => number;
+}
+
+const UPCOMING_LIMIT = 100;
+
+/** Events: listing, creation (fresh, duplicate, template), settings, admins, export and import. */
+export function eventService({ store, bus, now }: EventServiceDeps) {
+  const changed = (eventId: string, what: EventChange[]) =>
+    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
+
+  /** Loads an event with the actor's access to it; 404 when there is none. */
+  async function load(actor: Actor | null, id: string): Promise<{ row: EventRow; access: EventAccess }> {
+    const row = await store.events.findById(id);
+    if (!row) throw notFound();
+    const role = actor ? await store.events.roleOf(id, actor.uid) : null;
+    return { row, access: { actor, role, hidden: row.hidden === 1 } };
+  }
+
+  async function require(
+    actor: Actor | null,
+    id: string,
+    policy: (a: EventAccess) => boolean,
+  ): Promise<{ row: EventRow; access: EventAccess }> {
+    const loaded = await load(actor, id);
+    if (!policy(loaded.access)) throw actor ? forbidden() : unauthorized();
+    return loaded;
+  }
+
+  async function summary(row: EventRow, access: EventAccess): Promise<EventSummary> {
+    const data = await store.events.findData(row.id);
+    return presentEvent(row, access.role, fromJsonMap(data?.settings).type);
+  }
+
+  async function settingsView(row: EventRow, access: EventAccess): Promise<EventSettingsView> {
+    const data = await store.events.findData(row.id);
+    const settings = fromJsonMap(data?.settings);
+    const evdoc = fromJsonMap(data?.evdoc);
+    return {
+      event: presentEvent(row, access.role, settings.type),
+      settings,
+      speed: { ...(evdoc.speed as Record<string, number> | undefined) },
+    };
+  }
+
+  async function adminList(eventId: string): Promise<EventAdmin[]> {
+    const admins = await store.events.admins(eventId);
+    const users = new Map((await store.users.findByIds(admins.map((a) => a.user_id))).map((u) => [u.id, u]));
+    return admins
+      .map((a) => ({
+        uid: a.user_id,
+        role: a.role === 'owner' ? ('owner' as const) : ('admin' as const),
+        displayName: users.get(a.user_id)?.display_name ?? '*** Unknown ***',
+        email: users.get(a.user_id)?.email ?? '',
+      }))
+      .sort((a, b) => (a.role === b.role ? a.displayName.localeCompare(b.displayName) : a.role === 'owner' ? -1 : 1));
+  }
+
+  /** A blank event file for a fresh event with the product's defaults (spec 01 §9). */
+  function freshFile(name: string): EventFile {
+    return {
+      events: {
+        name,
+        map: { default: { type: 'osm', conf: {} }, userlayers: [] },
+        data: { kpsinweb: false },
+      },
+      eventsdata: { data: { type: DEFAULT_EVENT_TYPE, kpsinweb: false }, conf: {}, docver: 1 },
+      teams: {},
+      evdoc: { speed: { ...DEFAULT_SPEED }, speedareas: {} },
+    };
+  }
+
+  /**
+   * The part of a source event that a new event copies: settings, configuration, the event
+   * document and checkpoints; never teams, answers, deleted KPs or issues.
+   */
+  function copyableParts(source: EventFile, keepAdmins: boolean): EventFile {
+    const { admins, arch: _arch, ...record } = source.events;
+    const ed = source.eventsdata;
+    return {
+      events: { ...record, ...(keepAdmins && admins ? { admins } : {}) },
+      eventsdata: {
+        data: ed.data ?? {},
+        conf: ed.conf ?? {},
+        kp: ed.kp ?? {},
+        kpdata: ed.kpdata ?? {},
+        kpanswer: ed.kpanswer ?? {},
+        printitems: ed.printitems ?? {},
+        docver: ed.docver ?? 1,
+      },
+      teams: {},
+      evdoc: source.evdoc,
+    };
+  }
+
+  async function insertFile(repos: Repos, id: string, file: EventFile): Promise<EventRow> {
+    const rows = fileToRows(file, id, now());
+    await repos.eventFiles.insertAll(rows);
+    return rows.event;
+  }
+
+  return {
+    load,
+
+    async list(actor: Actor | null): Promise<EventLists> {
+      const mine = actor ? await store.events.listForUser(actor.uid) : [];
+      const upcoming = await store.events.listUpcoming(now(), UPCOMING_LIMIT);
+      const mineIds = new Map(mine.map((r) => [r.id, r.role === 'owner' ? ('owner' as const) : ('admin' as const)]));
+      return {
+        mine: mine.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type)),
+        upcoming: upcoming.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type)),
+      };
+    },
+
+    async exists(actor: Actor | null, link: string): Promise<ExistsAnswer> {
+      if (!actor) throw unauthorized();
+      const valid = isValidShortlink(link);
+      return { valid, exists: valid ? await store.events.exists(link) : false };
+    },
+
+    /** Creates an event: fresh, a duplicate of `duplicateOf`, or from a template file. */
+    async create(actor: Actor | null, body: z.output<typeof CreateEventBody>): Promise<EventSummary> {
+      if (!actor) throw unauthorized();
+      if (!canCreateEvent(actor)) throw new AppError('guide.nocreatorpermission', 403);
+      if (!isValidShortlink(body.shortlink)) throw new AppError('createevent.err.badlink', 400);
+      if (!isEndTimeValid(body.starttime, body.endtime)) throw new AppError('starttime.error.noorbadtime', 400);
+
+      let file: EventFile;
+      if (body.duplicateOf !== undefined) {
+        const source = await store.eventFiles.readAll(body.duplicateOf);
+        if (!source) throw new AppError('createevent.err.notfound', 404);
+        const role = await store.events.roleOf(body.duplicateOf, actor.uid);
+        if (!canReadEventPrivate({ actor, role, hidden: source.event.hidden === 1 })) throw forbidden();
+        file = copyableParts(rowsToFile(source), !body.removePermissions);
+      } else if (body.template !== undefined) {
+        const checked = checkEventFile(body.template);
+        if (!checked.ok) throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
+        file = copyableParts(checked.file, !body.removePermissions);
+      } else {
+        file = freshFile(body.name);
+      }
+      const admins = { ...(file.events.admins ?? {}) };
+      for (const [uid, role] of Object.entries(admins)) if (role === 'owner') admins[uid] = 'admin';
+      admins[actor.uid] = 'owner';
+      file = {
+        ...file,
+        events: { ...file.events, name: body.name, starttime: body.starttime, endtime: body.endtime, hidden: false, admins },
+      };
+
+      const row = await store.transaction(async (repos) => {
+        if (await repos.events.exists(body.shortlink)) throw new AppError('createevent.err.exists', 409);
+        return insertFile(repos, body.shortlink, file);
+      });
+      return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)).type);
+    },
+
+    async get(actor: Actor | null, id: string): Promise<EventSummary> {
+      const { row, access } = await load(actor, id);
+      return summary(row, access);
+    },
+
+    async update(actor: Actor | null, id: string, body: z.output<typeof UpdateEventBody>): Promise<EventSummary> {
+      const { row, access } = await require(actor, id, canEditEvent);
+      const starttime = body.starttime ?? row.starttime;
+      const endtime = body.endtime === undefined ? row.endtime : body.endtime;
+      if (!isEndTimeValid(starttime, endtime)) throw new AppError('starttime.error.noorbadtime', 400);
+      await store.events.update(id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.starttime !== undefined ? { starttime: body.starttime } : {}),
+        ...(body.endtime !== undefined ? { endtime: body.endtime } : {}),
+        ...(body.hidden !== undefined ? { hidden: body.hidden ? 1 : 0 } : {}),
+        updated_at: now(),
+      });
+      changed(id, ['event']);
+      return summary((await store.events.findById(id)) ?? row, access);
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<void> {
+      await require(actor, id, canDeleteEvent);
+      await store.events.delete(id);
+      changed(id, ['event']);
+    },
+
+    async getSettings(actor: Actor | null, id: string): Promise<EventSettingsView> {
+      const { row, access } = await require(actor, id, canReadEventPrivate);
+      return settingsView(row, access);
+    },
+
+    /** Applies a settings change; null clears a key. The event record mirrors kpsinweb and maxmarkingdistance. */
+    async patchSettings(actor: Actor | null, id: string, patch: SettingsPatch): Promise<EventSettingsView> {
+      const { row, access } = await require(actor, id, canEditEvent);
+      const problems = validateSettingsValues(patch.settings ?? {});
+      if (problems.length > 0) throw new AppError('error.validation', 400, problems);
+      await store.transaction(async (repos) => {
+        const data = await repos.events.findData(id);
+        if (!data) throw notFound();
+        const settings = fromJsonMap(data.settings);
+        for (const [key, value] of Object.entries(patch.settings ?? {})) {
+          if (!SETTINGS_BY_KEY.has(key)) continue;
+          if (value === null) delete settings[key];
+          else settings[key] = value;
+        }
+        const evdoc = fromJsonMap(data.evdoc);
+        const speed: Record<string, unknown> = { ...(evdoc.speed as Record<string, unknown> | undefined) };
+        for (const [key, value] of Object.entries(patch.speed ?? {})) {
+          if (value === null) delete speed[key];
+          else speed[key] = value;
+        }
+        await repos.events.updateData(id, { settings: toJson(settings), evdoc: toJson({ ...evdoc, speed }) });
+        const current = await repos.events.findById(id);
+        const record = fromJsonMap(current?.record);
+        const mirror: Record<string, unknown> = { ...(record.data as Record<string, unknown> | undefined) };
+        for (const key of ['kpsinweb', 'maxmarkingdistance']) {
+          if (key in settings) mirror[key] = settings[key];
+          else delete mirror[key];
+        }
+        await repos.events.update(id, { record: toJson({ ...record, data: mirror }), updated_at: now() });
+      });
+      changed(id, ['settings']);
+      return settingsView(row, access);
+    },
+
+    async admins(actor: Actor | null, id: string): Promise<EventAdmin[]> {
+      await require(actor, id, canManageAdmins);
+      return adminList(id);
+    },
+
+    async addAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
+      await require(actor, id, canManageAdmins);
+      if (!(await store.users.findById(uid))) throw new AppError('admins.error.unknownuser', 404);
+      if ((await store.events.roleOf(id, uid)) === null) await store.events.setAdmin(id, uid, 'admin');
+      changed(id, ['admins']);
+      return adminList(id);
+    },
+
+    async removeAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
+      await require(actor, id, canManageAdmins);
+      if ((await store.events.roleOf(id, uid)) === 'owner') throw new AppError('admins.error.owner', 409);
+      await store.events.removeAdmin(id, uid);
+      changed(id, ['admins']);
+      return adminList(id);
+    },
+
+    /** The whole event as an event file (spec 04). */
+    async exportFile(actor: Actor | null, id: string): Promise<EventFile> {
+      await require(actor, id, canReadEventPrivate);
+      const rows = await store.eventFiles.readAll(id);
+      if (!rows) throw notFound();
+      return rowsToFile(rows);
+    },
+
+    /**
+     * Imports a whole event file as event `id`, exactly as it is (admins included). For the
+     * command line, which runs with the machine owner's authority. Nothing is written on refusal.
+     */
+    async importFile(value: unknown, id: string): Promise<EventSummary> {
+      const checked = checkEventFile(value);
+      if (!checked.ok) throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
+      if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
+      const row = await store.transaction(async (repos) => {
+        if (await repos.events.exists(id)) throw new AppError('createevent.err.exists', 409);
+        return insertFile(repos, id, checked.file);
+      });
+      return presentEvent(row, null, (checked.file.eventsdata.data ?? {}).type);
+    },
+  };
+}
+export type EventService = ReturnType<typeof eventService>;

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { EVENT_FILE_MAX_BYTES } from '@rada/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { ServerConfig } from '../config.ts';
+import { createStore } from '../db/store.ts';
+import { authService } from '../auth/auth.service.ts';
+import { eventService } from '../events/event.service.ts';
+import { userService } from '../users/user.service.ts';
+import type { Bus } from '../realtime/bus.ts';
+import type { Actor } from '../auth/actor.ts';
+import { AppError } from './errors.ts';
+import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
+import { userRoutes } from '../users/user.routes.ts';
+import { eventRoutes } from '../events/event.routes.ts';
+import { realtimeRoutes } from '../realtime/realtime.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** The raw session token the actor came with, for sign-out. */
+    sessionToken: string | null;
+  }
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  bus: Bus;
+  now?: () => number;
+}
+
+/** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
+export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: EVENT_FILE_MAX_BYTES,
+    trustProxy: true,
+  });
+  const store = createStore(db);
+  const services = {
+    auth: authService({ users: store.users, config, now }),
+    events: eventService({ store, bus, now }),
+    users: userService({ users: store.users, now }),
+  };
+
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!req.url.startsWith('/api/')) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    req.actor = await services.auth.authenticate(token);
+    req.sessionToken = req.actor ? token : null;
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    const e = error as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(new AppError('error.toolarge', 413).toBody());
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.status(e.statusCode).send(new AppError('error.validation', e.statusCode, undefined, e.message).toBody());
+    }
+    req.log.error(error);
+    return reply.status(500).send(new AppError('error.internal', 500).toBody());
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/config', () => ({ providers: config.providers, signupOpen: config.signupOpen, version: '0.1.0' }));
+      api.get('/health', () => ({ ok: true }));
+      await authRoutes(api, services.auth, config);
+      await userRoutes(api, services.users);
+      await eventRoutes(api, services.events);
+      await realtimeRoutes(api, bus);
+      api.all('/*', () => {
+        throw new AppError('error.notfound', 404);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app; any other path gets index.html so the app's router takes over. */
+async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.setNotFoundHandler((_req, reply) =>
+      reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const html = fs.readFileSync(index, 'utf8');
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send();
+    const file = path.join(dist, decodeURIComponent(req.url.split('?')[0] ?? '/'));
+    if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(dist, file));
+    }
+    return reply.type('text/html').send(html);
+  });
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.ts';
+
+export type UserRow = UsersTable;
+export type PlatformRole = 'superadmin' | 'owner';
+
+/** Storage of users, their platform roles, creator records and sessions. */
+export function userRepository(db: Kysely<Database>) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    findByIds: (ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as UserRow[])
+        : db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+
+    /** Case-insensitive search over email and display name. */
+    search: (text: string, limit: number) => {
+      const like = `%${text.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%`;
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['email']), 'like', like),
+            eb(eb.fn('lower', ['display_name']), 'like', like),
+          ]),
+        )
+        .orderBy('display_name')
+        .limit(limit)
+        .execute();
+    },
+
+    insert: (row: UserRow) => db.insertInto('users').values(row).execute(),
+
+    setPassword: (id: string, hash: string) =>
+      db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),
+
+    roles: async (userId: string): Promise<PlatformRole[]> =>
+      (await db.selectFrom('platform_roles').select('role').where('user_id', '=', userId).execute()).map(
+        (r) => r.role as PlatformRole,
+      ),
+
+    addRole: (userId: string, role: PlatformRole) =>
+      db
+        .insertInto('platform_roles')
+        .values({ user_id: userId, role })
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+
+    isCreator: async (userId: string) =>
+      (await db.selectFrom('creators').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !==
+      undefined,
+
+    grantCreator: (userId: string, grantedBy: string | null, now: number) =>
+      db
+        .insertInto('creators')
+        .values({ user_id: userId, granted_by: grantedBy, granted_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+
+    revokeCreator: (userId: string) => db.deleteFrom('creators').where('user_id', '=', userId).execute(),
+
+    listCreators: () =>
+      db
+        .selectFrom('creators')
+        .innerJoin('users', 'users.id', 'creators.user_id')
+        .select(['users.id', 'users.email', 'users.display_name', 'creators.granted_at'])
+        .orderBy('users.display_name')
+        .execute(),
+
+    createSession: (row: Database['sessions']) => db.insertInto('sessions').values(row).execute(),
+
+    /** The session of a token hash with its user, if the session has not expired. */
+    findSession: (id: string, now: number) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id', 'sessions.kind', 'sessions.last_used_at', 'users.id as user_id'])
+        .where('sessions.id', '=', id)
+        .where((eb) => eb.or([eb('sessions.expires_at', 'is', null), eb('sessions.expires_at', '>', now)]))
+        .executeTakeFirst(),
+
+    touchSession: (id: string, now: number, expiresAt: number | null) =>
+      db.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', id).execute(),
+
+    deleteSession: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
+
+    /** Erases the account: its row, sessions, roles and creator record (by cascade), admin rights. */
+    deleteAccount: (id: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('event_admins').where('user_id', '=', id).execute();
+        await trx.deleteFrom('cup_admins').where('user_id', '=', id).execute();
+        await trx.updateTable('registrations').set({ user_id: null }).where('user_id', '=', id).execute();
+        await trx.updateTable('join_codes').set({ used_by: null }).where('used_by', '=', id).execute();
+        await trx.updateTable('audit_log').set({ user_id: null }).where('user_id', '=', id).execute();
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+      }),
+  };
+}
+export type UserRepository = ReturnType<typeof userRepository>;
