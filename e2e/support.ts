@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startServer } from '../packages/server/src/server.ts';
+import type { RunningServer } from '../packages/server/src/server.ts';
+import { runCli } from '../packages/server/src/cli/main.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const artifacts = path.join(root, 'e2e', 'artifacts');
+
+/** Debian's Chromium with the flags this machine needs (no downloads, no background traffic). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface TestPlatform {
+  server: RunningServer;
+  url: string;
+  /** Runs a command-line call against the same database. */
+  cli(...args: string[]): Promise<{ code: number; out: string; err: string }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real server on a fresh SQLite database and a free port, serving the built web app. */
+export async function startPlatform(): Promise<TestPlatform> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-e2e-'));
+  const file = path.join(dir, 'rada.sqlite');
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    database: { dialect: 'sqlite', file },
+    webDist: path.join(root, 'packages/web/dist'),
+  });
+  return {
+    server,
+    url: server.url,
+    async cli(...args) {
+      const previous = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = `sqlite:${file}`;
+      let out = '';
+      let err = '';
+      try {
+        const code = await runCli(
+          args,
+          { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WriteStream,
+          { write: (s: string) => ((err += s), true) } as unknown as NodeJS.WriteStream,
+        );
+        return { code, out, err };
+      } finally {
+        if (previous === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = previous;
+      }
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under e2e/artifacts for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
