@@ -13,26 +13,42 @@ import { inProcessBus } from '../packages/server/src/realtime/bus.ts';
 import type { EventFile } from '@rada/core';
 
 function bigEvent(kps: number, teams: number, answersPerTeam: number): EventFile {
-  const kp: Record<string, unknown> = {};
-  const kpdata: Record<string, unknown> = {};
+  const kp: Record<string, Record<string, unknown>> = {};
+  const kpdata: Record<string, Record<string, unknown>> = {};
   const kpanswer: Record<string, string> = {};
   for (let i = 1; i <= kps; i++) {
     kp[`k${i}`] = { nr: i, ra: (i % 3) + 1, grp: 1, kohustuslik: false, inwork: false };
-    kpdata[`k${i}`] = { desc: `Stone ${i}`, loc: { lat: 58 + i / 1000, lng: 26 + i / 1000 }, responses: { r1: 'A', r2: 'B' } };
+    kpdata[`k${i}`] = {
+      desc: `Stone ${i}`,
+      loc: { lat: 58 + i / 1000, lng: 26 + i / 1000 },
+      responses: { r1: 'A', r2: 'B' },
+    };
     kpanswer[`k${i}`] = 'r1';
   }
-  const list: Record<string, unknown> = {};
-  const data: Record<string, unknown> = {};
-  const kpanswers: Record<string, Record<string, unknown>> = {};
+  const list: Record<string, Record<string, unknown>> = {};
+  const data: Record<string, Record<string, unknown>> = {};
+  const kpanswers: Record<string, Record<string, Record<string, unknown>>> = {};
   for (let t = 1; t <= teams; t++) {
-    list[`t${t}`] = { name: `Team ${t}`, nr: 100 + t, klassid: 'men', starttime: 1767261600000, dsq: false };
+    list[`t${t}`] = {
+      name: `Team ${t}`,
+      nr: 100 + t,
+      klassid: 'men',
+      starttime: 1767261600000,
+      dsq: false,
+    };
     data[`t${t}`] = { regdata: { teamname: `Team ${t}`, regtime: 1767000000000 + t } };
     kpanswers[`t${t}`] = {};
-    for (let a = 1; a <= answersPerTeam; a++) kpanswers[`t${t}`]![`k${a}`] = { answer: 'r1', aeg: 1767265000000 + a };
+    for (let a = 1; a <= answersPerTeam; a++)
+      kpanswers[`t${t}`]![`k${a}`] = { answer: 'r1', aeg: 1767265000000 + a };
   }
   return {
     version: 2,
-    events: { name: 'Bench', starttime: 1767261600000, endtime: 1767283200000, admins: { u1: 'owner' } },
+    events: {
+      name: 'Bench',
+      starttime: 1767261600000,
+      endtime: 1767283200000,
+      admins: { u1: 'owner' },
+    },
     eventsdata: { data: { type: 'valik' }, conf: {}, kp, kpdata, kpanswer },
     teams: { list, data, kpanswers },
     evdoc: { speed: { limit: 90 } },
@@ -53,7 +69,13 @@ async function time(fn: () => unknown, repeat: number): Promise<number> {
 const handle = await openDatabase({ dialect: 'sqlite', file: ':memory:' });
 await migrateToLatest(handle.db);
 const events = eventService({ store: createStore(handle.db), bus: inProcessBus(), now: Date.now });
-const superAdmin = { uid: 'bench', email: '', superAdmin: true, platformOwner: false, creator: true };
+const superAdmin = {
+  uid: 'bench',
+  email: '',
+  superAdmin: true,
+  platformOwner: false,
+  creator: true,
+};
 const file = bigEvent(150, 300, 40);
 const text = JSON.stringify(file);
 
@@ -67,6 +89,10 @@ const measured = await time(async () => {
 await handle.close();
 
 const ratio = measured / baseline;
-console.log(`eventFile: import+export ${measured.toFixed(1)} ms (median of 9), baseline JSON round trip ${baseline.toFixed(1)} ms`);
-console.log(`eventFile: ratio ${ratio.toFixed(1)}× (target < 50×) ${ratio < 50 ? 'OK' : 'OVER TARGET'}`);
+console.log(
+  `eventFile: import+export ${measured.toFixed(1)} ms (median of 9), baseline JSON round trip ${baseline.toFixed(1)} ms`,
+);
+console.log(
+  `eventFile: ratio ${ratio.toFixed(1)}× (target < 50×) ${ratio < 50 ? 'OK' : 'OVER TARGET'}`,
+);
 process.exitCode = ratio < 50 ? 0 : 1;

@@ -8,7 +8,13 @@ import type { TestPlatform } from './support.ts';
 
 const template = {
   version: 2,
-  events: { name: 'Template rogaine', starttime: 1, endtime: 2, admins: { someoneElse: 'owner' }, rakoef: [null, 10, 20, 30] },
+  events: {
+    name: 'Template rogaine',
+    starttime: 1,
+    endtime: 2,
+    admins: { someoneElse: 'owner' },
+    rakoef: [null, 10, 20, 30],
+  },
   eventsdata: {
     data: { type: 'race', maxmarkingdistance: 75, kpsinweb: true },
     conf: { enablewslocations: true },
@@ -83,13 +89,18 @@ describe('an organiser creates an event from a template', () => {
     await screenshot(page, 'event-page');
 
     // The template's settings and checkpoints came along; its teams and admins did not.
-    const settings = await (await page.request.get(`${platform.url}/api/events/TartuOoRogain/settings`)).json();
+    const settings = await (
+      await page.request.get(`${platform.url}/api/events/TartuOoRogain/settings`)
+    ).json();
     expect(settings.settings.maxmarkingdistance).toBe(75);
     expect(settings.event.type).toBe('race');
     expect(settings.event.role).toBe('owner');
 
     await page.goto(platform.url);
-    await page.getByRole('link', { name: /Tartu Öö Rogain/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Tartu Öö Rogain/ })
+      .first()
+      .waitFor();
 
     await page.goto(`${platform.url}/TartuOoRogain/export`);
     const [download] = await Promise.all([
@@ -119,7 +130,9 @@ describe('an organiser creates an event from a template', () => {
     expect((await page.request.get(`${api}/admins`)).status()).toBe(401);
     expect((await page.request.patch(api, { data: { name: 'Hacked' } })).status()).toBe(401);
     expect(
-      (await page.request.patch(`${api}/settings`, { data: { settings: { kpsinweb: false } } })).status(),
+      (
+        await page.request.patch(`${api}/settings`, { data: { settings: { kpsinweb: false } } })
+      ).status(),
     ).toBe(401);
     expect((await page.request.delete(api)).status()).toBe(401);
     const after = await (await page.request.get(api)).json();

@@ -33,15 +33,21 @@ describe('live updates', () => {
     await viewerPage.goto(`${platform.url}/livetest`);
     await viewerPage.getByText('Live test').first().waitFor();
     // Let the page's socket subscribe before the change is made.
-    await viewerPage.waitForFunction(() => (window as unknown as { __radaLive?: number }).__radaLive === 1, null, {
-      timeout: 5000,
-    });
+    await viewerPage.waitForFunction(
+      () => (window as unknown as { __radaLive?: number }).__radaLive === 1,
+      null,
+      {
+        timeout: 5000,
+      },
+    );
 
     const organiserPage = await organiser.newPage();
     await organiserPage.goto(`${platform.url}/livetest/settings`);
     const nameField = organiserPage.getByTestId('settings-event-name');
     await nameField.fill('Live test renamed');
-    const saved = organiserPage.waitForResponse((r) => r.url().endsWith('/api/events/livetest') && r.request().method() === 'PATCH');
+    const saved = organiserPage.waitForResponse(
+      (r) => r.url().endsWith('/api/events/livetest') && r.request().method() === 'PATCH',
+    );
     const response = await saved;
     expect(response.status()).toBe(200);
 

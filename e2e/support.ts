@@ -57,8 +57,8 @@ export async function startPlatform(): Promise<TestPlatform> {
       try {
         const code = await runCli(
           args,
-          { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WriteStream,
-          { write: (s: string) => ((err += s), true) } as unknown as NodeJS.WriteStream,
+          { write: (s: string) => (out += s) },
+          { write: (s: string) => (err += s) },
         );
         return { code, out, err };
       } finally {

@@ -28,7 +28,16 @@ function option(args: string[], name: string): string | undefined {
 }
 
 /** Runs one command; returns the process exit code. Output goes to stdout, messages to stderr. */
-export async function runCli(args: string[], out = process.stdout, err = process.stderr): Promise<number> {
+/** Where the command line writes: stdout and stderr, or a test's buffers. */
+export interface Output {
+  write(text: string): unknown;
+}
+
+export async function runCli(
+  args: string[],
+  out: Output = process.stdout,
+  err: Output = process.stderr,
+): Promise<number> {
   const [command, ...rest] = args;
   if (!command || command === 'help' || command === '--help') {
     out.write(USAGE + '\n');
@@ -67,7 +76,9 @@ export async function runCli(args: string[], out = process.stdout, err = process
       const { user, generated } = await ensureUser(email, option(rest, '--password'));
       await store.users.addRole(user.id, role);
       await store.users.grantCreator(user.id, null, now());
-      err.write(`${user.email} is now ${role === 'superadmin' ? 'a super admin' : 'the platform owner'}.\n`);
+      err.write(
+        `${user.email} is now ${role === 'superadmin' ? 'a super admin' : 'the platform owner'}.\n`,
+      );
       if (generated) err.write(`New account created. Password: ${generated}\n`);
       return 0;
     };
@@ -78,7 +89,9 @@ export async function runCli(args: string[], out = process.stdout, err = process
       case 'owner':
         return await grantRole('owner');
       case 'creator': {
-        const user = rest[0] ? await store.users.findByEmail(rest[0].trim().toLowerCase()) : undefined;
+        const user = rest[0]
+          ? await store.users.findByEmail(rest[0].trim().toLowerCase())
+          : undefined;
         if (!user) throw new Error('creator needs the email of an existing account');
         await store.users.grantCreator(user.id, null, now());
         err.write(`${user.email} may now create events.\n`);
@@ -102,7 +115,8 @@ export async function runCli(args: string[], out = process.stdout, err = process
         const path = rest[0];
         if (!path) throw new Error('import needs a file');
         const parsed = parseEventFile(fs.readFileSync(path, 'utf8'));
-        if (!parsed.ok) throw new AppError('createevent.badtemplate', 400, undefined, parsed.message);
+        if (!parsed.ok)
+          throw new AppError('createevent.badtemplate', 400, undefined, parsed.message);
         const id = option(rest, '--id') ?? shortlinkFromName(parsed.file.events.name);
         const events = eventService({ store, bus: inProcessBus(), now });
         const created = await events.importFile(parsed.file, id);
