@@ -18,7 +18,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -32,13 +35,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react*', 'fastify*', 'kysely*', '@mui/*', 'node:*', '@rada/server', '@rada/web'] },
+        {
+          patterns: [
+            'react*',
+            'fastify*',
+            'kysely*',
+            '@mui/*',
+            'node:*',
+            '@rada/server',
+            '@rada/web',
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/web/**/*.ts', 'packages/web/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@rada/server', 'kysely*', 'fastify*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@rada/server', 'kysely*', 'fastify*'] }],
+    },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );
