@@ -1,0 +1,151 @@
+import type {
+  CreateEventBody,
+  CreatorRecord,
+  DeleteAccountBody,
+  ErrorBody,
+  EventAdmin,
+  EventLists,
+  EventSettingsView,
+  EventSummary,
+  ExistsAnswer,
+  Me,
+  PublicConfig,
+  SettingsPatch,
+  SignInBody,
+  SignUpBody,
+  UpdateEventBody,
+  UserRecord,
+} from '@rada/core';
+
+/**
+ * The one typed HTTP client of the web app (STYLE.md rule 10). Every call goes to `/api`,
+ * carries the session cookie, and turns a non-2xx answer into an `ApiError` holding the
+ * server's error key, which the UI translates.
+ */
+
+/** A refused or failed API call. `key` is an ErrorBody key or a web-only key such as error.network. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly key: string;
+  readonly details: { path: string; message: string }[];
+
+  constructor(status: number, key: string, message: string, details?: ErrorBody['details']) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.key = key;
+    this.details = details ?? [];
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string'
+  );
+}
+
+/** Sends one request to the API and parses the JSON answer (undefined for 204). */
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'include',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : {
+              Accept: 'application/json',
+              'Content-Type': 'application/json',
+            },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'error.network', e instanceof Error ? e.message : String(e));
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    if (isErrorBody(parsed)) {
+      throw new ApiError(response.status, parsed.error, parsed.message, parsed.details);
+    }
+    throw new ApiError(response.status, fallbackKey(response.status), response.statusText);
+  }
+  return parsed as T;
+}
+
+/** The error key to use when an error answer has no ErrorBody (a proxy error page, say). */
+function fallbackKey(status: number): string {
+  if (status === 401) return 'error.unauthorized';
+  if (status === 403) return 'error.forbidden';
+  if (status === 404) return 'error.notfound';
+  if (status === 413) return 'error.toolarge';
+  if (status === 429) return 'auth.error.toomany';
+  return 'error.internal';
+}
+
+const enc = encodeURIComponent;
+
+/** Every API call the web makes, one function each. */
+export const api = {
+  config: () => request<PublicConfig>('GET', '/config'),
+
+  /** The signed-in user, or null when signed out (401). */
+  me: async (): Promise<Me | null> => {
+    try {
+      return await request<Me>('GET', '/auth/me');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return null;
+      throw e;
+    }
+  },
+  signIn: (body: SignInBody) => request<Me>('POST', '/auth/signin', body),
+  signUp: (body: SignUpBody) => request<Me>('POST', '/auth/signup', body),
+  signOut: () => request<void>('POST', '/auth/signout'),
+  deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
+
+  searchUsers: (s: string) => request<UserRecord[]>('GET', `/users?s=${enc(s)}`),
+  creators: () => request<CreatorRecord[]>('GET', '/admin/creators'),
+  grantCreator: (uid: string) => request<void>('PUT', `/admin/creators/${enc(uid)}`),
+  revokeCreator: (uid: string) => request<void>('DELETE', `/admin/creators/${enc(uid)}`),
+
+  events: () => request<EventLists>('GET', '/events'),
+  eventExists: (link: string) => request<ExistsAnswer>('GET', `/events/${enc(link)}/exists`),
+  createEvent: (body: CreateEventBody) => request<EventSummary>('POST', '/events', body),
+  event: (id: string) => request<EventSummary>('GET', `/events/${enc(id)}`),
+  updateEvent: (id: string, body: UpdateEventBody) =>
+    request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
+  settings: (id: string) => request<EventSettingsView>('GET', `/events/${enc(id)}/settings`),
+  patchSettings: (id: string, patch: SettingsPatch) =>
+    request<EventSettingsView>('PATCH', `/events/${enc(id)}/settings`, patch),
+  admins: (id: string) => request<EventAdmin[]>('GET', `/events/${enc(id)}/admins`),
+  addAdmin: (id: string, uid: string) =>
+    request<EventAdmin[]>('PUT', `/events/${enc(id)}/admins/${enc(uid)}`),
+  removeAdmin: (id: string, uid: string) =>
+    request<EventAdmin[]>('DELETE', `/events/${enc(id)}/admins/${enc(uid)}`),
+  exportEvent: (id: string) => request<unknown>('GET', `/events/${enc(id)}/export`),
+};
+
+/** TanStack Query keys, built in one place so realtime invalidation matches the readers. */
+export const queryKeys = {
+  me: ['me'] as const,
+  config: ['config'] as const,
+  events: ['events'] as const,
+  creators: ['creators'] as const,
+  users: (s: string) => ['users', s] as const,
+  linkExists: (link: string) => ['linkExists', link] as const,
+  event: (id: string) => ['event', id] as const,
+  settings: (id: string) => ['event', id, 'settings'] as const,
+  admins: (id: string) => ['event', id, 'admins'] as const,
+};

@@ -1,0 +1,217 @@
+import { createContext, useContext, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { PROTOCOL_VERSION, eventTopic } from '@rada/core';
+import type { ClientMessage, EventChange, ServerMessage } from '@rada/core';
+import { queryKeys } from './client.ts';
+
+/**
+ * The app's one live connection to `/api/ws` (protocol in core realtime.ts). Components
+ * subscribe to topics; an `event.changed` message invalidates the TanStack Query entries
+ * of that event so they refetch through the permission-checked HTTP API.
+ */
+
+/** A query cache entry (or prefix) to invalidate. */
+export interface Invalidation {
+  queryKey: readonly unknown[];
+  exact: boolean;
+}
+
+/** Maps an `event.changed` message to the queries it makes stale. */
+export function invalidationsForChange(
+  eventId: string,
+  what: readonly EventChange[],
+): Invalidation[] {
+  const out: Invalidation[] = [];
+  for (const change of what) {
+    switch (change) {
+      case 'event':
+        out.push({ queryKey: queryKeys.event(eventId), exact: true });
+        out.push({ queryKey: queryKeys.events, exact: false });
+        break;
+      case 'settings':
+        out.push({ queryKey: queryKeys.settings(eventId), exact: true });
+        break;
+      case 'admins':
+        out.push({ queryKey: queryKeys.admins(eventId), exact: true });
+        // The caller's own role (EventSummary.role) may have changed with the admin list.
+        out.push({ queryKey: queryKeys.event(eventId), exact: true });
+        out.push({ queryKey: queryKeys.events, exact: false });
+        break;
+      case 'checkpoints':
+      case 'teams':
+      case 'results':
+        // No screen reads these yet; their queries will live under ['event', id, change].
+        out.push({ queryKey: [...queryKeys.event(eventId), change], exact: false });
+        break;
+    }
+  }
+  return out;
+}
+
+/** Delay before reconnect attempt number `attempt` (0-based): 1 s doubling, capped at 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt), 30_000);
+}
+
+/** Parses a server message; null for anything that is not of this protocol version. */
+export function parseServerMessage(text: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as { v?: unknown; type?: unknown };
+  if (m.v !== PROTOCOL_VERSION || typeof m.type !== 'string') return null;
+  return value as ServerMessage;
+}
+
+/** The address of the live endpoint for a page served from `location`. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/ws`;
+}
+
+const PING_INTERVAL_MS = 25_000;
+
+interface RealtimeOptions {
+  url: () => string;
+  /** Called for each event.changed message. */
+  onEventChanged: (eventId: string, what: EventChange[]) => void;
+  /** Called after a reconnect with the topics that were re-subscribed (changes may have been missed). */
+  onResubscribed: (topics: string[]) => void;
+  createSocket?: (url: string) => WebSocket;
+}
+
+/** A reference-counted set of topic subscriptions over one self-healing WebSocket. */
+export class RealtimeConnection {
+  private readonly topics = new Map<string, number>();
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private everOpened = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
+  private readonly options: RealtimeOptions;
+
+  constructor(options: RealtimeOptions) {
+    this.options = options;
+  }
+
+  /** Subscribes to `topic` until the returned function is called. Connects on first use. */
+  subscribe(topic: string): () => void {
+    const count = this.topics.get(topic) ?? 0;
+    this.topics.set(topic, count + 1);
+    if (count === 0) this.send({ v: 1, type: 'subscribe', topic });
+    this.ensureConnected();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.topics.get(topic) ?? 1) - 1;
+      if (left > 0) {
+        this.topics.set(topic, left);
+      } else {
+        this.topics.delete(topic);
+        this.send({ v: 1, type: 'unsubscribe', topic });
+      }
+    };
+  }
+
+  /** Closes the socket for good (tests, hot reload). */
+  close(): void {
+    this.closed = true;
+    this.clearTimers();
+    this.socket?.close();
+    this.socket = null;
+  }
+
+  private ensureConnected(): void {
+    if (this.closed || this.socket || this.reconnectTimer) return;
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    let socket: WebSocket;
+    try {
+      socket = create(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.attempt = 0;
+      const topics = [...this.topics.keys()];
+      for (const topic of topics) this.send({ v: 1, type: 'subscribe', topic });
+      if (reconnected && topics.length > 0) this.options.onResubscribed(topics);
+      this.pingTimer = setInterval(() => this.send({ v: 1, type: 'ping' }), PING_INTERVAL_MS);
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (typeof event.data !== 'string') return;
+      const message = parseServerMessage(event.data);
+      if (message?.type === 'event.changed') {
+        this.options.onEventChanged(message.eventId, message.what);
+      }
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = reconnectDelay(this.attempt);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.ensureConnected();
+    }, delay);
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}
+
+/** The app's connection, wired to invalidate `queryClient` on every change it hears of. */
+export function createRealtime(queryClient: QueryClient): RealtimeConnection {
+  const invalidate = (eventId: string, what: readonly EventChange[]) => {
+    for (const { queryKey, exact } of invalidationsForChange(eventId, what)) {
+      void queryClient.invalidateQueries({ queryKey, exact });
+    }
+  };
+  return new RealtimeConnection({
+    url: () => socketUrl(window.location),
+    onEventChanged: invalidate,
+    onResubscribed: (topics) => {
+      const prefix = eventTopic('');
+      for (const topic of topics) {
+        if (!topic.startsWith(prefix)) continue;
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.event(topic.slice(prefix.length)),
+        });
+      }
+    },
+  });
+}
+
+export const RealtimeContext = createContext<RealtimeConnection | null>(null);
+
+/** Keeps the event's live topic subscribed while the calling component is mounted. */
+export function useEventRealtime(eventId: string | undefined): void {
+  const realtime = useContext(RealtimeContext);
+  useEffect(() => {
+    if (!realtime || !eventId) return;
+    return realtime.subscribe(eventTopic(eventId));
+  }, [realtime, eventId]);
+}

@@ -1,0 +1,242 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SUCCESS_DIALOG_CLOSE_MS } from '@rada/core';
+import type { Me } from '@rada/core';
+import { ApiError, api, queryKeys } from '../../api/client.ts';
+import { errorText } from '../../i18n/errorText.ts';
+import { LoadingState } from '../../components/States.tsx';
+import { useConfig } from './useMe.ts';
+import { fieldErrorsFromDetails, passwordMin, validateAuthForm } from './authForm.ts';
+import type { AuthFieldErrors, AuthFields, AuthMode } from './authForm.ts';
+
+/**
+ * The sign-in dialog (spec 02 §2): providers from /api/config, email and password sign-in or
+ * sign-up, translated errors, and a success state that closes itself after one second.
+ */
+export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const [fields, setFields] = useState<AuthFields>({ email: '', password: '', displayName: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverFieldErrors, setServerFieldErrors] = useState<AuthFieldErrors>({});
+  const [success, setSuccess] = useState<Me | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (vars: { mode: AuthMode; fields: AuthFields }) =>
+      vars.mode === 'signup'
+        ? api.signUp(vars.fields)
+        : api.signIn({ email: vars.fields.email, password: vars.fields.password }),
+    onSuccess: (me) => {
+      queryClient.setQueryData(queryKeys.me, me);
+      // Lists and roles depend on who is asking.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      setSuccess(me);
+    },
+    onError: (error, vars) => {
+      if (error instanceof ApiError && error.details.length > 0) {
+        setServerFieldErrors(fieldErrorsFromDetails(vars.mode, vars.fields, error.details));
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(onClose, SUCCESS_DIALOG_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [success, onClose]);
+
+  const localErrors = submitted ? validateAuthForm(mode, fields) : {};
+  const fieldError = (name: keyof AuthFields): string | undefined => {
+    const key = localErrors[name] ?? serverFieldErrors[name];
+    return key ? t(key, { min: passwordMin }) : undefined;
+  };
+
+  const handleChange = (name: keyof AuthFields) => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setServerFieldErrors((e) => ({ ...e, [name]: undefined }));
+    mutation.reset();
+  };
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validateAuthForm(mode, fields)).length > 0) return;
+    mutation.mutate({ mode, fields });
+  };
+
+  const handleMode = (next: AuthMode) => {
+    setMode(next);
+    setSubmitted(false);
+    setServerFieldErrors({});
+    mutation.reset();
+  };
+
+  const providers = config.data?.providers ?? [];
+  const hasPassword = providers.includes('password');
+  const others = providers.filter((p) => p !== 'password');
+  const busy = mutation.isPending;
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
+      <Box data-testid="signin-dialog">
+        <DialogTitle>{t('auth.dialogtitle')}</DialogTitle>
+        {success ? (
+          <DialogContent>
+            <Stack
+              data-testid="signin-success"
+              sx={{ alignItems: 'center', gap: 1, py: 3 }}
+              role="status"
+            >
+              <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+              <Typography>
+                {t(mode === 'signup' ? 'auth.success.signup' : 'auth.success.signin', {
+                  name: success.displayName,
+                })}
+              </Typography>
+            </Stack>
+          </DialogContent>
+        ) : config.isPending ? (
+          <DialogContent>
+            <LoadingState />
+          </DialogContent>
+        ) : config.isError ? (
+          <DialogContent>
+            <Alert severity="error">{errorText(t, config.error)}</Alert>
+          </DialogContent>
+        ) : (
+          <form onSubmit={handleSubmit} noValidate>
+            <DialogContent sx={{ pt: 0 }}>
+              {providers.length === 0 && <Alert severity="info">{t('auth.noproviders')}</Alert>}
+              {others.length > 0 && (
+                <Stack sx={{ gap: 1, mb: 2 }}>
+                  {others.map((p) => (
+                    <Tooltip key={p} title={t('auth.provider.unavailable')}>
+                      <span>
+                        <Button
+                          fullWidth
+                          variant="outlined"
+                          disabled
+                          data-testid={`signin-provider-${p}`}
+                        >
+                          {t('auth.provider', { provider: p.charAt(0).toUpperCase() + p.slice(1) })}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  ))}
+                </Stack>
+              )}
+              {hasPassword && (
+                <>
+                  <Tabs
+                    value={mode}
+                    onChange={(_e, v: AuthMode) => handleMode(v)}
+                    variant="fullWidth"
+                    sx={{ mb: 2 }}
+                  >
+                    <Tab value="signin" label={t('auth.signin')} data-testid="signin-tab-signin" />
+                    {config.data.signupOpen && (
+                      <Tab
+                        value="signup"
+                        label={t('auth.signup')}
+                        data-testid="signin-tab-signup"
+                      />
+                    )}
+                  </Tabs>
+                  <Stack sx={{ gap: 2 }}>
+                    {mode === 'signup' && (
+                      <TextField
+                        label={t('auth.displayname')}
+                        value={fields.displayName}
+                        onChange={(e) => handleChange('displayName')(e.target.value)}
+                        error={!!fieldError('displayName')}
+                        helperText={fieldError('displayName')}
+                        autoComplete="name"
+                        required
+                        slotProps={{ htmlInput: { 'data-testid': 'signin-displayname' } }}
+                      />
+                    )}
+                    <TextField
+                      label={t('auth.email')}
+                      type="email"
+                      value={fields.email}
+                      onChange={(e) => handleChange('email')(e.target.value)}
+                      error={!!fieldError('email')}
+                      helperText={fieldError('email')}
+                      autoComplete="email"
+                      autoFocus
+                      required
+                      slotProps={{ htmlInput: { 'data-testid': 'signin-email' } }}
+                    />
+                    <TextField
+                      label={t('auth.password')}
+                      type="password"
+                      value={fields.password}
+                      onChange={(e) => handleChange('password')(e.target.value)}
+                      error={!!fieldError('password')}
+                      helperText={
+                        fieldError('password') ??
+                        (mode === 'signup'
+                          ? t('auth.passwordhint', { min: passwordMin })
+                          : undefined)
+                      }
+                      autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                      required
+                      slotProps={{ htmlInput: { 'data-testid': 'signin-password' } }}
+                    />
+                    {!config.data.signupOpen && (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('auth.signupclosed')}
+                      </Typography>
+                    )}
+                    {mutation.isError && (
+                      <Alert severity="error" data-testid="signin-error">
+                        {errorText(t, mutation.error)}
+                      </Alert>
+                    )}
+                  </Stack>
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={busy} data-testid="signin-cancel">
+                {t('common.cancel')}
+              </Button>
+              {hasPassword && (
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={busy}
+                  data-testid="signin-submit"
+                  startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+                >
+                  {t(mode === 'signup' ? 'auth.signup' : 'auth.signin')}
+                </Button>
+              )}
+            </DialogActions>
+          </form>
+        )}
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { createContext, useCallback, useContext, useState } from 'react';
+import type { ReactNode } from 'react';
+import { SignInDialog } from './SignInDialog.tsx';
+
+const SignInContext = createContext<() => void>(() => undefined);
+
+/** Owns the one sign-in dialog; anything below may open it with `useOpenSignIn()`. */
+export function SignInProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  // A fresh dialog (empty form) each time it is opened.
+  const [generation, setGeneration] = useState(0);
+  const openSignIn = useCallback(() => {
+    setGeneration((g) => g + 1);
+    setOpen(true);
+  }, []);
+  const handleClose = useCallback(() => setOpen(false), []);
+  return (
+    <SignInContext.Provider value={openSignIn}>
+      {children}
+      <SignInDialog key={generation} open={open} onClose={handleClose} />
+    </SignInContext.Provider>
+  );
+}
+
+/** Returns a function that opens the sign-in dialog. */
+export function useOpenSignIn(): () => void {
+  return useContext(SignInContext);
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@rada/core';
+import { CreatorsDialog } from '../creators/CreatorsDialog.tsx';
+import { useNotify } from '../../components/NotifyProvider.tsx';
+import { useSignOut } from './useSignOut.ts';
+
+/** The signed-in user's menu in the app bar: sign out, delete account, event creators. */
+export function UserMenu({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const signOut = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [creatorsOpen, setCreatorsOpen] = useState(false);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircleIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t('usermenu.open')}
+        aria-haspopup="menu"
+        data-testid="usermenu-button"
+        sx={{ textTransform: 'none', maxWidth: 240 }}
+      >
+        <span
+          data-testid="usermenu-name"
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {me.displayName}
+        </span>
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {me.superAdmin && (
+          <MenuItem
+            data-testid="usermenu-creators"
+            onClick={() => {
+              close();
+              setCreatorsOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <GroupAddIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.creators')}
+          </MenuItem>
+        )}
+        {me.superAdmin && <Divider />}
+        <MenuItem
+          data-testid="usermenu-deleteaccount"
+          onClick={() => {
+            close();
+            void navigate('/accountdelete');
+          }}
+        >
+          <ListItemIcon>
+            <DeleteForeverIcon fontSize="small" />
+          </ListItemIcon>
+          {t('usermenu.deleteaccount')}
+        </MenuItem>
+        <MenuItem
+          data-testid="usermenu-signout"
+          disabled={signOut.isPending}
+          onClick={() => {
+            close();
+            signOut.mutate(undefined, { onSuccess: () => notify(t('auth.signedout'), 'info') });
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('auth.signout')}
+        </MenuItem>
+      </Menu>
+      {me.superAdmin && (
+        <CreatorsDialog open={creatorsOpen} onClose={() => setCreatorsOpen(false)} />
+      )}
+    </>
+  );
+}

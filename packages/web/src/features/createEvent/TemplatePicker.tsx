@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import CloseIcon from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
+import { EVENT_FILE_MAX_BYTES } from '@rada/core';
+import { readTemplate } from './createEventForm.ts';
+import type { TemplateState } from './createEventForm.ts';
+
+/** The optional template file of the create dialog: upload, show, remove, or report it bad. */
+export function TemplatePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: TemplateState;
+  onChange: (next: TemplateState) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [reading, setReading] = useState(false);
+
+  const handleFile = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(true);
+    try {
+      onChange(await readTemplate(file, EVENT_FILE_MAX_BYTES));
+    } finally {
+      setReading(false);
+      // Choosing the same file again must fire `change` again.
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  return (
+    <Box>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="createevent-template"
+        onChange={(e) => void handleFile(e.target.files?.[0])}
+      />
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => inputRef.current?.click()}
+          disabled={disabled || reading}
+          data-testid="createevent-template-button"
+        >
+          {t('createevent.template.upload')}
+        </Button>
+        {value.status !== 'none' && (
+          <>
+            <Typography
+              variant="body2"
+              data-testid="createevent-template-name"
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {t('createevent.template.loaded', { file: value.fileName })}
+            </Typography>
+            <Tooltip title={t('createevent.template.remove')}>
+              <IconButton
+                size="small"
+                aria-label={t('createevent.template.remove')}
+                onClick={() => onChange({ status: 'none' })}
+                disabled={disabled}
+                data-testid="createevent-template-remove"
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      </Stack>
+      {value.status === 'bad' ? (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="createevent-template-error">
+          {t(value.errorKey)}
+        </Alert>
+      ) : (
+        <Typography variant="caption" color="text.secondary">
+          {t('createevent.template.help')}
+        </Typography>
+      )}
+    </Box>
+  );
+}

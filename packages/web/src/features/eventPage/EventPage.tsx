@@ -1,0 +1,164 @@
+import { useEffect } from 'react';
+import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { EventSummary, Me } from '@rada/core';
+import { ApiError } from '../../api/client.ts';
+import { useEventRealtime } from '../../api/realtime.ts';
+import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useDialogState } from '../../hooks/useDialogState.ts';
+import { useMe } from '../auth/useMe.ts';
+import { useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { AdminsTab } from '../admins/AdminsTab.tsx';
+import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
+import { formatEventDates } from '../events/formatEventDates.ts';
+import { useEvent } from '../events/useEvent.ts';
+import { ExportTab } from '../export/ExportTab.tsx';
+import { SettingsTab } from '../settings/SettingsTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
+
+function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undefined }) {
+  const { t, i18n } = useTranslation();
+  const dialog = useDialogState();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          data-testid="eventpage-name"
+          sx={{ wordBreak: 'break-word' }}
+        >
+          {event.name}
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography color="text.secondary" data-testid="eventpage-dates">
+            {formatEventDates(event.starttime, event.endtime, i18n.language) ?? t('event.nodate')}
+          </Typography>
+          <Chip size="small" label={t(`settings.type.${event.type}`)} />
+          {event.hidden && <Chip size="small" label={t('event.hidden')} />}
+          {event.arch && <Chip size="small" color="warning" label={t('event.archived')} />}
+          {event.role && (
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t(`event.role.${event.role}`)}
+            />
+          )}
+        </Stack>
+      </Box>
+      {me?.creator && (
+        <Button
+          variant="outlined"
+          startIcon={<ContentCopyIcon />}
+          onClick={dialog.show}
+          data-testid="event-duplicate"
+        >
+          {t('event.duplicate')}
+        </Button>
+      )}
+      <CreateEventDialog key={dialog.key} open={dialog.open} onClose={dialog.hide} source={event} />
+    </Stack>
+  );
+}
+
+/** `/:evid` and `/:evid/:sub1`: the event's header and its tabs, live while it is open. */
+export function EventPage() {
+  const { evid, sub1 } = useParams();
+  const { t } = useTranslation();
+  const me = useMe();
+  const event = useEvent(evid);
+  const openSignIn = useOpenSignIn();
+  useEventRealtime(evid);
+
+  const name = event.data?.name;
+  useEffect(() => {
+    document.title = name ? `${name} – ${t('app.name')}` : t('app.name');
+  }, [name, t]);
+
+  if (!evid) return null;
+  if (event.isPending) return <LoadingState />;
+  if (event.isError) {
+    const notFound = event.error instanceof ApiError && event.error.status === 404;
+    return notFound ? (
+      <ErrorState message={t('event.notfound', { id: evid })} />
+    ) : (
+      <ErrorState error={event.error} onRetry={() => void event.refetch()} />
+    );
+  }
+
+  const ev = event.data;
+  const admin = isEventAdmin(ev, me.data);
+  const tabs = visibleTabs(admin);
+  const tab = tabFromSub(sub1);
+
+  let content: React.ReactNode;
+  if (tab === 'coming') {
+    content = <ComingSoon text={t('event.tab.coming')} backTo={`/${ev.id}`} />;
+  } else if (!tabs.includes(tab)) {
+    content = (
+      <Alert
+        severity="warning"
+        data-testid="event-noaccess"
+        action={
+          me.data === null ? (
+            <Button color="inherit" onClick={openSignIn}>
+              {t('auth.signin')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {t('event.noaccess')}
+      </Alert>
+    );
+  } else {
+    switch (tab) {
+      case 'overview':
+        content = <OverviewTab event={ev} />;
+        break;
+      case 'settings':
+        content = <SettingsTab event={ev} />;
+        break;
+      case 'admins':
+        content = <AdminsTab event={ev} />;
+        break;
+      case 'export':
+        content = <ExportTab event={ev} />;
+        break;
+    }
+  }
+
+  return (
+    <Stack sx={{ gap: 2 }} data-testid="event-page">
+      <EventHeader event={ev} me={me.data} />
+      {tabs.length > 1 && (
+        <Paper variant="outlined">
+          <Tabs
+            value={tab !== 'coming' && tabs.includes(tab) ? tab : false}
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {tabs.map((tb) => (
+              <Tab
+                key={tb}
+                value={tb}
+                label={t(`event.tab.${tb}`)}
+                component={Link}
+                to={tabPath(ev.id, tb)}
+                data-testid={`tab-${tb}`}
+              />
+            ))}
+          </Tabs>
+        </Paper>
+      )}
+      {content}
+    </Stack>
+  );
+}

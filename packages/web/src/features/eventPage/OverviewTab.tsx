@@ -1,0 +1,46 @@
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { EventSummary } from '@rada/core';
+import { formatDateTime } from '../events/formatEventDates.ts';
+
+/** What anyone who may see the event sees: type, start, end, and its public pages. */
+export function OverviewTab({ event }: { event: EventSummary }) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string, string][] = [
+    [t('overview.type'), t(`settings.type.${event.type}`), 'overview-type'],
+    [
+      t('overview.start'),
+      formatDateTime(event.starttime, i18n.language) ?? t('event.nodate'),
+      'overview-start',
+    ],
+    [t('overview.end'), formatDateTime(event.endtime, i18n.language) ?? '—', 'overview-end'],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="overview-panel">
+      <Stack component="dl" sx={{ m: 0, gap: 1 }}>
+        {rows.map(([label, value, testId]) => (
+          <Stack key={label} direction="row" sx={{ gap: 2 }}>
+            <Typography component="dt" color="text.secondary" sx={{ width: 120 }}>
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }} data-testid={testId}>
+              {value}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
+        {t('overview.pages')}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" component={Link} to={`/${event.id}/result`}>
+          {t('overview.results')}
+        </Button>
+        <Button variant="outlined" component={Link} to={`/${event.id}/reg`}>
+          {t('overview.registration')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import LoginIcon from '@mui/icons-material/Login';
+import { useTranslation } from 'react-i18next';
+import type { EventSummary } from '@rada/core';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
+import { useDialogState } from '../../hooks/useDialogState.ts';
+import { useMe } from '../auth/useMe.ts';
+import { useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
+import { EventList } from '../events/EventList.tsx';
+import { useEventLists } from '../events/useEvent.ts';
+
+function Section({
+  title,
+  events,
+  empty,
+  testId,
+  action,
+}: {
+  title: string;
+  events: EventSummary[];
+  empty: string;
+  testId: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {events.length === 0 ? (
+        <EmptyState text={empty} testId={`${testId}-empty`} />
+      ) : (
+        <EventList events={events} testId={testId} />
+      )}
+    </Paper>
+  );
+}
+
+/** The start page: the caller's events, upcoming public events, and creating an event. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const lists = useEventLists();
+  const openSignIn = useOpenSignIn();
+  const dialog = useDialogState();
+
+  const createButton = me.data ? (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={dialog.show}
+      data-testid="home-createevent"
+    >
+      {t('home.createevent')}
+    </Button>
+  ) : null;
+
+  return (
+    <Stack sx={{ gap: 3 }}>
+      {me.data === null && (
+        <Alert
+          severity="info"
+          data-testid="home-signinprompt"
+          action={
+            <Button
+              color="inherit"
+              startIcon={<LoginIcon />}
+              onClick={openSignIn}
+              data-testid="home-signin"
+            >
+              {t('auth.signin')}
+            </Button>
+          }
+        >
+          {t('home.signinprompt')}
+        </Alert>
+      )}
+      {lists.isPending ? (
+        <LoadingState />
+      ) : lists.isError ? (
+        <ErrorState message={t('home.loaderror')} onRetry={() => void lists.refetch()} />
+      ) : (
+        <>
+          {me.data && (
+            <Section
+              title={t('home.myevents')}
+              events={lists.data.mine}
+              empty={t('home.nomine')}
+              testId="home-myevents"
+              action={createButton}
+            />
+          )}
+          <Section
+            title={t('home.upcoming')}
+            events={lists.data.upcoming}
+            empty={t('home.noupcoming')}
+            testId="home-upcoming"
+          />
+        </>
+      )}
+      {lists.isPending && me.data && <Box>{createButton}</Box>}
+      <CreateEventDialog key={dialog.key} open={dialog.open} onClose={dialog.hide} />
+    </Stack>
+  );
+}

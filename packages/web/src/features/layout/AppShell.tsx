@@ -1,0 +1,63 @@
+import {
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import LoginIcon from '@mui/icons-material/Login';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../auth/useMe.ts';
+import { SignInProvider, useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { UserMenu } from '../auth/UserMenu.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+function AccountArea() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const openSignIn = useOpenSignIn();
+  if (me.isPending) return <CircularProgress size={20} color="inherit" />;
+  if (me.data) return <UserMenu me={me.data} />;
+  return (
+    <Button
+      color="inherit"
+      variant="outlined"
+      startIcon={<LoginIcon />}
+      onClick={openSignIn}
+      data-testid="signin-open"
+    >
+      {t('auth.signin')}
+    </Button>
+  );
+}
+
+/** The frame of every page: app bar (home link, language, account) and the routed page. */
+export function AppShell() {
+  const { t } = useTranslation();
+  return (
+    <SignInProvider>
+      <AppBar position="sticky">
+        <Toolbar sx={{ gap: 1 }}>
+          <Typography
+            variant="h6"
+            component={Link}
+            to="/"
+            data-testid="app-home"
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, letterSpacing: 1 }}
+          >
+            {t('app.name')}
+          </Typography>
+          <Box sx={{ flex: 1 }} />
+          <LanguageSwitch />
+          <AccountArea />
+        </Toolbar>
+      </AppBar>
+      <Container maxWidth="lg" component="main" sx={{ py: 3 }}>
+        <Outlet />
+      </Container>
+    </SignInProvider>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { USER_SEARCH_DELAY_MS } from '@rada/core';
+import type { UserRecord } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
+import { errorText } from '../../i18n/errorText.ts';
+
+interface UserSearchFieldProps {
+  label: string;
+  value: UserRecord | null;
+  onChange: (user: UserRecord | null) => void;
+  /** Users not to offer (already admins, already creators). */
+  excludeUids?: ReadonlySet<string>;
+  /** data-testid of the text input; options get `user-option-{uid}`. */
+  testId: string;
+  disabled?: boolean;
+}
+
+/**
+ * A user picker searching the directory (GET /api/users?s=) one second after typing stops
+ * (spec 01 §7, USER_SEARCH_DELAY_MS).
+ */
+export function UserSearchField({
+  label,
+  value,
+  onChange,
+  excludeUids,
+  testId,
+  disabled,
+}: UserSearchFieldProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), USER_SEARCH_DELAY_MS);
+  const query = useQuery({
+    queryKey: queryKeys.users(search),
+    queryFn: () => api.searchUsers(search),
+    enabled: search.length > 0,
+    staleTime: 30_000,
+  });
+  const waiting = input.trim() !== search || query.isFetching;
+  const options = (search.length > 0 ? (query.data ?? []) : []).filter(
+    (u) => !excludeUids?.has(u.uid),
+  );
+  const noOptionsText =
+    input.trim().length === 0
+      ? t('users.typemore')
+      : waiting
+        ? t('users.searching')
+        : query.isError
+          ? errorText(t, query.error)
+          : t('users.none');
+
+  return (
+    <Autocomplete<UserRecord>
+      sx={{ flex: 1, minWidth: 240 }}
+      value={value}
+      onChange={(_e, user) => onChange(user)}
+      inputValue={input}
+      onInputChange={(_e, text) => setInput(text)}
+      options={options}
+      filterOptions={(x) => x}
+      getOptionLabel={(u) => `${u.displayName} <${u.email}>`}
+      isOptionEqualToValue={(a, b) => a.uid === b.uid}
+      loading={waiting && input.trim().length > 0}
+      noOptionsText={noOptionsText}
+      loadingText={t('users.searching')}
+      disabled={disabled}
+      renderOption={(props, u) => {
+        const { key, ...rest } = props;
+        return (
+          <Box component="li" key={key} {...rest} data-testid={`user-option-${u.uid}`}>
+            <Box>
+              <Typography>{u.displayName}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {u.email}
+              </Typography>
+            </Box>
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={t('users.search')}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {waiting && input.trim().length > 0 ? <CircularProgress size={16} /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
+          }}
+        />
+      )}
+    />
+  );
+}

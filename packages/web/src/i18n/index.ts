@@ -1,0 +1,67 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/en';
+import 'dayjs/locale/et';
+import { en } from './en.ts';
+import { et } from './et.ts';
+import { settingsEn } from './settingsEn.ts';
+import { settingsEt } from './settingsEt.ts';
+
+/** Languages of the interface; the first is the fallback. */
+export const LANGUAGES = ['en', 'et'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STORAGE_KEY = 'rada.lang';
+
+export const resources = {
+  en: { translation: { ...en, ...settingsEn } },
+  et: { translation: { ...et, ...settingsEt } },
+};
+
+/** Narrows any string to a supported language, or null. */
+export function asLanguage(value: string | null | undefined): Language | null {
+  const short = value?.slice(0, 2).toLowerCase();
+  return LANGUAGES.find((l) => l === short) ?? null;
+}
+
+/** The stored choice, else the browser's preference, else English. */
+export function initialLanguage(): Language {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  return asLanguage(stored) ?? asLanguage(globalThis.navigator?.language) ?? 'en';
+}
+
+/** Switches the interface (texts, dates) to `lang` and remembers the choice. */
+export async function setLanguage(lang: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Private browsing: the choice lasts for this page only.
+  }
+  dayjs.locale(lang);
+  document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+}
+
+const lang = initialLanguage();
+dayjs.locale(lang);
+if (typeof document !== 'undefined') document.documentElement.lang = lang;
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: lang,
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  // Keys are the product's dotted keys used flat, e.g. 'createevent.err.exists'.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

@@ -1,0 +1,28 @@
+import { createTheme } from '@mui/material/styles';
+import { enUS, etEE } from '@mui/material/locale';
+import type { Language } from './i18n/index.ts';
+
+/** The app's small MUI theme: forest green and trail orange, in the interface language. */
+export function makeTheme(lang: Language) {
+  return createTheme(
+    {
+      palette: {
+        primary: { main: '#2e6b3a' },
+        secondary: { main: '#e0771b' },
+        background: { default: '#f5f6f3' },
+      },
+      shape: { borderRadius: 8 },
+      typography: {
+        h4: { fontWeight: 600 },
+        h5: { fontWeight: 600 },
+        h6: { fontWeight: 600 },
+      },
+      components: {
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { size: 'small' } },
+        MuiFormControl: { defaultProps: { size: 'small' } },
+      },
+    },
+    lang === 'et' ? etEE : enUS,
+  );
+}
