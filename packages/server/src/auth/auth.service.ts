@@ -86,6 +86,8 @@ export function authService({ users, config, now }: AuthDeps) {
         : (await verifyPassword(await DUMMY_HASH_PROMISE, body.password), false);
       if (!user || !ok) throw new AppError('auth.error.badcredentials', 401);
       limiter.reset(key);
+      // Only failures count against the address: many people sign in from one event's Wi-Fi.
+      limiter.forgive(`ip|${clientIp}`);
       return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
     },
 

@@ -29,6 +29,12 @@ export class RateLimiter {
     this.hits.delete(key);
   }
 
+  /** Takes back one counted attempt of `key` (one that turned out not to be a failure). */
+  forgive(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   private sweep(t: number): void {
     for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
   }
