@@ -33,6 +33,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('busy_timeout = 5000');
       sqlite.pragma('synchronous = NORMAL');
+      // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter (Ü, Õ, Š).
+      sqlite.function('lower', { deterministic: true }, (v: unknown) =>
+        typeof v === 'string' ? v.toLowerCase() : v,
+      );
       const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
       return { db, dialect: 'sqlite', close: () => db.destroy() };
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.ts';
 
@@ -20,14 +21,12 @@ export function userRepository(db: Kysely<Database>) {
     /** Case-insensitive search over email and display name. */
     search: (text: string, limit: number) => {
       const like = `%${text.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%`;
+      // SQLite's LIKE has no escape character unless one is named; PostgreSQL's is the backslash.
       return db
         .selectFrom('users')
         .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['email']), 'like', like),
-            eb(eb.fn('lower', ['display_name']), 'like', like),
-          ]),
+        .where(
+          sql<boolean>`(lower(email) like ${like} escape '\\' or lower(display_name) like ${like} escape '\\')`,
         )
         .orderBy('display_name')
         .limit(limit)

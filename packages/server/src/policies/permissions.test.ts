@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Me } from '@rada/core';
+import { testDialects } from '../test/databases.ts';
+import { buildTestApp, call, errorOf } from '../test/app.ts';
+import type { Caller, CallResult, TestApp } from '../test/app.ts';
+import type { TestUser } from '../test/factories.ts';
+import {
+  addAdmin,
+  buildEvent,
+  signUp,
+  signUpCreator,
+  uniqueEmail,
+  uniqueShortlink,
+} from '../test/factories.ts';
+
+/**
+ * Every endpoint of docs/api.md against every kind of caller (STYLE rule 4: no endpoint without
+ * a policy test). The admin is deliberately not a creator, and "creator" is a creator who is not
+ * an admin of the event at hand.
+ */
+const ROLES = ['anonymous', 'user', 'creator', 'admin', 'owner', 'superadmin'] as const;
+type Role = (typeof ROLES)[number];
+
+interface Ctx {
+  t: TestApp;
+  users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  /** A user whose creator record and admin rights the cases change. */
+  target: TestUser;
+  /** An event owned by `owner` with `admin` as admin, not changed by any case. */
+  shared: string;
+  /** A new event owned by `owner` with `admin` as admin, for cases that change or delete it. */
+  freshEvent(): Promise<string>;
+}
+
+interface Case {
+  name: string;
+  /** Expected status per role, in ROLES order; 401/403 imply error.unauthorized/error.forbidden. */
+  expected: (number | string)[];
+  run(as: Caller, ctx: Ctx): Promise<CallResult<unknown>>;
+}
+
+const ANYONE = [200, 200, 200, 200, 200, 200];
+const SIGNED_IN = [401, 200, 200, 200, 200, 200];
+const EVENT_ADMIN = [401, 403, 403, 200, 200, 200];
+const SUPER_ONLY = [401, 403, 403, 403, 403, 200];
+const SEARCHERS = [401, 403, 200, 403, 200, 200];
+
+const cases: Case[] = [
+  {
+    name: 'GET /api/config',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', '/api/config', { as }),
+  },
+  {
+    name: 'GET /api/auth/me',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', '/api/auth/me', { as }),
+  },
+  {
+    name: 'POST /api/auth/tokens',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: (as, c) => call(c.t.app, 'POST', '/api/auth/tokens', { as, body: { name: 'script' } }),
+  },
+  {
+    name: 'DELETE /api/account (wrong confirmation)',
+    expected: [401, ...Array(5).fill('400 auth.error.confirm')],
+    run: (as, c) =>
+      call(c.t.app, 'DELETE', '/api/account', { as, body: { confirmEmail: 'x@y.z' } }),
+  },
+  {
+    name: 'GET /api/users?s=',
+    expected: SEARCHERS,
+    run: (as, c) => call(c.t.app, 'GET', '/api/users?s=example', { as }),
+  },
+  {
+    name: 'GET /api/users?uids=',
+    expected: SEARCHERS,
+    run: (as, c) => call(c.t.app, 'GET', `/api/users?uids=${c.target.uid}`, { as }),
+  },
+  {
+    name: 'GET /api/admin/creators',
+    expected: SUPER_ONLY,
+    run: (as, c) => call(c.t.app, 'GET', '/api/admin/creators', { as }),
+  },
+  {
+    name: 'PUT /api/admin/creators/:uid',
+    expected: [401, 403, 403, 403, 403, 204],
+    run: (as, c) => call(c.t.app, 'PUT', `/api/admin/creators/${c.target.uid}`, { as }),
+  },
+  {
+    name: 'DELETE /api/admin/creators/:uid',
+    expected: [401, 403, 403, 403, 403, 204],
+    run: (as, c) => call(c.t.app, 'DELETE', `/api/admin/creators/${c.target.uid}`, { as }),
+  },
+  {
+    name: 'GET /api/events',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', '/api/events', { as }),
+  },
+  {
+    name: 'GET /api/events/:id/exists',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/exists`, { as }),
+  },
+  {
+    name: 'POST /api/events',
+    expected: [
+      401,
+      '403 guide.nocreatorpermission',
+      201,
+      '403 guide.nocreatorpermission',
+      201,
+      201,
+    ],
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/events', {
+        as,
+        body: { name: 'New', shortlink: uniqueShortlink(), starttime: 0, endtime: null },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}`, { as }),
+  },
+  {
+    name: 'PATCH /api/events/:id',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/events/${await c.freshEvent()}`, {
+        as,
+        body: { name: 'Renamed' },
+      }),
+  },
+  {
+    name: 'DELETE /api/events/:id',
+    expected: [401, 403, 403, 403, 204, 204],
+    run: async (as, c) => call(c.t.app, 'DELETE', `/api/events/${await c.freshEvent()}`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/settings',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/settings`, { as }),
+  },
+  {
+    name: 'PATCH /api/events/:id/settings',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/events/${await c.freshEvent()}/settings`, {
+        as,
+        body: { settings: { kpsinweb: true } },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/admins',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/admins`, { as }),
+  },
+  {
+    name: 'PUT /api/events/:id/admins/:uid',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PUT', `/api/events/${await c.freshEvent()}/admins/${c.target.uid}`, { as }),
+  },
+  {
+    name: 'DELETE /api/events/:id/admins/:uid (an admin)',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${await c.freshEvent()}/admins/${c.users.admin.uid}`, {
+        as,
+      }),
+  },
+  {
+    name: 'DELETE /api/events/:id/admins/:uid (the owner)',
+    expected: [401, 403, 403, ...Array(3).fill('409 admins.error.owner')],
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${await c.freshEvent()}/admins/${c.users.owner.uid}`, {
+        as,
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/export',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/export`, { as }),
+  },
+  {
+    name: 'PATCH /api/events/:id of a missing event',
+    expected: Array(6).fill('404 error.notfound'),
+    run: (as, c) =>
+      call(c.t.app, 'PATCH', '/api/events/no-such-event', { as, body: { name: 'X' } }),
+  },
+];
+
+const label = (expected: number | string) =>
+  expected === 401
+    ? '401 error.unauthorized'
+    : expected === 403
+      ? '403 error.forbidden'
+      : String(expected);
+
+const outcome = (res: CallResult<unknown>) =>
+  res.status >= 400 ? `${res.status} ${errorOf(res)}` : String(res.status);
+
+describe.each(testDialects())('permissions on $name', (dialect) => {
+  const bossEmail = uniqueEmail('boss');
+  const ctx = {} as Ctx;
+  beforeAll(async () => {
+    const t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
+    const owner = await signUpCreator(t);
+    const users = {
+      user: await signUp(t.app),
+      creator: await signUpCreator(t),
+      admin: await signUp(t.app),
+      owner,
+      superadmin: await signUp(t.app, bossEmail),
+    };
+    const freshEvent = async () => {
+      const event = await buildEvent(t.app, owner);
+      await addAdmin(t.app, owner, event.id, users.admin.uid);
+      return event.id;
+    };
+    Object.assign(ctx, { t, users, target: await signUp(t.app), freshEvent });
+    ctx.shared = await freshEvent();
+  });
+  afterAll(() => ctx.t.close());
+
+  it('makes the configured email a super admin, who is also a creator', async () => {
+    const me = await call<Me>(ctx.t.app, 'GET', '/api/auth/me', { as: ctx.users.superadmin });
+    expect(me.body).toMatchObject({ superAdmin: true, creator: true, platformOwner: false });
+    const plain = await call<Me>(ctx.t.app, 'GET', '/api/auth/me', { as: ctx.users.admin });
+    expect(plain.body).toMatchObject({ superAdmin: false, creator: false });
+  });
+
+  it.each(cases)('$name', async (c) => {
+    const actual: string[] = [];
+    for (const role of ROLES) {
+      const as = role === 'anonymous' ? null : ctx.users[role];
+      actual.push(`${role}: ${outcome(await c.run(as, ctx))}`);
+    }
+    expect(actual).toEqual(ROLES.map((role, i) => `${role}: ${label(c.expected[i]!)}`));
+  });
+});
