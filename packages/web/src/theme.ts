@@ -21,6 +21,7 @@ export function makeTheme(lang: Language) {
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small' } },
         MuiFormControl: { defaultProps: { size: 'small' } },
+        MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 16px' } } },
       },
     },
     lang === 'et' ? etEE : enUS,

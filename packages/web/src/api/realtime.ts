@@ -30,6 +30,8 @@ export function invalidationsForChange(
         break;
       case 'settings':
         out.push({ queryKey: queryKeys.settings(eventId), exact: true });
+        // EventSummary.type is read from the settings, so the header may change too.
+        out.push({ queryKey: queryKeys.event(eventId), exact: true });
         break;
       case 'admins':
         out.push({ queryKey: queryKeys.admins(eventId), exact: true });
@@ -80,12 +82,15 @@ interface RealtimeOptions {
   onEventChanged: (eventId: string, what: EventChange[]) => void;
   /** Called after a reconnect with the topics that were re-subscribed (changes may have been missed). */
   onResubscribed: (topics: string[]) => void;
+  /** Called with the number of topics the server has confirmed, whenever it changes. */
+  onConfirmedCount?: (count: number) => void;
   createSocket?: (url: string) => WebSocket;
 }
 
 /** A reference-counted set of topic subscriptions over one self-healing WebSocket. */
 export class RealtimeConnection {
   private readonly topics = new Map<string, number>();
+  private readonly confirmed = new Set<string>();
   private socket: WebSocket | null = null;
   private attempt = 0;
   private everOpened = false;
@@ -113,6 +118,7 @@ export class RealtimeConnection {
         this.topics.set(topic, left);
       } else {
         this.topics.delete(topic);
+        this.setConfirmed(topic, false);
         this.send({ v: 1, type: 'unsubscribe', topic });
       }
     };
@@ -151,14 +157,24 @@ export class RealtimeConnection {
       const message = parseServerMessage(event.data);
       if (message?.type === 'event.changed') {
         this.options.onEventChanged(message.eventId, message.what);
+      } else if (message?.type === 'subscribed' && this.topics.has(message.topic)) {
+        this.setConfirmed(message.topic, true);
       }
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      for (const topic of [...this.confirmed]) this.setConfirmed(topic, false);
       this.clearTimers();
       this.scheduleReconnect();
     };
+  }
+
+  private setConfirmed(topic: string, on: boolean): void {
+    const before = this.confirmed.size;
+    if (on) this.confirmed.add(topic);
+    else this.confirmed.delete(topic);
+    if (this.confirmed.size !== before) this.options.onConfirmedCount?.(this.confirmed.size);
   }
 
   private scheduleReconnect(): void {
@@ -201,6 +217,10 @@ export function createRealtime(queryClient: QueryClient): RealtimeConnection {
           queryKey: queryKeys.event(topic.slice(prefix.length)),
         });
       }
+    },
+    // Test hook: browser tests wait for `window.__radaLive` before making a change elsewhere.
+    onConfirmedCount: (count) => {
+      (window as unknown as { __radaLive?: number }).__radaLive = count;
     },
   });
 }

@@ -41,6 +41,7 @@ export function DateTimeField({
       slotProps={{
         textField: {
           fullWidth: true,
+          size: 'small',
           error: !!error,
           helperText: error ?? helperText,
           onBlur,

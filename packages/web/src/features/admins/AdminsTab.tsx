@@ -120,7 +120,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
               <ListItemText primary={a.displayName} secondary={a.email} />
               <Chip
                 size="small"
-                sx={{ mr: a.role === 'owner' ? 0 : 4 }}
+                sx={{ mr: a.role === 'owner' ? 8 : 4 }}
                 color={a.role === 'owner' ? 'primary' : 'default'}
                 label={t(a.role === 'owner' ? 'admins.owner' : 'admins.admin')}
               />

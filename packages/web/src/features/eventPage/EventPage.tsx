@@ -152,7 +152,7 @@ export function EventPage() {
                 label={t(`event.tab.${tb}`)}
                 component={Link}
                 to={tabPath(ev.id, tb)}
-                data-testid={`tab-${tb}`}
+                data-testid={`event-tab-${tb}`}
               />
             ))}
           </Tabs>

@@ -79,7 +79,7 @@ export function EventRecordFields({
 
   return (
     <Stack sx={{ gap: 2 }}>
-      <Row status={name.status} testId="setting-status-event-name">
+      <Row status={name.status} testId="settings-status-event-name">
         <TextField
           fullWidth
           label={t('settings.event.name')}
@@ -88,24 +88,24 @@ export function EventRecordFields({
           onBlur={name.flush}
           error={!!name.error}
           helperText={err(name.error)}
-          slotProps={{ htmlInput: { 'data-testid': 'setting-event-name', maxLength: 200 } }}
+          slotProps={{ htmlInput: { 'data-testid': 'settings-event-name', maxLength: 200 } }}
         />
       </Row>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
         <Box sx={{ flex: 1 }}>
-          <Row status={start.status} testId="setting-status-event-starttime">
+          <Row status={start.status} testId="settings-status-event-starttime">
             <DateTimeField
               label={t('settings.event.starttime')}
               value={start.draft}
               onChange={(d) => start.change(d)}
               onBlur={start.flush}
               error={err(start.error)}
-              testId="setting-event-starttime"
+              testId="settings-event-starttime"
             />
           </Row>
         </Box>
         <Box sx={{ flex: 1 }}>
-          <Row status={end.status} testId="setting-status-event-endtime">
+          <Row status={end.status} testId="settings-status-event-endtime">
             <DateTimeField
               label={t('settings.event.endtime')}
               value={end.draft}
@@ -113,15 +113,15 @@ export function EventRecordFields({
               onBlur={end.flush}
               error={err(end.error)}
               clearable
-              testId="setting-event-endtime"
+              testId="settings-event-endtime"
             />
           </Row>
         </Box>
       </Stack>
-      <Row status={hidden.status} testId="setting-status-event-hidden">
+      <Row status={hidden.status} testId="settings-status-event-hidden">
         <BoolSettingInput
           label={t('settings.event.hidden')}
-          testId="setting-event-hidden"
+          testId="settings-event-hidden"
           error={err(hidden.error)}
           value={hidden.draft}
           onChange={(v) => hidden.change(v, { immediate: true })}

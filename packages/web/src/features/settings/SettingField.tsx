@@ -128,7 +128,7 @@ export function SettingField({
       break;
     case 'datetime':
       input = (
-        <Box sx={{ maxWidth: 320 }}>
+        <Box sx={{ maxWidth: 480 }}>
           <DateTimeField
             label={label}
             value={dayjs.isDayjs(draft) ? draft : null}

@@ -61,7 +61,7 @@ export function TextSettingInput({
       multiline={multiline}
       minRows={multiline ? 3 : undefined}
       maxRows={variant === 'json' ? 16 : 10}
-      sx={variant === 'number' ? { maxWidth: 320 } : undefined}
+      sx={variant === 'number' ? { maxWidth: 480 } : undefined}
       slotProps={{
         htmlInput: {
           'data-testid': testId,
@@ -130,9 +130,12 @@ export function SelectSettingInput({
       error={!!error}
       helperText={error}
       disabled={disabled}
-      sx={{ maxWidth: 420 }}
+      sx={{ maxWidth: 480 }}
       slotProps={{
-        select: { SelectDisplayProps: { 'data-testid': testId } as object },
+        select: {
+          displayEmpty: options.includes(''),
+          SelectDisplayProps: { 'data-testid': testId } as object,
+        },
         inputLabel: { shrink: true },
       }}
     >

@@ -47,7 +47,7 @@ function SpeedField({
       <Box sx={{ flex: 1 }}>
         <TextSettingInput
           label={t(`settings.speed.${speedKey}`)}
-          testId={`setting-speed-${speedKey}`}
+          testId={`settings-speed-${speedKey}`}
           error={field.error ? t(field.error, { defaultValue: t('error.unknown') }) : null}
           value={field.draft}
           onChange={(v) => field.change(v)}
@@ -57,7 +57,7 @@ function SpeedField({
         />
       </Box>
       <Box sx={{ width: 24, pt: 1, display: 'flex', justifyContent: 'center' }}>
-        <SaveStatusIcon status={field.status} testId={`setting-status-speed-${speedKey}`} />
+        <SaveStatusIcon status={field.status} testId={`settings-status-speed-${speedKey}`} />
       </Box>
     </Stack>
   );
