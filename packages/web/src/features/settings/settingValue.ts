@@ -181,11 +181,3 @@ export function fromDraft(desc: SettingDescriptor, draft: SettingDraft): ParsedD
   const problems = validateSettingsValues({ [desc.key]: parsed.value });
   return problems.length > 0 ? { ok: false, error: 'settings.error.invalid' } : parsed;
 }
-
-/** Whether two drafts show the same thing (dates by instant, the rest by content). */
-export function draftsEqual(a: SettingDraft, b: SettingDraft): boolean {
-  if (dayjs.isDayjs(a) || dayjs.isDayjs(b)) {
-    return dayjs.isDayjs(a) && dayjs.isDayjs(b) && a.valueOf() === b.valueOf();
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  RealtimeConnection,
+  invalidationsForChange,
+  parseServerMessage,
+  reconnectDelay,
+  socketUrl,
+} from './realtime.ts';
+
+/** A stand-in WebSocket the test drives by hand. */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('invalidationsForChange', () => {
+  it('maps each change to the queries that read it', () => {
+    const keys = (what: Parameters<typeof invalidationsForChange>[1]) =>
+      invalidationsForChange('ev1', what).map((i) => i.queryKey);
+    expect(keys(['event'])).toEqual([['event', 'ev1'], ['events']]);
+    expect(keys(['settings'])).toContainEqual(['event', 'ev1', 'settings']);
+    expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'admins']);
+    expect(keys(['event', 'settings']).length).toBeGreaterThan(2);
+    // The event itself is refreshed exactly, so its settings are not refetched by a rename.
+    expect(invalidationsForChange('ev1', ['event'])[0]?.exact).toBe(true);
+  });
+});
+
+describe('protocol helpers', () => {
+  it('backs off from 1 s doubling up to 30 s', () => {
+    expect([0, 1, 2, 3, 10].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 30_000]);
+  });
+  it('reads only messages of protocol version 1', () => {
+    expect(parseServerMessage('{"v":1,"type":"hello"}')).toEqual({ v: 1, type: 'hello' });
+    expect(parseServerMessage('{"v":2,"type":"hello"}')).toBeNull();
+    expect(parseServerMessage('nonsense')).toBeNull();
+  });
+  it('uses wss on https pages', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'rada.ee' })).toBe('wss://rada.ee/api/ws');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe(
+      'ws://localhost:5173/api/ws',
+    );
+  });
+});
+
+describe('RealtimeConnection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', { OPEN: 1 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const make = () => {
+    const changed: [string, string[]][] = [];
+    const resubscribed: string[][] = [];
+    const counts: number[] = [];
+    const conn = new RealtimeConnection({
+      url: () => 'ws://test/api/ws',
+      onEventChanged: (id, what) => changed.push([id, what]),
+      onResubscribed: (topics) => resubscribed.push(topics),
+      onConfirmedCount: (n) => counts.push(n),
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    return { conn, changed, resubscribed, counts };
+  };
+
+  it('subscribes once per topic, reports changes, and unsubscribes after the last user', () => {
+    const { conn, changed, counts } = make();
+    const off1 = conn.subscribe('event:a');
+    const off2 = conn.subscribe('event:a');
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    expect(socket.sent).toEqual([{ v: 1, type: 'subscribe', topic: 'event:a' }]);
+    socket.receive({ v: 1, type: 'subscribed', topic: 'event:a' });
+    expect(counts).toEqual([1]);
+    socket.receive({ v: 1, type: 'event.changed', eventId: 'a', what: ['event'] });
+    expect(changed).toEqual([['a', ['event']]]);
+    off1();
+    expect(socket.sent).toHaveLength(1);
+    off2();
+    expect(socket.sent[1]).toEqual({ v: 1, type: 'unsubscribe', topic: 'event:a' });
+    expect(counts).toEqual([1, 0]);
+    conn.close();
+  });
+
+  it('reconnects with backoff and subscribes again', () => {
+    const { conn, resubscribed } = make();
+    conn.subscribe('event:a');
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.close();
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    const second = FakeSocket.instances[1]!;
+    second.close(); // fails before opening: next try waits longer
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    const third = FakeSocket.instances[2]!;
+    third.open();
+    expect(third.sent).toEqual([{ v: 1, type: 'subscribe', topic: 'event:a' }]);
+    expect(resubscribed).toEqual([['event:a']]);
+    conn.close();
+  });
+});

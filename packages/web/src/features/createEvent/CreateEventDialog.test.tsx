@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { MemoryRouter } from 'react-router';
+import type { Me } from '@rada/core';
+import '../../i18n/index.ts';
+import { setLanguage } from '../../i18n/index.ts';
+import { NotifyProvider } from '../../components/NotifyProvider.tsx';
+import { CreateEventDialog } from './CreateEventDialog.tsx';
+
+const me = (creator: boolean): Me => ({
+  uid: 'u1',
+  email: 'mari@example.ee',
+  displayName: 'Mari',
+  phoneNumber: null,
+  creator,
+  superAdmin: false,
+  platformOwner: false,
+});
+
+const taken = new Set(['taken']);
+const checked: string[] = [];
+
+function renderDialog(user: Me) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['me'], user);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <LocalizationProvider dateAdapter={AdapterDayjs}>
+        <MemoryRouter>
+          <NotifyProvider>
+            <CreateEventDialog open onClose={() => undefined} />
+          </NotifyProvider>
+        </MemoryRouter>
+      </LocalizationProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
+
+describe('CreateEventDialog', () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    checked.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const link = /\/api\/events\/([^/]+)\/exists/.exec(url)?.[1];
+        if (!link) return new Response('{}', { status: 404 });
+        checked.push(decodeURIComponent(link));
+        const body = { exists: taken.has(link), valid: true };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('tells a user without creator rights why they cannot create events', () => {
+    renderDialog(me(false));
+    expect(screen.getByTestId('createevent-nopermission').textContent).toMatch(
+      /do not have permission to create events/,
+    );
+    expect(screen.queryByTestId('createevent-name')).toBeNull();
+    expect(screen.getByTestId('createevent-close')).toBeTruthy();
+  });
+
+  it('derives the short link from the name, checks it after a pause and enables creating', async () => {
+    renderDialog(me(true));
+    expect(button('createevent-create').disabled).toBe(true);
+    fireEvent.change(input('createevent-name'), { target: { value: 'Tartu Öö Rogain' } });
+    expect(input('createevent-shortlink').value).toBe('TartuOoRogain');
+    expect(button('createevent-create').disabled).toBe(true);
+    await waitFor(() => expect(button('createevent-create').disabled).toBe(false), {
+      timeout: 2000,
+    });
+    expect(button('createevent-createconfigure').disabled).toBe(false);
+    // Only the settled link was checked, not every keystroke.
+    expect(checked).toEqual(['TartuOoRogain']);
+  });
+
+  it('keeps a hand-edited link and refuses one that is taken', async () => {
+    renderDialog(me(true));
+    fireEvent.change(input('createevent-name'), { target: { value: 'Spring' } });
+    fireEvent.change(input('createevent-shortlink'), { target: { value: 'taken' } });
+    fireEvent.change(input('createevent-name'), { target: { value: 'Spring Cup' } });
+    expect(input('createevent-shortlink').value).toBe('taken');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('createevent-shortlink-helper').textContent).toBe(
+          'This short link is already taken',
+        ),
+      { timeout: 2000 },
+    );
+    expect(button('createevent-create').disabled).toBe(true);
+  });
+
+  it('blocks a malformed link at once without asking the server', () => {
+    renderDialog(me(true));
+    fireEvent.change(input('createevent-name'), { target: { value: 'Spring' } });
+    fireEvent.change(input('createevent-shortlink'), { target: { value: 'a/b' } });
+    expect(screen.getByTestId('createevent-shortlink-helper').textContent).toMatch(
+      /only letters, digits/,
+    );
+    expect(button('createevent-create').disabled).toBe(true);
+  });
+});
