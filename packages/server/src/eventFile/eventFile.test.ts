@@ -67,15 +67,17 @@ describe.each(testDialects())('event file import and export on $name', (dialect)
 
   it('keeps a large event whole (more rows than one insert batch)', async () => {
     const file = sampleEventFile();
-    const ed = file.eventsdata as Record<string, Record<string, unknown>>;
-    const tm = file.teams as Record<string, Record<string, unknown>>;
+    const kp: Record<string, unknown> = file.eventsdata.kp;
+    const kpdata: Record<string, unknown> = file.eventsdata.kpdata;
+    const list: Record<string, unknown> = file.teams.list;
+    const kpanswers: Record<string, unknown> = file.teams.kpanswers;
     for (let k = 0; k < 450; k++) {
-      ed.kp![`k${k}`] = { nr: 100 + k, ra: k % 5 };
-      ed.kpdata![`k${k}`] = { desc: `KP ${k}`, loc: { lat: 58 + k / 1000, lng: 26 } };
+      kp[`k${k}`] = { nr: 100 + k, ra: k % 5 };
+      kpdata[`k${k}`] = { desc: `KP ${k}`, loc: { lat: 58 + k / 1000, lng: 26 } };
     }
     for (let n = 0; n < 250; n++) {
-      tm.list![`team${n}`] = { name: `Team ${n}`, nr: 1000 + n };
-      tm.kpanswers![`team${n}`] = { k1: { answer: 'r1', aeg: 1767265000000 + n } };
+      list[`team${n}`] = { name: `Team ${n}`, nr: 1000 + n };
+      kpanswers[`team${n}`] = { k1: { answer: 'r1', aeg: 1767265000000 + n } };
     }
     const id = uniqueShortlink('big');
     await events.importFile(file, id);
