@@ -3,11 +3,30 @@ import react from '@vitejs/plugin-react';
 
 // The dev server forwards the API (and its WebSocket) to the Rada server; `vite build`
 // writes the static app to packages/web/dist, which the server serves in production.
-const apiTarget = 'http://localhost:3000';
+// RADA_API points the dev server at a server on another address.
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
+const apiTarget = env?.RADA_API ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // MUI with the date pickers is one ~560 kB chunk on its own.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks cache across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'mui', test: /node_modules[\\/]@mui[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },

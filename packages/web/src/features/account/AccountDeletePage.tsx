@@ -56,7 +56,12 @@ export function AccountDeletePage() {
         severity="info"
         data-testid="accountdelete-signedout"
         action={
-          <Button color="inherit" onClick={openSignIn} data-testid="accountdelete-signin">
+          <Button
+            color="inherit"
+            onClick={openSignIn}
+            sx={{ whiteSpace: 'nowrap' }}
+            data-testid="accountdelete-signin"
+          >
             {t('auth.signin')}
           </Button>
         }
@@ -83,8 +88,12 @@ export function AccountDeletePage() {
           {t('accountdelete.keeps')}
         </Typography>
         <Stack sx={{ gap: 2, maxWidth: 480 }}>
+          <Typography component="label" htmlFor="accountdelete-email">
+            {t('accountdelete.confirm', { email })}
+          </Typography>
           <TextField
-            label={t('accountdelete.confirm', { email })}
+            id="accountdelete-email"
+            label={t('auth.email')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             autoComplete="off"

@@ -109,7 +109,7 @@ export function EventPage() {
         data-testid="event-noaccess"
         action={
           me.data === null ? (
-            <Button color="inherit" onClick={openSignIn}>
+            <Button color="inherit" onClick={openSignIn} sx={{ whiteSpace: 'nowrap' }}>
               {t('auth.signin')}
             </Button>
           ) : undefined

@@ -71,6 +71,7 @@ export function HomePage() {
               color="inherit"
               startIcon={<LoginIcon />}
               onClick={openSignIn}
+              sx={{ whiteSpace: 'nowrap' }}
               data-testid="home-signin"
             >
               {t('auth.signin')}
