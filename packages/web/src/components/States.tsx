@@ -1,10 +1,21 @@
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PROGRESS_SHOW_DELAY_MS } from '@rada/core';
 import { errorText } from '../i18n/errorText.ts';
 
-/** A centred spinner for a part of the page that is loading. */
+/**
+ * A centred spinner for a part of the page that is loading; it appears only after
+ * PROGRESS_SHOW_DELAY_MS so quick loads do not flash.
+ */
 export function LoadingState({ testId = 'loading' }: { testId?: string }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), PROGRESS_SHOW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) return <Box data-testid={testId} role="status" sx={{ minHeight: 72 }} />;
   return (
     <Box
       data-testid={testId}

@@ -81,6 +81,9 @@ export function EventPage() {
   const name = event.data?.name;
   useEffect(() => {
     document.title = name ? `${name} – ${t('app.name')}` : t('app.name');
+    return () => {
+      document.title = t('app.name');
+    };
   }, [name, t]);
 
   if (!evid) return null;

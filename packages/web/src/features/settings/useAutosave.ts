@@ -51,7 +51,9 @@ export function useAutosave<D>({ id, serverDraft, validate, save }: AutosaveOpti
       }
     } catch (e) {
       setStatus('error');
-      setError(errorKey(e));
+      // A refused value is this field's problem, not a broken request.
+      const key = errorKey(e);
+      setError(key === 'error.validation' ? 'settings.error.invalid' : key);
     }
   }, []);
 
