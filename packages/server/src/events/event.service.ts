@@ -141,6 +141,22 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     return rows.event;
   }
 
+  /** Writes a whole new event in one transaction; a short link taken meanwhile answers 409 too. */
+  async function insertNew(id: string, file: EventFile): Promise<EventRow> {
+    try {
+      return await store.transaction(async (repos) => {
+        if (await repos.events.exists(id)) throw new AppError('createevent.err.exists', 409);
+        return insertFile(repos, id, file);
+      });
+    } catch (e) {
+      // A concurrent request inserted the same link after our check: the unique index refused ours.
+      if (!(e instanceof AppError) && (await store.events.exists(id))) {
+        throw new AppError('createevent.err.exists', 409);
+      }
+      throw e;
+    }
+  }
+
   return {
     load,
 
@@ -189,10 +205,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
         events: { ...file.events, name: body.name, starttime: body.starttime, endtime: body.endtime, hidden: false, admins },
       };
 
-      const row = await store.transaction(async (repos) => {
-        if (await repos.events.exists(body.shortlink)) throw new AppError('createevent.err.exists', 409);
-        return insertFile(repos, body.shortlink, file);
-      });
+      const row = await insertNew(body.shortlink, file);
       return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)).type);
     },
 
@@ -299,10 +312,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       const checked = checkEventFile(value);
       if (!checked.ok) throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
       if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
-      const row = await store.transaction(async (repos) => {
-        if (await repos.events.exists(id)) throw new AppError('createevent.err.exists', 409);
-        return insertFile(repos, id, checked.file);
-      });
+      const row = await insertNew(id, checked.file);
       return presentEvent(row, null, (checked.file.eventsdata.data ?? {}).type);
     },
   };

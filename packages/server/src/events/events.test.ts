@@ -86,6 +86,16 @@ describe.each(testDialects())('events on $name', (dialect) => {
     expect(await countRows(t.handle.db)).toEqual(before);
   });
 
+  it('lets exactly one of several simultaneous creations of a short link win', async () => {
+    const shortlink = uniqueShortlink('race');
+    const results = await Promise.all(
+      [shortlink, shortlink, shortlink.toUpperCase(), shortlink.toLowerCase(), shortlink].map(
+        (link) => create({ shortlink: link }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+
   it('refuses bad and reserved short links (400 createevent.err.badlink)', async () => {
     for (const shortlink of [
       'has space',

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testDialects } from '../test/databases.ts';
+import { migrateToLatest } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+
+describe.each(testDialects())('migrations on $name', (dialect) => {
+  let h: Db;
+  beforeAll(async () => {
+    h = await freshDatabase(dialect);
+  });
+  afterAll(() => h.close());
+
+  const event = (id: string) => ({
+    id,
+    name: id,
+    starttime: null,
+    endtime: null,
+    arch: null,
+    hidden: 0,
+    record: '{}',
+    unpaid_at: null,
+    created_at: 0,
+    updated_at: 0,
+  });
+
+  it('has nothing left to do on a migrated database', async () => {
+    expect(await migrateToLatest(h.db)).toEqual([]);
+  });
+
+  it('refuses two events whose short links differ only in letter case', async () => {
+    await h.db.insertInto('events').values(event('Spring2026')).execute();
+    await expect(h.db.insertInto('events').values(event('spring2026')).execute()).rejects.toThrow();
+    await expect(h.db.insertInto('events').values(event('SPRING2026')).execute()).rejects.toThrow();
+    await h.db.insertInto('events').values(event('Spring2027')).execute();
+    const ids = await h.db.selectFrom('events').select('id').orderBy('id').execute();
+    expect(ids.map((r) => r.id)).toEqual(['Spring2026', 'Spring2027']);
+  });
+});
