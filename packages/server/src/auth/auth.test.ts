@@ -271,6 +271,51 @@ describe.each(testDialects())('auth on $name', (dialect) => {
     expect(left).toEqual([{ event_id: imported, user_id: 'someone-else' }]);
   });
 
+  it('keeps a browser session 30 days from its last use; bearer tokens do not expire', async () => {
+    const user = await signUp(t.app);
+    const token = await call<{ token: string }>(t.app, 'POST', '/api/auth/tokens', {
+      as: user,
+      body: { name: 'device' },
+    });
+    const me = (as: { cookie: string } | { bearer: string }) =>
+      call(t.app, 'GET', '/api/auth/me', { as }).then((r) => r.status);
+    const DAY = 86_400_000;
+    t.clock.t += 29 * DAY;
+    expect(await me(user)).toBe(200); // used: now valid for another 30 days
+    t.clock.t += 29 * DAY;
+    expect(await me(user)).toBe(200);
+    t.clock.t += 31 * DAY;
+    expect(await me(user)).toBe(401);
+    expect(await me({ bearer: token.body.token })).toBe(200);
+  });
+
+  it('answers 400 error.validation to a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'error.validation' });
+  });
+
+  it('marks the cookie Secure when COOKIE_SECURE is set', async () => {
+    const secure = await buildApp({
+      db: t.handle.db,
+      config: testConfig({ cookieSecure: true }),
+      bus: inProcessBus(),
+    });
+    try {
+      const res = await call(secure, 'POST', '/api/auth/signup', {
+        body: { email: uniqueEmail(), password: PASSWORD, displayName: 'S' },
+      });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('refuses sign-up when SIGNUP_OPEN is false', async () => {
     const closed = await buildApp({
       db: t.handle.db,

@@ -11,7 +11,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { buildEvent, countRows, signUpCreator, uniqueShortlink } from '../test/factories.ts';
+import {
+  buildEvent,
+  countRows,
+  importEvent,
+  signUpCreator,
+  uniqueShortlink,
+} from '../test/factories.ts';
+import { sampleEventFile } from '../test/eventFileFixture.ts';
 
 const DAY = 86_400_000;
 
@@ -171,7 +178,20 @@ describe.each(testDialects())('events on $name', (dialect) => {
         })
       ).status,
     ).toBe(200);
-    const ours = [future, running, ended, openFuture, openOld, hidden].map((e) => e.id);
+    // An archived event is not upcoming either, whatever its times.
+    const archived = uniqueShortlink('arch');
+    const file = sampleEventFile({ owner: owner.uid, admin: 'nobody' });
+    await importEvent(
+      t,
+      {
+        ...file,
+        events: { ...file.events, arch: 'a1', starttime: now + DAY, endtime: now + 2 * DAY },
+      },
+      archived,
+    );
+    const ours = [future, running, ended, openFuture, openOld, hidden]
+      .map((e) => e.id)
+      .concat(archived);
 
     const anonymous = await call<EventLists>(t.app, 'GET', '/api/events');
     expect(anonymous.body.mine).toEqual([]);
