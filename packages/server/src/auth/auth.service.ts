@@ -68,8 +68,10 @@ export function authService({ users, config, now }: AuthDeps) {
       };
       try {
         await users.insert(user);
-      } catch {
-        throw new AppError('auth.error.emailtaken', 409); // lost a race for the same email
+      } catch (e) {
+        // Lost a race for the same email; any other failure is not the user's doing.
+        if (await users.findByEmail(body.email)) throw new AppError('auth.error.emailtaken', 409);
+        throw e;
       }
       return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
     },

@@ -16,6 +16,7 @@ import { userService } from '../users/user.service.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
+import { findNulPath } from './nul.ts';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
@@ -79,6 +80,12 @@ export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Pr
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', async (req) => {
+        const path = findNulPath({ params: req.params, query: req.query, body: req.body });
+        if (path !== null) {
+          throw new AppError('error.validation', 400, [{ path, message: 'must not contain the NUL character' }]);
+        }
+      });
       api.get('/config', () => ({ providers: config.providers, signupOpen: config.signupOpen, version: '0.1.0' }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, config);
