@@ -194,6 +194,23 @@ describe.each(testDialects())('auth on $name', (dialect) => {
     expect(res.status).toBe(429);
   });
 
+  it('trusts X-Forwarded-For only from a proxy on a local address', async () => {
+    const user = await signUp(t.app);
+    const attempt = (remoteAddress: string, client: string, password = 'wrong password!') =>
+      call(t.app, 'POST', '/api/auth/signin', {
+        body: { email: user.email, password },
+        headers: { 'x-forwarded-for': client },
+        remoteAddress,
+      }).then((r) => r.status);
+    // A client on the internet cannot pose as a new address with each request.
+    for (let i = 0; i < 10; i++) expect(await attempt('198.51.100.7', `203.0.113.${i}`)).toBe(401);
+    expect(await attempt('198.51.100.7', '203.0.113.99', PASSWORD)).toBe(429);
+    // Behind a local reverse proxy, the address it forwards is the client's.
+    for (let i = 0; i < 10; i++) expect(await attempt('127.0.0.1', '203.0.113.50')).toBe(401);
+    expect(await attempt('127.0.0.1', '203.0.113.50', PASSWORD)).toBe(429);
+    expect(await attempt('127.0.0.1', '203.0.113.51', PASSWORD)).toBe(200);
+  });
+
   it('does not let successful sign-ins of many people behind one address lock it out', async () => {
     // A start area's Wi-Fi: many teams sign in from the same public address.
     const people = [await signUp(t.app), await signUp(t.app)];

@@ -42,7 +42,9 @@ export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Pr
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: EVENT_FILE_MAX_BYTES,
-    trustProxy: true,
+    // X-Forwarded-For counts only when a reverse proxy on this host or a private network sent
+    // it; trusting every hop let any client pick its own address and escape the sign-in limit.
+    trustProxy: 'loopback, linklocal, uniquelocal',
   });
   const store = createStore(db);
   const services = {
