@@ -13,7 +13,10 @@ import type { EventType } from './limits.ts';
  * response shapes. Every path is under `/api`. Errors answer `ErrorBody` (errors.ts).
  */
 
-const email = z.email().max(EMAIL_MAX_LENGTH).transform((e) => e.trim().toLowerCase());
+const email = z
+  .email()
+  .max(EMAIL_MAX_LENGTH)
+  .transform((e) => e.trim().toLowerCase());
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 const time = z.number().int().nonnegative();
 
@@ -38,7 +41,9 @@ export const CreateTokenBody = z.object({ name: z.string().trim().min(1).max(100
 export type CreateTokenBody = z.input<typeof CreateTokenBody>;
 
 /** DELETE /api/account with the account's email typed again → 204; personal data is erased. */
-export const DeleteAccountBody = z.object({ confirmEmail: z.string().max(EMAIL_MAX_LENGTH) }).strict();
+export const DeleteAccountBody = z
+  .object({ confirmEmail: z.string().max(EMAIL_MAX_LENGTH) })
+  .strict();
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
 
 /** GET /api/auth/me → Me, or 401 when signed out. */

@@ -37,7 +37,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'createevent.err.exists': 'This short link is already taken',
   'createevent.err.badlink': 'The short link may contain only letters, digits, - and _',
   'createevent.err.notfound': 'The event to duplicate was not found',
-  'createevent.badtemplate': 'The template file is unreadable or does not have the event file structure',
+  'createevent.badtemplate':
+    'The template file is unreadable or does not have the event file structure',
   'starttime.error.noorbadtime': 'The end time must not be before the start time',
   'guide.nocreatorpermission': 'You do not have permission to create events',
   'error.validation': 'The request is not valid',

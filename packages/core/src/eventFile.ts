@@ -58,8 +58,7 @@ export type EventFileMap = JsonMap;
 export const EVENT_FILE_VERSION = 2;
 
 export type ParseEventFileResult =
-  | { ok: true; file: EventFile }
-  | { ok: false; error: 'createevent.badtemplate'; message: string };
+  { ok: true; file: EventFile } | { ok: false; error: 'createevent.badtemplate'; message: string };
 
 /** Checks an already parsed value against the event file structure. */
 export function checkEventFile(value: unknown): ParseEventFileResult {

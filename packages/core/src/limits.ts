@@ -39,4 +39,11 @@ export const ORDER_RULES = [
   'spdavg',
 ] as const;
 export type OrderRule = (typeof ORDER_RULES)[number];
-export const DEFAULT_ORDER_RULES: OrderRule[] = ['dsq', 'katk', 'intime', 'points', 'spent', 'okcount'];
+export const DEFAULT_ORDER_RULES: OrderRule[] = [
+  'dsq',
+  'katk',
+  'intime',
+  'points',
+  'spent',
+  'okcount',
+];

@@ -19,7 +19,15 @@ export type SettingKind =
   | 'bounds'
   | 'json';
 
-export const SETTING_GROUPS = ['general', 'start', 'marking', 'scoring', 'results', 'messages', 'advanced'] as const;
+export const SETTING_GROUPS = [
+  'general',
+  'start',
+  'marking',
+  'scoring',
+  'results',
+  'messages',
+  'advanced',
+] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export interface SettingDescriptor {

@@ -32,7 +32,8 @@ const SUPPORTED_PROVIDERS = new Set(['password']);
 /** Reads the configuration; throws on a value that cannot work. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port: ${env.PORT}`);
   const providers = list(env.AUTH_PROVIDERS ?? 'password');
   for (const p of providers) {
     if (!SUPPORTED_PROVIDERS.has(p)) throw new Error(`AUTH_PROVIDERS: unsupported provider ${p}`);

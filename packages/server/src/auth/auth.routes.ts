@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CreateTokenBody, DeleteAccountBody, SESSION_TTL_MS, SignInBody, SignUpBody } from '@rada/core';
+import {
+  CreateTokenBody,
+  DeleteAccountBody,
+  SESSION_TTL_MS,
+  SignInBody,
+  SignUpBody,
+} from '@rada/core';
 import { parseWith, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ServerConfig } from '../config.ts';
@@ -7,7 +13,11 @@ import type { ServerConfig } from '../config.ts';
 export const SESSION_COOKIE = 'rada_session';
 
 /** Sign-up, sign-in, sign-out, the current user, API tokens and account deletion. */
-export async function authRoutes(api: FastifyInstance, auth: AuthService, config: ServerConfig): Promise<void> {
+export async function authRoutes(
+  api: FastifyInstance,
+  auth: AuthService,
+  config: ServerConfig,
+): Promise<void> {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,

@@ -1,9 +1,4 @@
-import {
-  ERROR_MESSAGES,
-  SESSION_TTL_MS,
-  SIGNIN_MAX_ATTEMPTS,
-  SIGNIN_WINDOW_MS,
-} from '@rada/core';
+import { ERROR_MESSAGES, SESSION_TTL_MS, SIGNIN_MAX_ATTEMPTS, SIGNIN_WINDOW_MS } from '@rada/core';
 import type { Me, SignInBody, SignUpBody } from '@rada/core';
 import type { z } from 'zod';
 import { AppError } from '../http/errors.ts';
@@ -80,7 +75,12 @@ export function authService({ users, config, now }: AuthDeps) {
     async signIn(body: z.output<typeof SignInBody>, clientIp: string) {
       const key = `${clientIp}|${body.email}`;
       if (!limiter.hit(key) || !limiter.hit(`ip|${clientIp}`)) {
-        throw new AppError('auth.error.toomany', 429, undefined, ERROR_MESSAGES['auth.error.toomany']);
+        throw new AppError(
+          'auth.error.toomany',
+          429,
+          undefined,
+          ERROR_MESSAGES['auth.error.toomany'],
+        );
       }
       const user = await users.findByEmail(body.email);
       const ok = user?.password_hash
@@ -99,7 +99,11 @@ export function authService({ users, config, now }: AuthDeps) {
       const session = await users.findSession(tokenHash(token), t);
       if (!session) return null;
       if (t - session.last_used_at > 60_000) {
-        await users.touchSession(session.id, t, session.kind === 'browser' ? t + SESSION_TTL_MS : null);
+        await users.touchSession(
+          session.id,
+          t,
+          session.kind === 'browser' ? t + SESSION_TTL_MS : null,
+        );
       }
       const user = await users.findById(session.user_id);
       return user ? actorFor(user) : null;
@@ -129,7 +133,8 @@ export function authService({ users, config, now }: AuthDeps) {
 
     /** Erases the account after the email was typed again. */
     async deleteAccount(actor: Actor, confirmEmail: string) {
-      if (confirmEmail.trim().toLowerCase() !== actor.email) throw new AppError('auth.error.confirm', 400);
+      if (confirmEmail.trim().toLowerCase() !== actor.email)
+        throw new AppError('auth.error.confirm', 400);
       await users.deleteAccount(actor.uid);
     },
   };

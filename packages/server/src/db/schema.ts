@@ -1,5 +1,3 @@
-
-
 /**
  * The whole product's tables (issue 2 designs them all; later issues fill them).
  * Dialect-neutral types: times are epoch milliseconds in `double precision`, flags are 0/1

@@ -17,7 +17,11 @@ export interface Store extends Repos {
 }
 
 function repos(db: Kysely<Database>): Repos {
-  return { events: eventRepository(db), users: userRepository(db), eventFiles: eventFileRepository(db) };
+  return {
+    events: eventRepository(db),
+    users: userRepository(db),
+    eventFiles: eventFileRepository(db),
+  };
 }
 
 export function createStore(db: Kysely<Database>): Store {

@@ -4,10 +4,17 @@ import type { EventRows } from './eventFileMapping.ts';
 
 const CHUNK = 200;
 
-async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Database[T][]) {
+async function insertChunked<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Database[T][],
+) {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(i, i + CHUNK) as any).execute();
+    await db
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(i, i + CHUNK) as any)
+      .execute();
   }
 }
 
@@ -30,25 +37,41 @@ export function eventFileRepository(db: Kysely<Database>) {
 
     /** Reads every row of an event, or undefined when there is no such event. */
     async readAll(eventId: string): Promise<EventRows | undefined> {
-      const event = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
-      const data = await db.selectFrom('event_data').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+      const event = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', eventId)
+        .executeTakeFirst();
+      const data = await db
+        .selectFrom('event_data')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
       if (!event || !data) return undefined;
       const of = <T extends keyof Database & string>(table: T) =>
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        (db.selectFrom(table as any).selectAll() as any).where('event_id', '=', eventId).execute() as Promise<
-          Database[T][]
-        >;
-      const [admins, checkpoints, deletedCheckpoints, printItems, teams, registrations, answers, speedTickets] =
-        await Promise.all([
-          of('event_admins'),
-          of('checkpoints'),
-          of('deleted_checkpoints'),
-          of('print_items'),
-          of('teams'),
-          of('registrations'),
-          of('team_answers'),
-          of('speed_tickets'),
-        ]);
+        (db.selectFrom(table as any).selectAll() as any)
+          .where('event_id', '=', eventId)
+          .execute() as Promise<Database[T][]>;
+      const [
+        admins,
+        checkpoints,
+        deletedCheckpoints,
+        printItems,
+        teams,
+        registrations,
+        answers,
+        speedTickets,
+      ] = await Promise.all([
+        of('event_admins'),
+        of('checkpoints'),
+        of('deleted_checkpoints'),
+        of('print_items'),
+        of('teams'),
+        of('registrations'),
+        of('team_answers'),
+        of('speed_tickets'),
+      ]);
       admins.sort((a, b) => (a.role === 'owner' ? -1 : 0) - (b.role === 'owner' ? -1 : 0));
       return {
         event,

@@ -29,7 +29,8 @@ const KNOWN_TOP = ['version', 'events', 'eventsdata', 'teams', 'evdoc'];
 
 const without = (obj: JsonMap, keys: string[]): JsonMap =>
   Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));
-const asMap = (v: unknown): JsonMap => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {});
+const asMap = (v: unknown): JsonMap =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {};
 const entries = (v: unknown) => Object.entries(asMap(v));
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strOrNull = (v: unknown) => (v === undefined || v === null ? null : String(v));
@@ -101,7 +102,10 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       const aeg = numOrNull(a.aeg);
       const extra = Object.fromEntries(
         Object.entries(a).filter(
-          ([k]) => !(k === 'answer' && answer !== null) && !(k === 'ok' && ok !== null) && !(k === 'aeg' && aeg !== null),
+          ([k]) =>
+            !(k === 'answer' && answer !== null) &&
+            !(k === 'ok' && ok !== null) &&
+            !(k === 'aeg' && aeg !== null),
         ),
       );
       return {
@@ -117,7 +121,12 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
   );
 
   const speedTickets = entries(tm.spdtickets).flatMap(([teamId, tickets]) =>
-    entries(tickets).map(([id, ticket]) => ({ event_id: eventId, team_id: teamId, id, ticket: toJson(ticket) })),
+    entries(tickets).map(([id, ticket]) => ({
+      event_id: eventId,
+      team_id: teamId,
+      id,
+      ticket: toJson(ticket),
+    })),
   );
 
   return {
@@ -133,7 +142,11 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       created_at: now,
       updated_at: now,
     },
-    admins: entries(ev.admins).map(([uid, role]) => ({ event_id: eventId, user_id: uid, role: String(role) })),
+    admins: entries(ev.admins).map(([uid, role]) => ({
+      event_id: eventId,
+      user_id: uid,
+      role: String(role),
+    })),
     data: {
       event_id: eventId,
       settings: toJson(asMap(ed.data)),
@@ -152,7 +165,11 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       record: toJson(record),
       deleted_at: now,
     })),
-    printItems: entries(ed.printitems).map(([id, item]) => ({ event_id: eventId, id, item: toJson(item) })),
+    printItems: entries(ed.printitems).map(([id, item]) => ({
+      event_id: eventId,
+      id,
+      item: toJson(item),
+    })),
     teams,
     registrations,
     answers,
@@ -173,7 +190,9 @@ export function rowsToFile(rows: EventRows): EventFile {
     if (d !== null) kpdata[c.id] = d;
     if (c.answer !== null) kpanswer[c.id] = c.answer;
   }
-  const regByTeam = new Map(rows.registrations.map((r) => [r.team_id, fromJson<unknown>(r.regdata, {})]));
+  const regByTeam = new Map(
+    rows.registrations.map((r) => [r.team_id, fromJson<unknown>(r.regdata, {})]),
+  );
   const list: JsonMap = {};
   const data: JsonMap = {};
   const trackstat: JsonMap = {};
@@ -182,7 +201,8 @@ export function rowsToFile(rows: EventRows): EventFile {
     const d = fromJson<JsonMap | null>(t.data, null);
     if (l !== null) list[t.id] = l;
     const reg = regByTeam.get(t.id);
-    if (d !== null || reg !== undefined) data[t.id] = { ...(d ?? {}), ...(reg !== undefined ? { regdata: reg } : {}) };
+    if (d !== null || reg !== undefined)
+      data[t.id] = { ...(d ?? {}), ...(reg !== undefined ? { regdata: reg } : {}) };
     if (t.trackstat !== null) trackstat[t.id] = fromJson<unknown>(t.trackstat, null);
   }
   const kpanswers: Record<string, JsonMap> = {};
@@ -195,7 +215,8 @@ export function rowsToFile(rows: EventRows): EventFile {
     };
   }
   const spdtickets: Record<string, JsonMap> = {};
-  for (const s of rows.speedTickets) (spdtickets[s.team_id] ??= {})[s.id] = fromJson<unknown>(s.ticket, null);
+  for (const s of rows.speedTickets)
+    (spdtickets[s.team_id] ??= {})[s.id] = fromJson<unknown>(s.ticket, null);
 
   return {
     ...asMap(extra.top),
@@ -215,8 +236,12 @@ export function rowsToFile(rows: EventRows): EventFile {
       kp,
       kpdata,
       kpanswer,
-      printitems: Object.fromEntries(rows.printItems.map((p) => [p.id, fromJson<unknown>(p.item, null)])),
-      deletedkps: Object.fromEntries(rows.deletedCheckpoints.map((d) => [d.id, fromJson<unknown>(d.record, null)])),
+      printitems: Object.fromEntries(
+        rows.printItems.map((p) => [p.id, fromJson<unknown>(p.item, null)]),
+      ),
+      deletedkps: Object.fromEntries(
+        rows.deletedCheckpoints.map((d) => [d.id, fromJson<unknown>(d.record, null)]),
+      ),
       ...asMap(extra.eventsdata),
     },
     teams: { list, data, kpanswers, spdtickets, trackstat, ...asMap(extra.teams) },

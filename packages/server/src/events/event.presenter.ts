@@ -9,7 +9,9 @@ export function presentEvent(row: EventRow, role: AdminRole | null, type: unknow
     name: row.name,
     starttime: row.starttime,
     endtime: row.endtime,
-    type: (EVENT_TYPES as readonly string[]).includes(type as string) ? (type as EventType) : DEFAULT_EVENT_TYPE,
+    type: (EVENT_TYPES as readonly string[]).includes(type as string)
+      ? (type as EventType)
+      : DEFAULT_EVENT_TYPE,
     arch: row.arch,
     hidden: row.hidden === 1,
     role,

@@ -8,7 +8,8 @@ export type AdminRole = 'owner' | 'admin';
 /** Storage of event records, their admins and their settings blobs. */
 export function eventRepository(db: Kysely<Database>) {
   return {
-    findById: (id: string) => db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: string) =>
+      db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Short links are unique regardless of letter case. */
     exists: async (id: string) =>
@@ -48,14 +49,21 @@ export function eventRepository(db: Kysely<Database>) {
         .where('hidden', '=', 0)
         .where('arch', 'is', null)
         .where((eb) =>
-          eb.or([eb('endtime', '>=', now), eb.and([eb('endtime', 'is', null), eb('starttime', '>=', now - 86_400_000)])]),
+          eb.or([
+            eb('endtime', '>=', now),
+            eb.and([eb('endtime', 'is', null), eb('starttime', '>=', now - 86_400_000)]),
+          ]),
         )
         .orderBy('starttime', 'asc')
         .limit(limit)
         .execute(),
 
     admins: (eventId: string) =>
-      db.selectFrom('event_admins').select(['user_id', 'role']).where('event_id', '=', eventId).execute(),
+      db
+        .selectFrom('event_admins')
+        .select(['user_id', 'role'])
+        .where('event_id', '=', eventId)
+        .execute(),
 
     roleOf: async (eventId: string, uid: string): Promise<AdminRole | null> => {
       const row = await db
@@ -75,7 +83,11 @@ export function eventRepository(db: Kysely<Database>) {
         .execute(),
 
     removeAdmin: (eventId: string, uid: string) =>
-      db.deleteFrom('event_admins').where('event_id', '=', eventId).where('user_id', '=', uid).execute(),
+      db
+        .deleteFrom('event_admins')
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', uid)
+        .execute(),
 
     findData: (eventId: string) =>
       db.selectFrom('event_data').selectAll().where('event_id', '=', eventId).executeTakeFirst(),

@@ -20,7 +20,9 @@ export async function eventRoutes(api: FastifyInstance, events: EventService): P
   });
 
   api.get('/events/:id', (req) => events.get(req.actor, id(req.params)));
-  api.patch('/events/:id', (req) => events.update(req.actor, id(req.params), parseWith(UpdateEventBody, req.body)));
+  api.patch('/events/:id', (req) =>
+    events.update(req.actor, id(req.params), parseWith(UpdateEventBody, req.body)),
+  );
   api.delete('/events/:id', async (req, reply) => {
     await events.remove(req.actor, id(req.params));
     return reply.status(204).send();

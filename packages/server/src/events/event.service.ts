@@ -52,7 +52,10 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
 
   /** Loads an event with the actor's access to it; 404 when there is none. */
-  async function load(actor: Actor | null, id: string): Promise<{ row: EventRow; access: EventAccess }> {
+  async function load(
+    actor: Actor | null,
+    id: string,
+  ): Promise<{ row: EventRow; access: EventAccess }> {
     const row = await store.events.findById(id);
     if (!row) throw notFound();
     const role = actor ? await store.events.roleOf(id, actor.uid) : null;
@@ -87,7 +90,9 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
 
   async function adminList(eventId: string): Promise<EventAdmin[]> {
     const admins = await store.events.admins(eventId);
-    const users = new Map((await store.users.findByIds(admins.map((a) => a.user_id))).map((u) => [u.id, u]));
+    const users = new Map(
+      (await store.users.findByIds(admins.map((a) => a.user_id))).map((u) => [u.id, u]),
+    );
     return admins
       .map((a) => ({
         uid: a.user_id,
@@ -95,7 +100,13 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
         displayName: users.get(a.user_id)?.display_name ?? '*** Unknown ***',
         email: users.get(a.user_id)?.email ?? '',
       }))
-      .sort((a, b) => (a.role === b.role ? a.displayName.localeCompare(b.displayName) : a.role === 'owner' ? -1 : 1));
+      .sort((a, b) =>
+        a.role === b.role
+          ? a.displayName.localeCompare(b.displayName)
+          : a.role === 'owner'
+            ? -1
+            : 1,
+      );
   }
 
   /** A blank event file for a fresh event with the product's defaults (spec 01 §9). */
@@ -163,10 +174,16 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     async list(actor: Actor | null): Promise<EventLists> {
       const mine = actor ? await store.events.listForUser(actor.uid) : [];
       const upcoming = await store.events.listUpcoming(now(), UPCOMING_LIMIT);
-      const mineIds = new Map(mine.map((r) => [r.id, r.role === 'owner' ? ('owner' as const) : ('admin' as const)]));
+      const mineIds = new Map(
+        mine.map((r) => [r.id, r.role === 'owner' ? ('owner' as const) : ('admin' as const)]),
+      );
       return {
-        mine: mine.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type)),
-        upcoming: upcoming.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type)),
+        mine: mine.map((r) =>
+          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type),
+        ),
+        upcoming: upcoming.map((r) =>
+          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type),
+        ),
       };
     },
 
@@ -177,22 +194,28 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     },
 
     /** Creates an event: fresh, a duplicate of `duplicateOf`, or from a template file. */
-    async create(actor: Actor | null, body: z.output<typeof CreateEventBody>): Promise<EventSummary> {
+    async create(
+      actor: Actor | null,
+      body: z.output<typeof CreateEventBody>,
+    ): Promise<EventSummary> {
       if (!actor) throw unauthorized();
       if (!canCreateEvent(actor)) throw new AppError('guide.nocreatorpermission', 403);
       if (!isValidShortlink(body.shortlink)) throw new AppError('createevent.err.badlink', 400);
-      if (!isEndTimeValid(body.starttime, body.endtime)) throw new AppError('starttime.error.noorbadtime', 400);
+      if (!isEndTimeValid(body.starttime, body.endtime))
+        throw new AppError('starttime.error.noorbadtime', 400);
 
       let file: EventFile;
       if (body.duplicateOf !== undefined) {
         const source = await store.eventFiles.readAll(body.duplicateOf);
         if (!source) throw new AppError('createevent.err.notfound', 404);
         const role = await store.events.roleOf(body.duplicateOf, actor.uid);
-        if (!canReadEventPrivate({ actor, role, hidden: source.event.hidden === 1 })) throw forbidden();
+        if (!canReadEventPrivate({ actor, role, hidden: source.event.hidden === 1 }))
+          throw forbidden();
         file = copyableParts(rowsToFile(source), !body.removePermissions);
       } else if (body.template !== undefined) {
         const checked = checkEventFile(body.template);
-        if (!checked.ok) throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
+        if (!checked.ok)
+          throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
         file = copyableParts(checked.file, !body.removePermissions);
       } else {
         file = freshFile(body.name);
@@ -202,7 +225,14 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       admins[actor.uid] = 'owner';
       file = {
         ...file,
-        events: { ...file.events, name: body.name, starttime: body.starttime, endtime: body.endtime, hidden: false, admins },
+        events: {
+          ...file.events,
+          name: body.name,
+          starttime: body.starttime,
+          endtime: body.endtime,
+          hidden: false,
+          admins,
+        },
       };
 
       const row = await insertNew(body.shortlink, file);
@@ -214,11 +244,16 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       return summary(row, access);
     },
 
-    async update(actor: Actor | null, id: string, body: z.output<typeof UpdateEventBody>): Promise<EventSummary> {
+    async update(
+      actor: Actor | null,
+      id: string,
+      body: z.output<typeof UpdateEventBody>,
+    ): Promise<EventSummary> {
       const { row, access } = await require(actor, id, canEditEvent);
       const starttime = body.starttime ?? row.starttime;
       const endtime = body.endtime === undefined ? row.endtime : body.endtime;
-      if (!isEndTimeValid(starttime, endtime)) throw new AppError('starttime.error.noorbadtime', 400);
+      if (!isEndTimeValid(starttime, endtime))
+        throw new AppError('starttime.error.noorbadtime', 400);
       await store.events.update(id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.starttime !== undefined ? { starttime: body.starttime } : {}),
@@ -242,7 +277,11 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     },
 
     /** Applies a settings change; null clears a key. The event record mirrors kpsinweb and maxmarkingdistance. */
-    async patchSettings(actor: Actor | null, id: string, patch: SettingsPatch): Promise<EventSettingsView> {
+    async patchSettings(
+      actor: Actor | null,
+      id: string,
+      patch: SettingsPatch,
+    ): Promise<EventSettingsView> {
       const { row, access } = await require(actor, id, canEditEvent);
       const problems = validateSettingsValues(patch.settings ?? {});
       if (problems.length > 0) throw new AppError('error.validation', 400, problems);
@@ -256,20 +295,30 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
           else settings[key] = value;
         }
         const evdoc = fromJsonMap(data.evdoc);
-        const speed: Record<string, unknown> = { ...(evdoc.speed as Record<string, unknown> | undefined) };
+        const speed: Record<string, unknown> = {
+          ...(evdoc.speed as Record<string, unknown> | undefined),
+        };
         for (const [key, value] of Object.entries(patch.speed ?? {})) {
           if (value === null) delete speed[key];
           else speed[key] = value;
         }
-        await repos.events.updateData(id, { settings: toJson(settings), evdoc: toJson({ ...evdoc, speed }) });
+        await repos.events.updateData(id, {
+          settings: toJson(settings),
+          evdoc: toJson({ ...evdoc, speed }),
+        });
         const current = await repos.events.findById(id);
         const record = fromJsonMap(current?.record);
-        const mirror: Record<string, unknown> = { ...(record.data as Record<string, unknown> | undefined) };
+        const mirror: Record<string, unknown> = {
+          ...(record.data as Record<string, unknown> | undefined),
+        };
         for (const key of ['kpsinweb', 'maxmarkingdistance']) {
           if (key in settings) mirror[key] = settings[key];
           else delete mirror[key];
         }
-        await repos.events.update(id, { record: toJson({ ...record, data: mirror }), updated_at: now() });
+        await repos.events.update(id, {
+          record: toJson({ ...record, data: mirror }),
+          updated_at: now(),
+        });
       });
       changed(id, ['settings']);
       return settingsView(row, access);
@@ -283,14 +332,16 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     async addAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
       await require(actor, id, canManageAdmins);
       if (!(await store.users.findById(uid))) throw new AppError('admins.error.unknownuser', 404);
-      if ((await store.events.roleOf(id, uid)) === null) await store.events.setAdmin(id, uid, 'admin');
+      if ((await store.events.roleOf(id, uid)) === null)
+        await store.events.setAdmin(id, uid, 'admin');
       changed(id, ['admins']);
       return adminList(id);
     },
 
     async removeAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
       await require(actor, id, canManageAdmins);
-      if ((await store.events.roleOf(id, uid)) === 'owner') throw new AppError('admins.error.owner', 409);
+      if ((await store.events.roleOf(id, uid)) === 'owner')
+        throw new AppError('admins.error.owner', 409);
       await store.events.removeAdmin(id, uid);
       changed(id, ['admins']);
       return adminList(id);
@@ -310,7 +361,8 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
      */
     async importFile(value: unknown, id: string): Promise<EventSummary> {
       const checked = checkEventFile(value);
-      if (!checked.ok) throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
+      if (!checked.ok)
+        throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
       if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
       const row = await insertNew(id, checked.file);
       return presentEvent(row, null, (checked.file.eventsdata.data ?? {}).type);

@@ -38,7 +38,12 @@ export interface AppDeps {
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
-export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  bus,
+  now = Date.now,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: EVENT_FILE_MAX_BYTES,
@@ -61,7 +66,9 @@ export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Pr
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/')) return;
     const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[SESSION_COOKIE];
+    const token = header?.startsWith('Bearer ')
+      ? header.slice(7).trim()
+      : req.cookies[SESSION_COOKIE];
     if (!token) return;
     req.actor = await services.auth.authenticate(token);
     req.sessionToken = req.actor ? token : null;
@@ -74,7 +81,9 @@ export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Pr
       return reply.status(413).send(new AppError('error.toolarge', 413).toBody());
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.status(e.statusCode).send(new AppError('error.validation', e.statusCode, undefined, e.message).toBody());
+      return reply
+        .status(e.statusCode)
+        .send(new AppError('error.validation', e.statusCode, undefined, e.message).toBody());
     }
     req.log.error(error);
     return reply.status(500).send(new AppError('error.internal', 500).toBody());
@@ -85,10 +94,16 @@ export async function buildApp({ db, config, bus, now = Date.now }: AppDeps): Pr
       api.addHook('preValidation', async (req) => {
         const path = findNulPath({ params: req.params, query: req.query, body: req.body });
         if (path !== null) {
-          throw new AppError('error.validation', 400, [{ path, message: 'must not contain the NUL character' }]);
+          throw new AppError('error.validation', 400, [
+            { path, message: 'must not contain the NUL character' },
+          ]);
         }
       });
-      api.get('/config', () => ({ providers: config.providers, signupOpen: config.signupOpen, version: '0.1.0' }));
+      api.get('/config', () => ({
+        providers: config.providers,
+        signupOpen: config.signupOpen,
+        version: '0.1.0',
+      }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, config);
       await userRoutes(api, services.users);

@@ -14,7 +14,11 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: this.key, message: this.message, ...(this.details ? { details: this.details } : {}) };
+    return {
+      error: this.key,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 }
 

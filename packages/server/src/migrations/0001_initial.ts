@@ -70,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('event_data')
-    .addColumn('event_id', 'text', (c) => c.primaryKey().references('events.id').onDelete('cascade'))
+    .addColumn('event_id', 'text', (c) =>
+      c.primaryKey().references('events.id').onDelete('cascade'),
+    )
     .addColumn('settings', 'text', (c) => c.notNull())
     .addColumn('conf', 'text', (c) => c.notNull())
     .addColumn('evdoc', 'text', (c) => c.notNull())
@@ -84,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   ) => {
     let t = db.schema
       .createTable(table)
-      .addColumn('event_id', 'text', (c) => c.notNull().references('events.id').onDelete('cascade'));
+      .addColumn('event_id', 'text', (c) =>
+        c.notNull().references('events.id').onDelete('cascade'),
+      );
     for (const [name, type, notNull] of columns) {
       t = t.addColumn(name, type, (c) => (notNull ? c.notNull() : c));
     }
@@ -146,10 +150,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     await t
       .addPrimaryKeyConstraint(`${table}_pk`, ['event_id', 'team_id', ...key] as never)
-      .addForeignKeyConstraint(`${table}_team_fk`, ['event_id', 'team_id'] as never, 'teams', [
-        'event_id',
-        'id',
-      ] as never, (cb) => cb.onDelete('cascade'))
+      .addForeignKeyConstraint(
+        `${table}_team_fk`,
+        ['event_id', 'team_id'] as never,
+        'teams',
+        ['event_id', 'id'] as never,
+        (cb) => cb.onDelete('cascade'),
+      )
       .execute();
   };
   await perTeam(
@@ -283,5 +290,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('old_value', 'text')
     .addColumn('value', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_event').on('audit_log').columns(['event_id', 'time']).execute();
+  await db.schema
+    .createIndex('audit_log_event')
+    .on('audit_log')
+    .columns(['event_id', 'time'])
+    .execute();
 }

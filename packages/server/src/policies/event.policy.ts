@@ -15,13 +15,15 @@ export interface EventAccess {
 export const canReadEvent = (_a: EventAccess): boolean => true;
 
 /** Settings, admins, export: the event's admins. */
-export const canReadEventPrivate = (a: EventAccess): boolean => a.role !== null || a.actor?.superAdmin === true;
+export const canReadEventPrivate = (a: EventAccess): boolean =>
+  a.role !== null || a.actor?.superAdmin === true;
 
 export const canEditEvent = canReadEventPrivate;
 export const canManageAdmins = canReadEventPrivate;
 
 /** Deleting the whole event: the owner (or a super admin). */
-export const canDeleteEvent = (a: EventAccess): boolean => a.role === 'owner' || a.actor?.superAdmin === true;
+export const canDeleteEvent = (a: EventAccess): boolean =>
+  a.role === 'owner' || a.actor?.superAdmin === true;
 
 /** Listing in the public "upcoming" list. */
 export const isListedPublicly = (a: Pick<EventAccess, 'hidden'>): boolean => !a.hidden;

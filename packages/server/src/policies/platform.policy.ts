@@ -4,7 +4,8 @@ import type { Actor } from '../auth/actor.ts';
 export const canCreateEvent = (actor: Actor | null): actor is Actor => actor?.creator === true;
 
 /** Granting creator records is for super admins. */
-export const canManageCreators = (actor: Actor | null): actor is Actor => actor?.superAdmin === true;
+export const canManageCreators = (actor: Actor | null): actor is Actor =>
+  actor?.superAdmin === true;
 
 /** Searching the user directory (admin pickers) is for people who run events. */
 export const canSearchUsers = (actor: Actor | null): actor is Actor =>

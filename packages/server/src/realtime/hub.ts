@@ -15,7 +15,10 @@ const TOPIC_PATTERN = /^event:[A-Za-z0-9_-]{1,64}$/;
  * Serves one client socket: handles subscribe/unsubscribe and forwards bus messages.
  * Topics carry only what changed, so any client may subscribe to any event topic.
  */
-export function attachSocket(bus: Bus, socket: SocketLike): { onMessage(text: string): void; onClose(): void } {
+export function attachSocket(
+  bus: Bus,
+  socket: SocketLike,
+): { onMessage(text: string): void; onClose(): void } {
   const subscriptions = new Map<string, () => void>();
   const send = (m: ServerMessage) => socket.send(JSON.stringify(m));
   send({ v: PROTOCOL_VERSION, type: 'hello' });
@@ -30,7 +33,8 @@ export function attachSocket(bus: Bus, socket: SocketLike): { onMessage(text: st
           if (!TOPIC_PATTERN.test(msg.topic) || subscriptions.size >= MAX_TOPICS_PER_SOCKET) {
             return send({ v: 1, type: 'error', error: 'error.validation' });
           }
-          if (!subscriptions.has(msg.topic)) subscriptions.set(msg.topic, bus.subscribe(msg.topic, send));
+          if (!subscriptions.has(msg.topic))
+            subscriptions.set(msg.topic, bus.subscribe(msg.topic, send));
           return send({ v: 1, type: 'subscribed', topic: msg.topic });
         case 'unsubscribe':
           subscriptions.get(msg.topic)?.();

@@ -9,7 +9,10 @@ import type { Db, DatabaseConfig } from '../db/database.ts';
  */
 export function testDialects(): { name: string; config: () => Promise<TestDbConfig> }[] {
   const list: { name: string; config: () => Promise<TestDbConfig> }[] = [
-    { name: 'sqlite', config: () => Promise.resolve({ config: { dialect: 'sqlite', file: ':memory:' } }) },
+    {
+      name: 'sqlite',
+      config: () => Promise.resolve({ config: { dialect: 'sqlite', file: ':memory:' } }),
+    },
     { name: 'pglite', config: () => Promise.resolve({ config: { dialect: 'pglite' } }) },
   ];
   const url = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,8 @@ export type PlatformRole = 'superadmin' | 'owner';
 /** Storage of users, their platform roles, creator records and sessions. */
 export function userRepository(db: Kysely<Database>) {
   return {
-    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: string) =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
@@ -39,9 +40,9 @@ export function userRepository(db: Kysely<Database>) {
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),
 
     roles: async (userId: string): Promise<PlatformRole[]> =>
-      (await db.selectFrom('platform_roles').select('role').where('user_id', '=', userId).execute()).map(
-        (r) => r.role as PlatformRole,
-      ),
+      (
+        await db.selectFrom('platform_roles').select('role').where('user_id', '=', userId).execute()
+      ).map((r) => r.role as PlatformRole),
 
     addRole: (userId: string, role: PlatformRole) =>
       db
@@ -51,8 +52,11 @@ export function userRepository(db: Kysely<Database>) {
         .execute(),
 
     isCreator: async (userId: string) =>
-      (await db.selectFrom('creators').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !==
-      undefined,
+      (await db
+        .selectFrom('creators')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) !== undefined,
 
     grantCreator: (userId: string, grantedBy: string | null, now: number) =>
       db
@@ -61,7 +65,8 @@ export function userRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.doNothing())
         .execute(),
 
-    revokeCreator: (userId: string) => db.deleteFrom('creators').where('user_id', '=', userId).execute(),
+    revokeCreator: (userId: string) =>
+      db.deleteFrom('creators').where('user_id', '=', userId).execute(),
 
     listCreators: () =>
       db
@@ -80,11 +85,17 @@ export function userRepository(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.id', 'sessions.kind', 'sessions.last_used_at', 'users.id as user_id'])
         .where('sessions.id', '=', id)
-        .where((eb) => eb.or([eb('sessions.expires_at', 'is', null), eb('sessions.expires_at', '>', now)]))
+        .where((eb) =>
+          eb.or([eb('sessions.expires_at', 'is', null), eb('sessions.expires_at', '>', now)]),
+        )
         .executeTakeFirst(),
 
     touchSession: (id: string, now: number, expiresAt: number | null) =>
-      db.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', id).execute(),
+      db
+        .updateTable('sessions')
+        .set({ last_used_at: now, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute(),
 
     deleteSession: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
 
@@ -93,9 +104,21 @@ export function userRepository(db: Kysely<Database>) {
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom('event_admins').where('user_id', '=', id).execute();
         await trx.deleteFrom('cup_admins').where('user_id', '=', id).execute();
-        await trx.updateTable('registrations').set({ user_id: null }).where('user_id', '=', id).execute();
-        await trx.updateTable('join_codes').set({ used_by: null }).where('used_by', '=', id).execute();
-        await trx.updateTable('audit_log').set({ user_id: null }).where('user_id', '=', id).execute();
+        await trx
+          .updateTable('registrations')
+          .set({ user_id: null })
+          .where('user_id', '=', id)
+          .execute();
+        await trx
+          .updateTable('join_codes')
+          .set({ used_by: null })
+          .where('used_by', '=', id)
+          .execute();
+        await trx
+          .updateTable('audit_log')
+          .set({ user_id: null })
+          .where('user_id', '=', id)
+          .execute();
         await trx.deleteFrom('users').where('id', '=', id).execute();
       }),
   };

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { parseWith } from '../http/errors.ts';
 import type { UserService } from './user.service.ts';
 
-const UsersQuery = z.object({ s: z.string().max(200).optional(), uids: z.string().max(5000).optional() });
+const UsersQuery = z.object({
+  s: z.string().max(200).optional(),
+  uids: z.string().max(5000).optional(),
+});
 const UidParams = z.object({ uid: z.string().min(1).max(100) });
 
 /** The user directory and creator records. */
