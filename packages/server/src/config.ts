@@ -19,6 +19,11 @@ export interface ServerConfig {
   platformOwnerEmail: string | null;
   cookieSecure: boolean;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For is believed (proxy-addr syntax), or false for none.
+   * Only trusted hops may name the client address the sign-in limit counts.
+   */
+  trustProxy: string | false;
 }
 
 const list = (v: string | undefined) =>
@@ -49,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     platformOwnerEmail: list(env.PLATFORM_OWNER_EMAIL)[0] ?? null,
     cookieSecure: env.COOKIE_SECURE === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy:
+      env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback, linklocal, uniquelocal'),
   };
 }

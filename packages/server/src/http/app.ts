@@ -47,15 +47,15 @@ export async function buildApp({
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: EVENT_FILE_MAX_BYTES,
-    // X-Forwarded-For counts only when a reverse proxy on this host or a private network sent
-    // it; trusting every hop let any client pick its own address and escape the sign-in limit.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // X-Forwarded-For counts only from trusted proxies (by default on this host or a private
+    // network); trusting every hop let any client pick its own address and escape the sign-in limit.
+    trustProxy: config.trustProxy,
   });
   const store = createStore(db);
   const services = {
     auth: authService({ users: store.users, config, now }),
     events: eventService({ store, bus, now }),
-    users: userService({ users: store.users, now }),
+    users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
   await app.register(cookie);
@@ -130,13 +130,19 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
     return;
   }
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const html = fs.readFileSync(index, 'utf8');
+  // Re-read index.html when a rebuild replaced it, so a running server follows `npm run build`.
+  let cached = { mtimeMs: -1, html: '' };
+  const indexHtml = () => {
+    const { mtimeMs } = fs.statSync(index);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(index, 'utf8') };
+    return cached.html;
+  };
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send();
     const file = path.join(dist, decodeURIComponent(req.url.split('?')[0] ?? '/'));
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(dist, file));
     }
-    return reply.type('text/html').send(html);
+    return reply.type('text/html').send(indexHtml());
   });
 }

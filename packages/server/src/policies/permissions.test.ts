@@ -73,6 +73,12 @@ const cases: Case[] = [
     run: (as, c) => call(c.t.app, 'GET', '/api/users?s=example', { as }),
   },
   {
+    // The event's admins may search from its admin picker, even without a creator record.
+    name: 'GET /api/users?s=&eventId= (admin picker)',
+    expected: [401, 403, 200, 200, 200, 200],
+    run: (as, c) => call(c.t.app, 'GET', `/api/users?s=example&eventId=${c.shared}`, { as }),
+  },
+  {
     name: 'GET /api/users?uids=',
     expected: SEARCHERS,
     run: (as, c) => call(c.t.app, 'GET', `/api/users?uids=${c.target.uid}`, { as }),

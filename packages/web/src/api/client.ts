@@ -115,7 +115,12 @@ export const api = {
   signOut: () => request<void>('POST', '/auth/signout'),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
 
-  searchUsers: (s: string) => request<UserRecord[]>('GET', `/users?s=${enc(s)}`),
+  /** Searches the directory; `eventId` scopes the search to that event's admin picker. */
+  searchUsers: (s: string, eventId?: string) =>
+    request<UserRecord[]>(
+      'GET',
+      `/users?s=${enc(s)}${eventId !== undefined ? `&eventId=${enc(eventId)}` : ''}`,
+    ),
   creators: () => request<CreatorRecord[]>('GET', '/admin/creators'),
   grantCreator: (uid: string) => request<void>('PUT', `/admin/creators/${enc(uid)}`),
   revokeCreator: (uid: string) => request<void>('DELETE', `/admin/creators/${enc(uid)}`),

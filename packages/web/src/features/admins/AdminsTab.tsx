@@ -135,6 +135,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
           onChange={setPicked}
           excludeUids={adminUids}
           testId="admins-search"
+          eventId={event.id}
           disabled={busy}
         />
         <Button

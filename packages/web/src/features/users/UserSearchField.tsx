@@ -17,6 +17,8 @@ interface UserSearchFieldProps {
   /** data-testid of the text input; options get `user-option-{uid}`. */
   testId: string;
   disabled?: boolean;
+  /** The event whose admin picker this is (its admins may search even without a creator record). */
+  eventId?: string;
 }
 
 /**
@@ -30,13 +32,14 @@ export function UserSearchField({
   excludeUids,
   testId,
   disabled,
+  eventId,
 }: UserSearchFieldProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), USER_SEARCH_DELAY_MS);
   const query = useQuery({
-    queryKey: queryKeys.users(search),
-    queryFn: () => api.searchUsers(search),
+    queryKey: [...queryKeys.users(search), eventId ?? ''],
+    queryFn: () => api.searchUsers(search, eventId),
     enabled: search.length > 0,
     staleTime: 30_000,
   });
