@@ -23,8 +23,8 @@ export type ServerMessage =
   | { v: 1; type: 'error'; error: string }
   | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] };
 
-/** Parses a client message; returns null for anything not of the protocol. */
-export function parseClientMessage(text: string): ClientMessage | null {
+/** Parses JSON text into a message object of this protocol version, or null. */
+function parseVersioned(text: string): Record<string, unknown> | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -33,11 +33,22 @@ export function parseClientMessage(text: string): ClientMessage | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const m = value as Record<string, unknown>;
-  if (m.v !== PROTOCOL_VERSION) return null;
+  return m.v === PROTOCOL_VERSION && typeof m.type === 'string' ? m : null;
+}
+
+/** Parses a client message; returns null for anything not of the protocol. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  const m = parseVersioned(text);
+  if (!m) return null;
   if (m.type === 'ping') return { v: 1, type: 'ping' };
   if ((m.type === 'subscribe' || m.type === 'unsubscribe') && typeof m.topic === 'string') {
     if (m.topic.length > 200) return null;
     return { v: 1, type: m.type, topic: m.topic };
   }
   return null;
+}
+
+/** Parses a server message (web side); null for anything that is not of this protocol version. */
+export function parseServerMessage(text: string): ServerMessage | null {
+  return parseVersioned(text) as ServerMessage | null;
 }

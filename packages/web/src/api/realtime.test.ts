@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseServerMessage } from '@rada/core';
 import {
   RealtimeConnection,
   invalidationsForChange,
-  parseServerMessage,
   reconnectDelay,
   socketUrl,
 } from './realtime.ts';

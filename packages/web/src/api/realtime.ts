@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { PROTOCOL_VERSION, eventTopic } from '@rada/core';
-import type { ClientMessage, EventChange, ServerMessage } from '@rada/core';
+import { eventTopic, parseServerMessage } from '@rada/core';
+import type { ClientMessage, EventChange } from '@rada/core';
 import { queryKeys } from './client.ts';
 
 /**
@@ -53,20 +53,6 @@ export function invalidationsForChange(
 /** Delay before reconnect attempt number `attempt` (0-based): 1 s doubling, capped at 30 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt), 30_000);
-}
-
-/** Parses a server message; null for anything that is not of this protocol version. */
-export function parseServerMessage(text: string): ServerMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const m = value as { v?: unknown; type?: unknown };
-  if (m.v !== PROTOCOL_VERSION || typeof m.type !== 'string') return null;
-  return value as ServerMessage;
 }
 
 /** The address of the live endpoint for a page served from `location`. */
