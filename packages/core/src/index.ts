@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './eventFile.ts';
 export * from './realtime.ts';
 export * from './api.ts';
+export * from './checkpoints/index.ts';
