@@ -1,4 +1,13 @@
 import type {
+  Checkpoint,
+  CheckpointList,
+  CreateCheckpointBody,
+  DeletedKp,
+  DeletedKpOnTeamRow,
+  ImportCheckpointsBody,
+  PrintItemsBody,
+  RenumberBody,
+  UpdateCheckpointBody,
   CreateEventBody,
   CreatorRecord,
   DeleteAccountBody,
@@ -140,7 +149,38 @@ export const api = {
   removeAdmin: (id: string, uid: string) =>
     request<EventAdmin[]>('DELETE', `/events/${enc(id)}/admins/${enc(uid)}`),
   exportEvent: (id: string) => request<unknown>('GET', `/events/${enc(id)}/export`),
+
+  checkpoints: (id: string) => request<CheckpointList>('GET', `/events/${enc(id)}/checkpoints`),
+  createCheckpoint: (id: string, body: CreateCheckpointBody) =>
+    request<Checkpoint>('POST', `/events/${enc(id)}/checkpoints`, body),
+  updateCheckpoint: (id: string, kpId: string, body: UpdateCheckpointBody) =>
+    request<Checkpoint>('PATCH', `/events/${enc(id)}/checkpoints/${enc(kpId)}`, body),
+  /** Moves the checkpoint to the deleted store; the answer is the record to undo with. */
+  deleteCheckpoint: (id: string, kpId: string) =>
+    request<DeletedKp>('DELETE', `/events/${enc(id)}/checkpoints/${enc(kpId)}`),
+  importCheckpoints: (id: string, body: ImportCheckpointsBody) =>
+    request<ImportResult>('POST', `/events/${enc(id)}/checkpoints/import`, body),
+  renumberCheckpoints: (id: string, body: RenumberBody) =>
+    request<Checkpoint[]>('POST', `/events/${enc(id)}/checkpoints/renumber`, body),
+  deletedKps: (id: string) => request<DeletedKp[]>('GET', `/events/${enc(id)}/deletedkps`),
+  restoreKp: (id: string, deletedId: string) =>
+    request<Checkpoint>('POST', `/events/${enc(id)}/deletedkps/${enc(deletedId)}/restore`),
+  deletedKpOnTeam: (id: string) =>
+    request<DeletedKpOnTeamRow[]>('GET', `/events/${enc(id)}/deletedkponteam`),
+  deleteTeamAnswer: (id: string, teamId: string, kpId: string) =>
+    request<void>('DELETE', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`),
+  printItems: (id: string) => request<PrintItemsBody>('GET', `/events/${enc(id)}/printitems`),
+  savePrintItems: (id: string, body: PrintItemsBody) =>
+    request<PrintItemsBody>('PUT', `/events/${enc(id)}/printitems`, body),
 };
+
+/** What an import wrote (POST /api/events/:id/checkpoints/import). */
+export interface ImportResult {
+  added: number;
+  updated: number;
+  removed: number;
+  skipped: number;
+}
 
 /** TanStack Query keys, built in one place so realtime invalidation matches the readers. */
 export const queryKeys = {
@@ -153,4 +193,8 @@ export const queryKeys = {
   event: (id: string) => ['event', id] as const,
   settings: (id: string) => ['event', id, 'settings'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,
+  checkpoints: (id: string) => ['event', id, 'checkpoints'] as const,
+  deletedKps: (id: string) => ['event', id, 'deletedkps'] as const,
+  deletedKpOnTeam: (id: string) => ['event', id, 'deletedkponteam'] as const,
+  printItems: (id: string) => ['event', id, 'printitems'] as const,
 };

@@ -40,6 +40,11 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.events, exact: false });
         break;
       case 'checkpoints':
+        out.push({ queryKey: queryKeys.checkpoints(eventId), exact: true });
+        out.push({ queryKey: queryKeys.deletedKps(eventId), exact: true });
+        out.push({ queryKey: queryKeys.deletedKpOnTeam(eventId), exact: true });
+        out.push({ queryKey: queryKeys.printItems(eventId), exact: true });
+        break;
       case 'teams':
       case 'results':
         // No screen reads these yet; their queries will live under ['event', id, change].
