@@ -22,6 +22,10 @@ export const ERROR_KEYS = [
   'admins.error.owner',
   'admins.error.unknownuser',
   'settings.error.unknownkey',
+  'error.cpnumconflict',
+  'kpdata.badresponse',
+  'bad fail.....',
+  'kp.error.archived',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -55,4 +59,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'admins.error.owner': 'The owner cannot be removed',
   'admins.error.unknownuser': 'No such user',
   'settings.error.unknownkey': 'Unknown setting',
+  'error.cpnumconflict': 'Checkpoint number conflict: the number is already in use',
+  'kpdata.badresponse': 'A response is not valid: the correct answer must be one of the responses',
+  'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
+  'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
 };

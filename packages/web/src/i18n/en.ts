@@ -46,6 +46,10 @@ export const en = {
   'admins.error.owner': 'The owner cannot be removed',
   'admins.error.unknownuser': 'No such user',
   'settings.error.unknownkey': 'Unknown setting',
+  'error.cpnumconflict': 'Checkpoint number conflict: the number is already in use',
+  'kpdata.badresponse': 'A response is not valid: the correct answer must be one of the responses',
+  'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
+  'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
 
   'auth.signin': 'Sign in',
   'auth.signup': 'Create account',

@@ -43,6 +43,10 @@ export const et: Texts = {
   'admins.error.owner': 'Omanikku ei saa eemaldada',
   'admins.error.unknownuser': 'Sellist kasutajat ei ole',
   'settings.error.unknownkey': 'Tundmatu seade',
+  'error.cpnumconflict': 'KP numbrite konflikt: see number on juba kasutusel',
+  'kpdata.badresponse': 'Vastus ei sobi: õige vastus peab olema üks vastusevariantidest',
+  'bad fail.....': 'Faili ei õnnestunud lugeda (prooviti UTF-8 ja ISO-8859-1 kodeeringut)',
+  'kp.error.archived': 'Üritus on arhiveeritud: kontrollpunkte ei saa muuta',
 
   'auth.signin': 'Logi sisse',
   'auth.signup': 'Loo konto',
