@@ -101,6 +101,7 @@ export const en = {
   'event.loaderror': 'The event could not be loaded.',
   'event.duplicate': 'Duplicate',
   'event.tab.overview': 'Overview',
+  'event.tab.kp': 'Checkpoints',
   'event.tab.settings': 'Settings',
   'event.tab.admins': 'Admins',
   'event.tab.export': 'Export',

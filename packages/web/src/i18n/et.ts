@@ -98,6 +98,7 @@ export const et: Texts = {
   'event.loaderror': 'Üritust ei õnnestunud laadida.',
   'event.duplicate': 'Tee koopia',
   'event.tab.overview': 'Ülevaade',
+  'event.tab.kp': 'Kontrollpunktid',
   'event.tab.settings': 'Seaded',
   'event.tab.admins': 'Administraatorid',
   'event.tab.export': 'Eksport',

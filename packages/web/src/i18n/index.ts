@@ -7,6 +7,10 @@ import { en } from './en.ts';
 import { et } from './et.ts';
 import { settingsEn } from './settingsEn.ts';
 import { settingsEt } from './settingsEt.ts';
+import { kpEn } from './kpEn.ts';
+import { kpEt } from './kpEt.ts';
+import { mapEn } from './mapEn.ts';
+import { mapEt } from './mapEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -15,8 +19,8 @@ export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'rada.lang';
 
 export const resources = {
-  en: { translation: { ...en, ...settingsEn } },
-  et: { translation: { ...et, ...settingsEt } },
+  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn } },
+  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt } },
 };
 
 /** Narrows any string to a supported language, or null. */

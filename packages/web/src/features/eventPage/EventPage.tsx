@@ -1,3 +1,5 @@
+import { CheckpointsTab } from '../checkpoints/CheckpointsTab.tsx';
+import { ControlDescriptionSheet } from '../printing/ControlDescriptionSheet.tsx';
 import { useEffect } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -102,6 +104,17 @@ export function EventPage() {
   const tabs = visibleTabs(admin);
   const tab = tabFromSub(sub1);
 
+  if (tab === 'kpprint') {
+    // The printable sheet stands alone (no header or tabs) so the browser prints just it.
+    return admin ? (
+      <ControlDescriptionSheet event={ev} />
+    ) : (
+      <Alert severity="warning" data-testid="event-noaccess">
+        {t('event.noaccess')}
+      </Alert>
+    );
+  }
+
   let content: React.ReactNode;
   if (tab === 'coming') {
     content = <ComingSoon text={t('event.tab.coming')} backTo={`/${ev.id}`} />;
@@ -125,6 +138,9 @@ export function EventPage() {
     switch (tab) {
       case 'overview':
         content = <OverviewTab event={ev} />;
+        break;
+      case 'kp':
+        content = <CheckpointsTab event={ev} />;
         break;
       case 'settings':
         content = <SettingsTab event={ev} />;

@@ -1,7 +1,7 @@
 import type { EventSummary, Me } from '@rada/core';
 
 /** The event page's tabs, selected by the route's second segment. */
-export const EVENT_TABS = ['overview', 'settings', 'admins', 'export'] as const;
+export const EVENT_TABS = ['overview', 'kp', 'settings', 'admins', 'export'] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
 
 /** Event admins (any role in the event) and super admins may configure the event. */
@@ -14,9 +14,14 @@ export function visibleTabs(admin: boolean): EventTab[] {
   return admin ? [...EVENT_TABS] : ['overview'];
 }
 
+/** Pages of an event that are not tabs: the printable control-description sheet. */
+export const EVENT_PAGES = ['kpprint'] as const;
+export type EventPageName = (typeof EVENT_PAGES)[number];
+
 /** The tab a `/:evid/:sub1` address selects; 'coming' for parts of the app not built yet. */
-export function tabFromSub(sub1: string | undefined): EventTab | 'coming' {
+export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'coming' {
   if (sub1 === undefined || sub1 === '') return 'overview';
+  if (sub1 === 'kpprint') return 'kpprint';
   return EVENT_TABS.find((t) => t === sub1) ?? 'coming';
 }
 

@@ -1,0 +1,2 @@
+/** English texts of the checkpoint editor (features/checkpoints). */
+export const kpEn: Record<string, string> = {};

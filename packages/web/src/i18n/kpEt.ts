@@ -1,0 +1,2 @@
+/** Estonian texts of the checkpoint editor (features/checkpoints). */
+export const kpEt: Record<string, string> = {};
