@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './display.ts';
+export * from './plan.ts';
