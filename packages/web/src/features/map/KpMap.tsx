@@ -1,0 +1,213 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box } from '@mui/material';
+import L from 'leaflet';
+import {
+  LayersControl,
+  MapContainer,
+  Marker,
+  TileLayer,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
+import type { Checkpoint, KpColourMode, LatLng } from '@rada/core';
+import { TRANSPARENT_TILE, markerIcon } from './markerIcon.ts';
+import { LocateControl } from './LocateControl.tsx';
+
+export interface KpMapProps {
+  checkpoints: Checkpoint[];
+  colourMode: KpColourMode;
+  editable: boolean;
+  onMove?: (kpId: string, loc: { lat: number; lng: number }) => void;
+  onSelect?: (kpId: string) => void;
+  selectedId?: string | null;
+  height?: number | string;
+}
+
+const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Zoom limit when fitting to the KPs, so one KP does not zoom to street level. */
+const FIT_MAX_ZOOM = 15;
+
+type Located = Checkpoint & { data: { loc: LatLng } };
+const hasLoc = (c: Checkpoint): c is Located =>
+  !!c.data.loc && Number.isFinite(c.data.loc.lat) && Number.isFinite(c.data.loc.lng);
+
+/**
+ * The checkpoint map (spec 02 "Map"): OpenStreetMap tiles that fail silently, one circle per
+ * located KP coloured by `colourMode` and sized by zoom, numbers above MAP_LABEL_MIN_ZOOM.
+ * Clicking a marker calls `onSelect`; when `editable`, dragging one calls `onMove`.
+ */
+export function KpMap({
+  checkpoints,
+  colourMode,
+  editable,
+  onMove,
+  onSelect,
+  selectedId = null,
+  height = 400,
+}: KpMapProps) {
+  const { t } = useTranslation();
+  const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
+  return (
+    <Box
+      data-testid="kp-map"
+      sx={{
+        height,
+        width: '100%',
+        position: 'relative',
+        // A tile that fails shows the transparent image; never a broken-image outline.
+        '& .leaflet-tile': { border: 0 },
+        '& .rada-kp-marker': { background: 'none', border: 0 },
+      }}
+    >
+      <MapContainer
+        center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
+        zoom={MAP_DEFAULT_ZOOM}
+        style={{ height: '100%', width: '100%' }}
+        attributionControl
+      >
+        <LayersControl position="topright">
+          <LayersControl.BaseLayer checked name={t('map.layer.osm')}>
+            <TileLayer
+              url={OSM_URL}
+              attribution={OSM_ATTRIBUTION}
+              errorTileUrl={TRANSPARENT_TILE}
+              maxZoom={19}
+            />
+          </LayersControl.BaseLayer>
+        </LayersControl>
+        <LocateControl />
+        <FitToKps located={located} />
+        <KeepSize />
+        <Markers
+          located={located}
+          colourMode={colourMode}
+          editable={editable}
+          onMove={onMove}
+          onSelect={onSelect}
+          selectedId={selectedId}
+        />
+      </MapContainer>
+    </Box>
+  );
+}
+
+/** Fits the view to the located KPs once, when the first of them are known. */
+function FitToKps({ located }: { located: Located[] }) {
+  const map = useMap();
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (fitted.current || located.length === 0) return;
+    fitted.current = true;
+    const bounds = L.latLngBounds(located.map((c) => [c.data.loc.lat, c.data.loc.lng]));
+    map.fitBounds(bounds, { padding: [30, 30], maxZoom: FIT_MAX_ZOOM, animate: false });
+  }, [map, located]);
+  return null;
+}
+
+/** Tells Leaflet when its box changes size (a dialog opening, a panel resizing). */
+function KeepSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+function Markers({
+  located,
+  colourMode,
+  editable,
+  onMove,
+  onSelect,
+  selectedId,
+}: {
+  located: Located[];
+  colourMode: KpColourMode;
+  editable: boolean;
+  onMove?: KpMapProps['onMove'];
+  onSelect?: KpMapProps['onSelect'];
+  selectedId: string | null;
+}) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+
+  // Bring the selected KP into view when it is chosen elsewhere (a list or the grid).
+  const selected = located.find((c) => c.id === selectedId);
+  const selectedLat = selected?.data.loc.lat;
+  const selectedLng = selected?.data.loc.lng;
+  useEffect(() => {
+    if (selectedLat === undefined || selectedLng === undefined) return;
+    const point = L.latLng(selectedLat, selectedLng);
+    if (!map.getBounds().contains(point)) map.panTo(point);
+  }, [map, selectedLat, selectedLng]);
+
+  return (
+    <>
+      {located.map((c) => (
+        <KpMarker
+          key={c.id}
+          kp={c}
+          colour={kpColour(c.kp, colourMode)}
+          zoom={zoom}
+          selected={c.id === selectedId}
+          editable={editable}
+          onMove={onMove}
+          onSelect={onSelect}
+        />
+      ))}
+    </>
+  );
+}
+
+function KpMarker({
+  kp,
+  colour,
+  zoom,
+  selected,
+  editable,
+  onMove,
+  onSelect,
+}: {
+  kp: Located;
+  colour: string;
+  zoom: number;
+  selected: boolean;
+  editable: boolean;
+  onMove?: KpMapProps['onMove'];
+  onSelect?: KpMapProps['onSelect'];
+}) {
+  const nr = kp.kp.nr;
+  const icon = useMemo(
+    () => markerIcon({ nr, colour, zoom, selected }),
+    [nr, colour, zoom, selected],
+  );
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      click: () => onSelect?.(kp.id),
+      dragend: (e) => {
+        const ll = (e.target as L.Marker).getLatLng();
+        onMove?.(kp.id, { lat: ll.lat, lng: ll.lng });
+      },
+    }),
+    [kp.id, onMove, onSelect],
+  );
+  return (
+    <Marker
+      position={[kp.data.loc.lat, kp.data.loc.lng]}
+      icon={icon}
+      draggable={editable && !!onMove}
+      eventHandlers={handlers}
+      zIndexOffset={selected ? 1000 : 0}
+      keyboard
+      title={String(nr)}
+    />
+  );
+}
