@@ -15,6 +15,7 @@ import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
 import type { Checkpoint, KpColourMode, LatLng } from '@rada/core';
 import { TRANSPARENT_TILE, markerIcon } from './markerIcon.ts';
 import { LocateControl } from './LocateControl.tsx';
+import { eventTileLayers } from './eventLayers.ts';
 
 export interface KpMapProps {
   checkpoints: Checkpoint[];
@@ -24,6 +25,8 @@ export interface KpMapProps {
   onSelect?: (kpId: string) => void;
   selectedId?: string | null;
   height?: number | string;
+  /** The event's `map` setting; its OpenStreetMap-type layers join the layer switcher. */
+  mapConf?: unknown;
 }
 
 const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -49,9 +52,13 @@ export function KpMap({
   onSelect,
   selectedId = null,
   height = 400,
+  mapConf,
 }: KpMapProps) {
   const { t } = useTranslation();
   const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
+  const extraLayers = useMemo(() => eventTileLayers(mapConf), [mapConf]);
+  // The event's own default map, when it has one, is shown first.
+  const osmChecked = !extraLayers.some((l) => l.title === null);
   return (
     <Box
       data-testid="kp-map"
@@ -71,7 +78,7 @@ export function KpMap({
         attributionControl
       >
         <LayersControl position="topright">
-          <LayersControl.BaseLayer checked name={t('map.layer.osm')}>
+          <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
             <TileLayer
               url={OSM_URL}
               attribution={OSM_ATTRIBUTION}
@@ -79,6 +86,20 @@ export function KpMap({
               maxZoom={19}
             />
           </LayersControl.BaseLayer>
+          {extraLayers.map((l) => (
+            <LayersControl.BaseLayer
+              key={`${l.title ?? ''}|${l.url}`}
+              checked={l.title === null}
+              name={l.title ?? t('map.layer.event')}
+            >
+              <TileLayer
+                url={l.url}
+                attribution={l.attribution}
+                errorTileUrl={TRANSPARENT_TILE}
+                maxZoom={l.maxZoom}
+              />
+            </LayersControl.BaseLayer>
+          ))}
         </LayersControl>
         <LocateControl />
         <FitToKps located={located} />
