@@ -3,12 +3,14 @@ import type { Database } from './schema.ts';
 import { eventRepository } from '../events/event.repository.ts';
 import { userRepository } from '../users/user.repository.ts';
 import { eventFileRepository } from '../eventFile/eventFile.repository.ts';
+import { checkpointRepository } from '../checkpoints/checkpoint.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
   events: ReturnType<typeof eventRepository>;
   users: ReturnType<typeof userRepository>;
   eventFiles: ReturnType<typeof eventFileRepository>;
+  checkpoints: ReturnType<typeof checkpointRepository>;
 }
 
 export interface Store extends Repos {
@@ -21,6 +23,7 @@ function repos(db: Kysely<Database>): Repos {
     events: eventRepository(db),
     users: userRepository(db),
     eventFiles: eventFileRepository(db),
+    checkpoints: checkpointRepository(db),
   };
 }
 

@@ -13,6 +13,7 @@ import { createStore } from '../db/store.ts';
 import { authService } from '../auth/auth.service.ts';
 import { eventService } from '../events/event.service.ts';
 import { userService } from '../users/user.service.ts';
+import { checkpointService } from '../checkpoints/checkpoint.service.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
@@ -20,6 +21,7 @@ import { findNulPath } from './nul.ts';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
+import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
 import { realtimeRoutes } from '../realtime/realtime.routes.ts';
 
 declare module 'fastify' {
@@ -55,6 +57,7 @@ export async function buildApp({
   const services = {
     auth: authService({ users: store.users, config, now }),
     events: eventService({ store, bus, now }),
+    checkpoints: checkpointService({ store, bus, now }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
@@ -108,6 +111,7 @@ export async function buildApp({
       await authRoutes(api, services.auth, config);
       await userRoutes(api, services.users);
       await eventRoutes(api, services.events);
+      await checkpointRoutes(api, services.checkpoints);
       await realtimeRoutes(api, bus);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);

@@ -1,0 +1,190 @@
+import { planImport, planRenumber, validateCheckpointAnswer } from '@rada/core';
+import type {
+  Checkpoint,
+  DeletedKpOnTeamRow,
+  ImportCheckpointsBody,
+  PrintItemsBody,
+  RenumberBody,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { fromJson, toJson } from '../db/json.ts';
+import { newId } from '../db/ids.ts';
+import { canReadCheckpointSecrets } from '../policies/checkpoint.policy.ts';
+import { checkpointRow } from './checkpoint.context.ts';
+import type { CheckpointContext, CheckpointServiceDeps } from './checkpoint.context.ts';
+import {
+  presentCheckpoint,
+  presentDeletedKpOnTeam,
+  readDeletedRecord,
+  sortCheckpoints,
+} from './checkpoint.presenter.ts';
+import type { DeletedCheckpointRow } from './checkpoint.repository.ts';
+
+/** What an import wrote. */
+export interface ImportResult {
+  added: number;
+  updated: number;
+  removed: number;
+  skipped: number;
+}
+
+/**
+ * The operations on many checkpoints at once: import, re-enumeration, print items, and the team
+ * answers left on checkpoints that no longer exist. Each write is one transaction.
+ */
+export function checkpointBulkService({ store }: CheckpointServiceDeps, ctx: CheckpointContext) {
+  return {
+    /**
+     * Imports checkpoints in mode add, merge or replace (planned by core's `planImport`). Every
+     * answer must be one of its responses. Removed KPs go to the deleted store. All rows are
+     * written in one transaction, or none.
+     */
+    async importCheckpoints(
+      actor: Actor | null,
+      eventId: string,
+      body: z.output<typeof ImportCheckpointsBody>,
+    ): Promise<ImportResult> {
+      await ctx.requireWrite(actor, eventId);
+      const bad = body.checkpoints.flatMap((c, i) =>
+        validateCheckpointAnswer(c.data, c.answer)
+          ? [{ path: `checkpoints.${i}.answer`, message: `"${c.answer}" is not a response id` }]
+          : [],
+      );
+      if (bad.length > 0) throw new AppError('kpdata.badresponse', 400, bad);
+      const result = await ctx.write(eventId, async (repos) => {
+        const rows = await repos.checkpoints.list(eventId);
+        const existing = rows.map((r) => presentCheckpoint(r, true));
+        const plan = planImport(existing, body.checkpoints, body.mode);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        for (const id of plan.remove) {
+          const row = byId.get(id);
+          if (row) await ctx.moveToDeleted(repos, row);
+        }
+        for (const u of plan.update) {
+          if (validateCheckpointAnswer(u.data, u.answer))
+            throw new AppError('kpdata.badresponse', 400, [
+              {
+                path: 'answer',
+                message: `KP ${String(u.kp.nr)}: "${u.answer}" is not a response id`,
+              },
+            ]);
+          await repos.checkpoints.update(checkpointRow(eventId, u.id, u));
+        }
+        for (const a of plan.add)
+          await repos.checkpoints.insert(checkpointRow(eventId, a.id ?? newId(), a));
+        return {
+          added: plan.add.length,
+          updated: plan.update.length,
+          removed: plan.remove.length,
+          skipped: plan.skipped.length,
+        };
+      });
+      ctx.changed(eventId);
+      return result;
+    },
+
+    /**
+     * Re-enumerates: KPs numbered start..end move by `add` (core's `planRenumber`). Any conflict
+     * refuses the whole change with 409 error.cpnumconflict listing the conflicts. Answers the
+     * new list.
+     */
+    async renumber(
+      actor: Actor | null,
+      eventId: string,
+      body: RenumberBody,
+    ): Promise<Checkpoint[]> {
+      await ctx.requireWrite(actor, eventId);
+      const list = await ctx.write(eventId, async (repos) => {
+        const current = (await repos.checkpoints.list(eventId)).map((r) =>
+          presentCheckpoint(r, true),
+        );
+        const plan = planRenumber(current, body.start, body.end, body.add);
+        if (plan.conflicts.length > 0) {
+          const nrOf = new Map(current.map((c) => [c.id, c.kp.nr]));
+          throw new AppError(
+            'error.cpnumconflict',
+            409,
+            plan.conflicts.map((c) => ({
+              path: c.id,
+              message: `KP ${String(nrOf.get(c.id))} → ${c.nr}: the number is in use`,
+            })),
+          );
+        }
+        const byId = new Map(current.map((c) => [c.id, c]));
+        for (const change of plan.changes) {
+          const cp = byId.get(change.id);
+          if (!cp) continue;
+          cp.kp = { ...cp.kp, nr: change.to };
+          await repos.checkpoints.update(
+            checkpointRow(eventId, cp.id, { kp: cp.kp, data: cp.data, answer: cp.answer ?? null }),
+          );
+        }
+        return sortCheckpoints(current);
+      });
+      ctx.changed(eventId);
+      return list;
+    },
+
+    /**
+     * Team answers to KP ids that are not checkpoints of the event, with the deleted record
+     * (newest one) when the KP is in the deleted store and can be restored.
+     */
+    async deletedKpOnTeam(actor: Actor | null, eventId: string): Promise<DeletedKpOnTeamRow[]> {
+      await ctx.require(actor, eventId, canReadCheckpointSecrets);
+      const orphans = await store.checkpoints.orphanAnswers(eventId);
+      const deletedByKpId = new Map<string, DeletedCheckpointRow>();
+      // listDeleted is newest first: the first record per KP id wins.
+      for (const row of await store.checkpoints.listDeleted(eventId)) {
+        const kpId = readDeletedRecord(row).id;
+        if (!deletedByKpId.has(kpId)) deletedByKpId.set(kpId, row);
+      }
+      return presentDeletedKpOnTeam(orphans, deletedByKpId);
+    },
+
+    /** Deletes one team's answer to one KP (from the deleted-KP-on-team dialog); 404 when absent. */
+    async deleteTeamAnswer(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+      kpId: string,
+    ): Promise<void> {
+      await ctx.requireWrite(actor, eventId);
+      await ctx.write(eventId, async (repos) => {
+        if (!(await repos.checkpoints.deleteAnswer(eventId, teamId, kpId))) throw notFound();
+      });
+      ctx.changed(eventId, ['results']);
+    },
+
+    /** The event's print items, id → item. */
+    async printItems(actor: Actor | null, eventId: string): Promise<PrintItemsBody> {
+      await ctx.require(actor, eventId, canReadCheckpointSecrets);
+      return readPrintItems(await store.checkpoints.listPrintItems(eventId));
+    },
+
+    /** Replaces the whole set of print items in one transaction; answers the stored set. */
+    async savePrintItems(
+      actor: Actor | null,
+      eventId: string,
+      body: PrintItemsBody,
+    ): Promise<PrintItemsBody> {
+      await ctx.requireWrite(actor, eventId);
+      const saved = await ctx.write(eventId, async (repos) => {
+        await repos.checkpoints.replacePrintItems(
+          eventId,
+          Object.entries(body).map(([id, item]) => ({ event_id: eventId, id, item: toJson(item) })),
+        );
+        return repos.checkpoints.listPrintItems(eventId);
+      });
+      ctx.changed(eventId);
+      return readPrintItems(saved);
+    },
+  };
+}
+
+function readPrintItems(rows: { id: string; item: string }[]): PrintItemsBody {
+  return Object.fromEntries(
+    rows.map((r) => [r.id, fromJson<PrintItemsBody[string] | null>(r.item, null)]),
+  ) as PrintItemsBody;
+}
