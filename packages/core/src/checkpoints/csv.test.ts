@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { parseCoordinate } from './coords.ts';
+import { parseCheckpointCsv } from './csv.ts';
+import { detectDelimiter, readCsv } from './csvText.ts';
+
+const only = (text: string) => {
+  const preview = parseCheckpointCsv(text);
+  expect(preview.fileError).toBeNull();
+  expect(preview.rows).toHaveLength(1);
+  return preview.rows[0]!;
+};
+const input = (text: string) => {
+  const row = only(text);
+  expect(row.errors).toEqual([]);
+  return row.input!;
+};
+
+describe('readCsv and detectDelimiter', () => {
+  it('detects ; , and tab, preferring ; and tab over a decimal comma', () => {
+    expect(detectDelimiter('1;58,3;26,7;Stone, big\n')).toBe(';');
+    expect(detectDelimiter('1\t58,3\t26,7\tStone\n')).toBe('\t');
+    expect(detectDelimiter('1,58.3,26.7,Stone\n')).toBe(',');
+    expect(detectDelimiter('\n\n"a;b;c",x,y,z\n')).toBe(',');
+  });
+
+  it('reads quoted fields with delimiters, doubled quotes and newlines, CRLF and LF', () => {
+    const records = readCsv('1;"a;b";"say ""hi""";"two\r\nlines"\r\n2;x;y;z\n3;p;q;r', ';');
+    expect(records.map((r) => r.cells)).toEqual([
+      ['1', 'a;b', 'say "hi"', 'two\r\nlines'],
+      ['2', 'x', 'y', 'z'],
+      ['3', 'p', 'q', 'r'],
+    ]);
+    expect(records.map((r) => r.line)).toEqual([1, 3, 4]);
+    expect(records[0]!.quoted).toEqual([false, true, true, true]);
+  });
+
+  it('flags a quoted field that is never closed', () => {
+    expect(readCsv('1;"open;2;3', ';')[0]!.unterminated).toBe(true);
+  });
+});
+
+describe('parseCoordinate', () => {
+  it('reads decimals, decimal comma and signs', () => {
+    expect(parseCoordinate('58.38')).toEqual({ ok: true, value: 58.38, axis: null });
+    expect(parseCoordinate('58,38')).toEqual({ ok: true, value: 58.38, axis: null });
+    expect(parseCoordinate('-12.5')).toEqual({ ok: true, value: -12.5, axis: null });
+    expect(parseCoordinate('  ')).toBeNull();
+  });
+
+  it('reads N/S/E/W prefixes and suffixes with sign and axis', () => {
+    expect(parseCoordinate('N58.38')).toEqual({ ok: true, value: 58.38, axis: 'lat' });
+    expect(parseCoordinate('e26.72')).toEqual({ ok: true, value: 26.72, axis: 'lng' });
+    expect(parseCoordinate('S12.5')).toEqual({ ok: true, value: -12.5, axis: 'lat' });
+    expect(parseCoordinate('W 3.25')).toEqual({ ok: true, value: -3.25, axis: 'lng' });
+    expect(parseCoordinate('26.5E')).toEqual({ ok: true, value: 26.5, axis: 'lng' });
+  });
+
+  it('reads degrees and minutes, and degrees, minutes and seconds', () => {
+    const dm = parseCoordinate('N58 22.800');
+    expect(dm).toMatchObject({ ok: true, axis: 'lat' });
+    expect(dm?.ok && dm.value).toBeCloseTo(58.38, 10);
+    const dms = parseCoordinate(`58°22'48"`);
+    expect(dms?.ok && dms.value).toBeCloseTo(58.38, 10);
+  });
+
+  it('refuses what is not a coordinate', () => {
+    for (const bad of ['abc', '58.3.2', 'N-58', '58 61', '58.5 10', 'N58 22 61', '1 2 3 4'])
+      expect(parseCoordinate(bad)).toMatchObject({ ok: false });
+  });
+});
+
+describe('parseCheckpointCsv', () => {
+  it('reads a headerless row in the positional order', () => {
+    expect(
+      input('7;58.38;26.72;Big stone;2;3;jah;ok;y;no;25;4;Long text;note;*a:Yes;b:No'),
+    ).toEqual({
+      kp: {
+        nr: 7,
+        ra: 2,
+        grp: 3,
+        kohustuslik: true,
+        inwork: true,
+        allok: true,
+        tyhistatud: false,
+        maxanswerdistance: 25,
+        wrongpenalty: 4,
+      },
+      data: {
+        desc: 'Big stone',
+        longdesc: 'Long text',
+        a: 'note',
+        loc: { lat: 58.38, lng: 26.72 },
+        responses: { a: 'Yes', b: 'No' },
+      },
+      answer: 'a',
+    });
+  });
+
+  it('reads true for true, 1, ok, jah, y, yes in any case, false for anything else', () => {
+    const header = 'nr;lat;lng;inwork\n';
+    for (const t of ['true', '1', 'ok', 'jah', 'y', 'yes', 'TRUE', 'Jah', 'Yes'])
+      expect(input(`${header}1;;;${t}`).kp.inwork).toBe(true);
+    for (const f of ['false', '0', 'no', 'ei', 'x'])
+      expect(input(`${header}1;;;${f}`).kp.inwork).toBe(false);
+    expect(input(`${header}1;;;`).kp).toEqual({ nr: 1 });
+  });
+
+  it('reads a header in any order with aliases, ignoring unknown columns', () => {
+    const text = 'Desc,Lon,Lat,NR,colour,Kohustuslik\n"Stone, big",26.72,58.38,F,red,yes\n';
+    expect(input(text)).toEqual({
+      kp: { nr: 'F', kohustuslik: true },
+      data: { desc: 'Stone, big', loc: { lat: 58.38, lng: 26.72 } },
+      answer: null,
+    });
+  });
+
+  it('keeps numbers and strings apart in nr', () => {
+    const rows = parseCheckpointCsv('1;;;a\n12a;;;b\nF;;;c\n 42 ;;;d').rows;
+    expect(rows.map((r) => r.input?.kp.nr)).toEqual([1, '12a', 'F', 42]);
+  });
+
+  it('reads tab-delimited text with decimal commas and prefixed coordinates', () => {
+    expect(input('3\tN58,38\tE26,72\tKivi').data.loc).toEqual({ lat: 58.38, lng: 26.72 });
+  });
+
+  it('swaps latitude and longitude when the hemisphere letters say so', () => {
+    expect(input('3;E26.72;N58.38;x').data.loc).toEqual({ lat: 58.38, lng: 26.72 });
+    expect(input('3;W3.5;40.1;x').data.loc).toEqual({ lat: 40.1, lng: -3.5 });
+    expect(input('3;S12.5;E130;x').data.loc).toEqual({ lat: -12.5, lng: 130 });
+  });
+
+  it('reads responses one per cell or several with |, with escapes and auto ids', () => {
+    const text = 'nr;lat;lng;desc;responses\n1;;;x;a:Yes|*b:No \\| maybe;c:Why: because;Plain\n';
+    const cp = input(text);
+    expect(cp.data.responses).toEqual({
+      a: 'Yes',
+      b: 'No | maybe',
+      c: 'Why: because',
+      '4': 'Plain',
+    });
+    expect(cp.answer).toBe('b');
+  });
+
+  it('refuses two starred responses and a star on nothing with kpdata.badresponse', () => {
+    expect(only('1;;;x;*a:A;*b:B').errors).toEqual(['kpdata.badresponse']);
+    expect(only('1;;;x;a:A;*').errors).toEqual(['kpdata.badresponse']);
+    expect(only('1;;;x;a:A;*:text').errors).toEqual(['kpdata.badresponse']);
+    expect(only('1;;;x;a:A;*').input).toBeNull();
+  });
+
+  it('reads an answer column that must name a response', () => {
+    expect(input('nr;lat;lng;answer;response\n1;;;b;a:A|b:B').answer).toBe('b');
+    expect(only('nr;lat;lng;answer;response\n1;;;z;a:A').errors).toEqual(['kpdata.badresponse']);
+    expect(only('nr;lat;lng;answer;response\n1;;;a;*b:B|a:A').errors).toContain(
+      'kpdata.badresponse',
+    );
+  });
+
+  it('reports malformed rows per row while good rows still parse', () => {
+    const text = [
+      '1;58.1;26.1;good',
+      '2;58.2',
+      '3;abc;26.3;bad lat',
+      '4;58.4;26.4;bad ra;high',
+      '5;95;26.5;lat out of range',
+      '6;58.6;;missing lng',
+      ';58.7;26.7;missing nr',
+      '8;N58.8;N26.8;both north',
+      '9;58.9;26.9;dup ids;a:A;a:B',
+      '10;59;27;last good',
+    ].join('\n');
+    const rows = parseCheckpointCsv(text).rows;
+    expect(rows.map((r) => [r.line, r.errors])).toEqual([
+      [1, []],
+      [2, ['too few columns (2; at least 4 needed)']],
+      [3, ["lat: not a coordinate 'abc'"]],
+      [4, ["ra: not a number 'high'"]],
+      [5, [expect.stringMatching(/^lat: /)]],
+      [6, ['lng: missing (the other coordinate is given)']],
+      [7, ['nr: missing']],
+      [8, ['lat, lng: both coordinates are N/S or both are E/W']],
+      [9, ["responses: the id 'a' appears twice"]],
+      [10, []],
+    ]);
+    expect(rows.filter((r) => r.input).map((r) => r.input!.kp.nr)).toEqual([1, 10]);
+    expect(rows.filter((r) => r.errors.length).every((r) => r.input === null)).toBe(true);
+  });
+
+  it('skips empty lines and empty spreadsheet rows, keeping line numbers', () => {
+    const rows = parseCheckpointCsv('\n1;;;a\r\n\r\n;;;\n2;;;b\n\n').rows;
+    expect(rows.map((r) => r.line)).toEqual([2, 5]);
+  });
+
+  it('reads quoted fields holding delimiters and newlines', () => {
+    const cp = input('1;58;26;"Stone; ""big""\nby the road";;;;;;;;;"Line one\r\nLine two"');
+    expect(cp.data.desc).toBe('Stone; "big"\nby the road');
+    expect(cp.data.longdesc).toBe('Line one\r\nLine two');
+  });
+
+  it('gives file errors for a header without nr, a repeated column and an empty file', () => {
+    expect(parseCheckpointCsv('lat;lng;desc;ra\n58;26;x;1').fileError).toBe(
+      'the header has no nr column',
+    );
+    expect(parseCheckpointCsv('nr;lat;lng;lon\n1;58;26;27').fileError).toMatch(/twice/);
+    expect(parseCheckpointCsv('\n\n').fileError).toBe('the file holds no checkpoints');
+  });
+
+  it('does not take a data row with known words for a header', () => {
+    const rows = parseCheckpointCsv('1;58;26;a;1;1;no;no\nF;;;desc;ra').rows;
+    expect(rows).toHaveLength(2);
+  });
+
+  it('reads the id, scores and extra columns', () => {
+    const text =
+      'nr;lat;lng;id;scores;extra;response\n' +
+      '"12";;;kp-12;a:5|b:-1;"{""kp"":{""nr"":""12"",""custom"":1},""data"":{""desc"":""""}}";a:A\n';
+    expect(input(text)).toEqual({
+      id: 'kp-12',
+      kp: { nr: '12', custom: 1 },
+      data: { desc: '', scores: { a: 5, b: -1 }, responses: { a: 'A' } },
+      answer: null,
+    });
+    expect(only('nr;lat;lng;extra\n1;;;{oops').errors).toEqual(['extra: not a JSON object']);
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  columnForField,
+  escapeResponseText,
+  isPlainResponse,
+  NAMED_COLUMNS,
+  parseNrCell,
+  POSITIONAL_COLUMNS,
+} from './csvColumns.ts';
+import { csvLine, type CsvDelimiter } from './csvText.ts';
+import type { Checkpoint, PrintItem } from './types.ts';
+
+interface ExportRow {
+  cells: Map<string, string>;
+  responses: string[];
+}
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isLatLng = (v: unknown): v is { lat: number; lng: number } =>
+  typeof v === 'object' &&
+  v !== null &&
+  isFiniteNumber((v as Record<string, unknown>).lat) &&
+  isFiniteNumber((v as Record<string, unknown>).lng);
+const isMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Fields a column can hold exactly; everything else goes to the row's `extra` JSON. */
+function fieldCell(key: string, value: unknown, allowed: readonly string[]): string | null {
+  const column = columnForField(key);
+  if (!column || !allowed.includes(column.kind)) return null;
+  const kind = column.kind;
+  if (kind === 'kpNumber') return isFiniteNumber(value) ? String(value) : null;
+  if (kind === 'kpBoolean' || kind === 'dataBoolean')
+    return typeof value === 'boolean' ? String(value) : null;
+  // An empty text reads back as unset, so it travels in `extra`.
+  if (kind === 'kpText' || kind === 'dataText')
+    return typeof value === 'string' && value !== '' ? value : null;
+  return null;
+}
+
+function exportRow(cp: Checkpoint): ExportRow {
+  const cells = new Map<string, string>();
+  const extraKp: Record<string, unknown> = {};
+  const extraData: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  const responses: string[] = [];
+  cells.set('id', cp.id);
+  for (const [key, value] of Object.entries(cp.kp)) {
+    if (value === undefined) continue;
+    if (key === 'nr') {
+      cells.set('nr', String(value));
+      if (parseNrCell(String(value)) !== value) extraKp.nr = value;
+      continue;
+    }
+    const cell = fieldCell(key, value, ['kpNumber', 'kpBoolean', 'kpText']);
+    if (cell === null) extraKp[key] = value;
+    else cells.set(key, cell);
+  }
+  const answer = cp.answer ?? null;
+  let answerWritten = answer === null;
+  for (const [key, value] of Object.entries(cp.data as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (key === 'loc' && isLatLng(value)) {
+      cells.set('lat', String(value.lat));
+      cells.set('lng', String(value.lng));
+    } else if (
+      key === 'responses' &&
+      isMap(value) &&
+      Object.entries(value).every(
+        ([id, text]) => typeof text === 'string' && isPlainResponse(id, text),
+      )
+    ) {
+      for (const [id, text] of Object.entries(value)) {
+        const star = id === answer ? '*' : '';
+        if (star) answerWritten = true;
+        responses.push(`${star}${id}:${escapeResponseText(String(text))}`);
+      }
+    } else if (
+      key === 'scores' &&
+      isMap(value) &&
+      Object.entries(value).every(
+        ([id, points]) => isPlainResponse(id, '') && isFiniteNumber(points),
+      )
+    ) {
+      cells.set(
+        'scores',
+        Object.entries(value)
+          .map(([id, p]) => `${id}:${String(p)}`)
+          .join('|'),
+      );
+    } else {
+      const cell = fieldCell(key, value, ['dataText', 'dataBoolean']);
+      if (cell === null) extraData[key] = value;
+      else cells.set(key, cell);
+    }
+  }
+  if (Object.keys(extraKp).length > 0) extra.kp = extraKp;
+  if (Object.keys(extraData).length > 0) extra.data = extraData;
+  if (!answerWritten) extra.answer = answer;
+  if (Object.keys(extra).length > 0) cells.set('extra', JSON.stringify(extra));
+  return { cells, responses };
+}
+
+/**
+ * Writes checkpoints as the CSV format (docs/kp-import.md): UTF-8 text, `;` delimiter, CRLF, a
+ * header row naming every column, responses as trailing `id:text` cells with `*` on the correct
+ * one. Named columns appear only when some checkpoint uses them (id always); fields no column
+ * can hold exactly go to the `extra` JSON cell, so the file imports back to the same checkpoints.
+ */
+export function exportCheckpointsCsv(cps: Checkpoint[]): string {
+  const delimiter: CsvDelimiter = ';';
+  const rows = cps.map(exportRow);
+  const named = NAMED_COLUMNS.map((c) => c.name).filter(
+    (name) => name === 'id' || rows.some((r) => r.cells.has(name)),
+  );
+  const names = [...POSITIONAL_COLUMNS.map((c) => c.name), ...named];
+  const responseCount = Math.max(0, ...rows.map((r) => r.responses.length));
+  const header = [...names, ...Array.from({ length: responseCount }, (_, i) => `response${i + 1}`)];
+  const lines = [csvLine(header, delimiter)];
+  for (const row of rows) {
+    const responses = [
+      ...row.responses,
+      ...Array<string>(responseCount - row.responses.length).fill(''),
+    ];
+    lines.push(csvLine([...names.map((n) => row.cells.get(n) ?? ''), ...responses], delimiter));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/**
+ * The `{event}-printitems.csv` download: a header `lat,lng,type,name,limit`, then one line per
+ * print item in the map's order; comma-delimited, as map and GIS tools expect.
+ */
+export function printItemsCsv(items: Record<string, PrintItem>): string {
+  const delimiter: CsvDelimiter = ',';
+  const lines = [csvLine(['lat', 'lng', 'type', 'name', 'limit'], delimiter)];
+  for (const item of Object.values(items)) {
+    lines.push(
+      csvLine(
+        [String(item.loc.lat), String(item.loc.lng), item.type, item.name, String(item.limit)],
+        delimiter,
+      ),
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,48 @@
+import { parseCheckpointCsv } from './csv.ts';
+import { decodeImportFile } from './decode.ts';
+import { parseCheckpointGpx } from './gpx.ts';
+import { parseCheckpointJson } from './json.ts';
+import type { ImportPreview } from './preview.ts';
+
+type Format = ImportPreview['format'];
+
+const BY_EXTENSION: Record<string, Format> = {
+  csv: 'csv',
+  tsv: 'csv',
+  txt: 'csv',
+  json: 'json',
+  gpx: 'gpx',
+  xml: 'gpx',
+};
+
+/** The format a file name's extension names, or null. */
+function formatOfName(fileName: string): Format | null {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? null : (BY_EXTENSION[fileName.slice(dot + 1).toLowerCase()] ?? null);
+}
+
+/** JSON starts with `{` or `[`, XML with `<`; anything else is read as CSV. */
+function sniffFormat(text: string): Format {
+  const first = text.replace(/^\uFEFF/, '').trimStart()[0];
+  return first === '{' || first === '[' ? 'json' : first === '<' ? 'gpx' : 'csv';
+}
+
+/**
+ * Previews an uploaded checkpoint file: decodes it (UTF-8, then ISO-8859-1), picks the format by
+ * extension (.csv .tsv .txt, .json, .gpx .xml) or else by content, and parses it. An undecodable
+ * file answers fileError `bad fail.....` and no rows. Nothing is written; pass the preview's
+ * inputs (see `acceptedInputs`) to `planImport` or the import API.
+ */
+export function parseCheckpointFile(fileName: string, bytes: Uint8Array): ImportPreview {
+  const named = formatOfName(fileName);
+  const decoded = decodeImportFile(bytes);
+  if (!decoded.ok) return { format: named ?? 'csv', rows: [], fileError: decoded.error };
+  const format = named ?? sniffFormat(decoded.text);
+  const preview =
+    format === 'json'
+      ? parseCheckpointJson(decoded.text)
+      : format === 'gpx'
+        ? parseCheckpointGpx(decoded.text)
+        : parseCheckpointCsv(decoded.text);
+  return { ...preview, encoding: decoded.encoding };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { parseCheckpointCsv } from './csv.ts';
+import { exportCheckpointsCsv, printItemsCsv } from './csvExport.ts';
+import { exportCheckpointsGpx, parseCheckpointGpx } from './gpx.ts';
+import { exportCheckpointsJson, parseCheckpointJson } from './json.ts';
+import { acceptedInputs, type ImportPreview } from './preview.ts';
+import type { Checkpoint } from './types.ts';
+
+/** Checkpoints with everything an export must carry back. */
+const checkpoints: Checkpoint[] = [
+  {
+    id: 'k1',
+    kp: { nr: 1, ra: 2, grp: 1.5, inwork: true, kohustuslik: false, maxanswerdistance: 30 },
+    data: {
+      desc: 'Kivi äär; "suur" | ✓',
+      longdesc: 'Rida üks\r\nRida kaks; kolm',
+      loc: { lat: 58.380123456789, lng: 26.722222222 },
+      responses: { a: 'Jah', b: 'Ei | võib-olla \\ vist', c: 'Kell 12:30' },
+    },
+    answer: 'b',
+  },
+  {
+    id: 'kF',
+    kp: { nr: 'F', allok: true, tyhistatud: true },
+    data: { desc: 'Finiš' },
+    answer: null,
+  },
+  { id: 'k12a', kp: { nr: '12a', wrongpenalty: -5 }, data: {}, answer: null },
+  {
+    id: 'k7s',
+    kp: { nr: '7', isauto: true, dependkp: 'k1', custom: { x: 1 } },
+    data: {
+      desc: '  spaces kept  ',
+      a: '',
+      loc: { lat: -33.5, lng: -70.25 },
+      anycross: true,
+      scores: { a: 3, b: -1 },
+      responses: { a: 'one', 'b:odd': 'two' },
+      note: 'unknown key',
+    },
+    answer: 'b:odd',
+  },
+  { id: 'k8', kp: { nr: 8.5, noopenwhennotclose: false }, data: { a: 'ans' }, answer: null },
+];
+
+/** What an import gives back, shaped like the exported checkpoints. */
+function imported(preview: ImportPreview): Checkpoint[] {
+  expect(preview.fileError).toBeNull();
+  expect(preview.rows.flatMap((r) => r.errors)).toEqual([]);
+  return acceptedInputs(preview)!.map((i) => ({
+    id: i.id!,
+    kp: i.kp,
+    data: i.data,
+    answer: i.answer,
+  }));
+}
+
+const byId = (cps: Checkpoint[]) => [...cps].sort((a, b) => a.id.localeCompare(b.id));
+
+describe('export then import gives the same checkpoints', () => {
+  it('JSON', () => {
+    const text = exportCheckpointsJson(checkpoints);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(['kp', 'kpdata', 'kpanswer']);
+    expect(byId(imported(parseCheckpointJson(text)))).toEqual(byId(checkpoints));
+  });
+
+  it('CSV', () => {
+    const text = exportCheckpointsCsv(checkpoints);
+    expect(text.split('\r\n')[0]).toMatch(/^nr;lat;lng;desc;ra;grp;kohustuslik;inwork;/);
+    expect(imported(parseCheckpointCsv(text))).toEqual(checkpoints);
+  });
+
+  it('GPX, with checkpoints without a location in the file extensions', () => {
+    const text = exportCheckpointsGpx(checkpoints, 'Rogain & <Co>');
+    expect(text).toContain('<metadata><name>Rogain &amp; &lt;Co&gt;</name></metadata>');
+    expect(text.match(/<wpt /g)).toHaveLength(2);
+    expect(byId(imported(parseCheckpointGpx(text)))).toEqual(byId(checkpoints));
+  });
+
+  it('an empty list', () => {
+    expect(parseCheckpointJson(exportCheckpointsJson([])).fileError).toBe(
+      'the file holds no checkpoints',
+    );
+    expect(parseCheckpointCsv(exportCheckpointsCsv([])).fileError).toBe(
+      'the file holds no checkpoints',
+    );
+  });
+});
+
+describe('CSV export', () => {
+  it('writes plain columns, stars the answer and leaves the rest to extra', () => {
+    const text = exportCheckpointsCsv(checkpoints.slice(0, 3));
+    expect(text.split('\r\n')[0]).toBe(
+      'nr;lat;lng;desc;ra;grp;kohustuslik;inwork;allok;tyhistatud;maxanswerdistance;' +
+        'wrongpenalty;longdesc;a;id;response1;response2;response3',
+    );
+    expect(text).toContain(';a:Jah;*b:Ei \\| võib-olla \\\\ vist;c:Kell 12:30\r\n');
+    expect(text).toContain('"Rida üks\r\nRida kaks; kolm"');
+    expect(text).toContain('\r\nF;;;Finiš;;;;;true;true;;;;;kF;;;\r\n');
+    expect(text).not.toContain('extra');
+  });
+});
+
+describe('printItemsCsv', () => {
+  it('writes lat, lng, type, name, limit with quoting', () => {
+    expect(
+      printItemsCsv({
+        p1: { loc: { lat: 58.1, lng: 26.2 }, type: 'start', name: 'Start, north', limit: 0 },
+        p2: { loc: { lat: 58.3, lng: 26.4 }, type: 'water', name: 'Jõgi "A"', limit: 15 },
+      }),
+    ).toBe(
+      'lat,lng,type,name,limit\r\n58.1,26.2,start,"Start, north",0\r\n58.3,26.4,water,"Jõgi ""A""",15\r\n',
+    );
+  });
+});
