@@ -4,9 +4,11 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { Caller, CallResult, TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
+import { sampleEventFile } from '../test/eventFileFixture.ts';
 import {
   addAdmin,
   buildEvent,
+  importEvent,
   signUp,
   signUpCreator,
   uniqueEmail,
@@ -44,6 +46,43 @@ const SIGNED_IN = [401, 200, 200, 200, 200, 200];
 const EVENT_ADMIN = [401, 403, 403, 200, 200, 200];
 const SUPER_ONLY = [401, 403, 403, 403, 403, 200];
 const SEARCHERS = [401, 403, 200, 403, 200, 200];
+const EVENT_ADMIN_CREATES = [401, 403, 403, 201, 201, 201];
+
+/** A new checkpoint in the shared event, made by its owner. */
+async function newKp(c: Ctx): Promise<string> {
+  const res = await call<{ id: string }>(c.t.app, 'POST', `/api/events/${c.shared}/checkpoints`, {
+    as: c.users.owner,
+    body: { kp: {} },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** A new event that shows its checkpoints on the web, with one checkpoint. */
+async function kpsInWeb(c: Ctx): Promise<string> {
+  const id = await c.freshEvent();
+  const as = c.users.owner;
+  const body = { settings: { kpsinweb: true } };
+  expect((await call(c.t.app, 'PATCH', `/api/events/${id}/settings`, { as, body })).status).toBe(
+    200,
+  );
+  const kp = { kp: { nr: 1 }, data: { responses: { r: 'R' } }, answer: 'r' };
+  expect(
+    (await call(c.t.app, 'POST', `/api/events/${id}/checkpoints`, { as, body: kp })).status,
+  ).toBe(201);
+  return id;
+}
+
+/** A new event from the sample file (teams t1, t2 with answers), owned by the owner. */
+async function eventWithTeams(c: Ctx): Promise<string> {
+  const id = uniqueShortlink('teams');
+  await importEvent(
+    c.t,
+    sampleEventFile({ owner: c.users.owner.uid, admin: c.users.admin.uid }),
+    id,
+  );
+  return id;
+}
 
 const cases: Case[] = [
   {
@@ -188,6 +227,115 @@ const cases: Case[] = [
     name: 'GET /api/events/:id/export',
     expected: EVENT_ADMIN,
     run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/export`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/checkpoints (kpsinweb off)',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/checkpoints`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/checkpoints (kpsinweb on)',
+    expected: ANYONE,
+    run: async (as, c) =>
+      call(c.t.app, 'GET', `/api/events/${await kpsInWeb(c)}/checkpoints`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/checkpoints',
+    expected: EVENT_ADMIN_CREATES,
+    run: (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${c.shared}/checkpoints`, { as, body: { kp: {} } }),
+  },
+  {
+    name: 'PATCH /api/events/:id/checkpoints/:kpId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/events/${c.shared}/checkpoints/${await newKp(c)}`, {
+        as,
+        body: { kp: { ra: 2 } },
+      }),
+  },
+  {
+    name: 'DELETE /api/events/:id/checkpoints/:kpId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${c.shared}/checkpoints/${await newKp(c)}`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/checkpoints/import',
+    expected: EVENT_ADMIN,
+    run: (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${c.shared}/checkpoints/import`, {
+        as,
+        body: { mode: 'add', checkpoints: [{ kp: { nr: 'imported' } }] },
+      }),
+  },
+  {
+    name: 'POST /api/events/:id/checkpoints/renumber',
+    expected: EVENT_ADMIN,
+    run: (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${c.shared}/checkpoints/renumber`, {
+        as,
+        body: { start: 5000, end: 5001, add: 1 },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/deletedkps',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/deletedkps`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/deletedkps/:deletedId/restore',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const kpId = await newKp(c);
+      const deleted = await call<{ id: string }>(
+        c.t.app,
+        'DELETE',
+        `/api/events/${c.shared}/checkpoints/${kpId}`,
+        { as: c.users.owner },
+      );
+      return call(
+        c.t.app,
+        'POST',
+        `/api/events/${c.shared}/deletedkps/${deleted.body.id}/restore`,
+        {
+          as,
+        },
+      );
+    },
+  },
+  {
+    name: 'GET /api/events/:id/deletedkponteam',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/deletedkponteam`, { as }),
+  },
+  {
+    name: 'DELETE /api/events/:id/teams/:teamId/answers/:kpId',
+    expected: [401, 403, 403, 204, 204, 204],
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${await eventWithTeams(c)}/teams/t1/answers/kp1`, {
+        as,
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/printitems',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/printitems`, { as }),
+  },
+  {
+    name: 'PUT /api/events/:id/printitems',
+    expected: EVENT_ADMIN,
+    run: (as, c) =>
+      call(c.t.app, 'PUT', `/api/events/${c.shared}/printitems`, {
+        as,
+        body: { p1: { loc: { lat: 58, lng: 26 }, type: 'kp', name: '1', limit: 0 } },
+      }),
+  },
+  {
+    name: 'POST /api/events/:id/checkpoints of a missing event',
+    expected: Array(6).fill('404 error.notfound'),
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/events/no-such-event/checkpoints', { as, body: { kp: {} } }),
   },
   {
     name: 'PATCH /api/events/:id of a missing event',
