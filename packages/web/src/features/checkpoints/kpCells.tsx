@@ -1,0 +1,212 @@
+import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
+import SignalCellularAlt1BarIcon from '@mui/icons-material/SignalCellularAlt1Bar';
+import SignalCellularAlt2BarIcon from '@mui/icons-material/SignalCellularAlt2Bar';
+import SignalCellularAltIcon from '@mui/icons-material/SignalCellularAlt';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SaveIcon from '@mui/icons-material/Save';
+import CloseIcon from '@mui/icons-material/Close';
+import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import ListIcon from '@mui/icons-material/FormatListBulleted';
+import CheckIcon from '@mui/icons-material/Check';
+import { GridEditInputCell, GridRowModes } from '@mui/x-data-grid';
+import type { GridRenderEditCellParams } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { INWORK_COLOUR, LEVEL_COLOURS, READY_COLOUR, difficultyLevel } from '@rada/core';
+import type { KpRow } from './kpRows.ts';
+import { responsesSummary } from './kpRows.ts';
+import { useKpGrid } from './kpGridContext.ts';
+
+/** The cells of the KP grid that are more than text. */
+
+const DIFFICULTY_ICONS = [
+  SignalCellularAlt1BarIcon,
+  SignalCellularAlt2BarIcon,
+  SignalCellularAltIcon,
+];
+
+/** Difficulty icon 1 to 3 from the value class; anything else shows 1, with the number beside. */
+export function DifficultyIcon({ ra }: { ra: number | null }) {
+  const { t } = useTranslation();
+  const level = difficultyLevel(ra ?? 1);
+  const Icon = DIFFICULTY_ICONS[level - 1]!;
+  return (
+    <Tooltip title={t('kp.difficulty', { level })}>
+      <Box
+        component="span"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        data-testid="kp-difficulty"
+        data-level={level}
+      >
+        <Icon fontSize="small" sx={{ color: LEVEL_COLOURS[level - 1] }} />
+        {ra !== null && <span>{ra}</span>}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** 'in work' (blue) or 'ready' (red), spec 01 §4. */
+export function InworkChip({ inwork }: { inwork: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={t(inwork ? 'kp.inwork' : 'kp.ready')}
+      data-testid="kp-inwork"
+      data-inwork={inwork}
+      sx={{
+        bgcolor: inwork ? INWORK_COLOUR : READY_COLOUR,
+        color: '#fff',
+        fontWeight: 500,
+      }}
+    />
+  );
+}
+
+/** A set flag: a quiet tick. */
+export function FlagTick() {
+  return <CheckIcon fontSize="small" sx={{ color: 'text.secondary' }} />;
+}
+
+/**
+ * "3 responses": how many there are, as a button that opens the responses editor; a KP with
+ * none shows only the button's icon. A correct answer missing from the responses is flagged.
+ */
+export function ResponsesCell({ row }: { row: KpRow }) {
+  const { t } = useTranslation();
+  const { editable, openResponses } = useKpGrid();
+  const { count, correct } = responsesSummary(row.cp);
+  const label = count > 0 ? t('kp.responses.count', { count }) : '';
+  const title = correct !== null ? t('kp.responses.summary', { count, correct }) : label;
+  if (!editable) return <span title={title}>{label}</span>;
+  const open = (e: React.MouseEvent) => {
+    e.stopPropagation();
+    openResponses(row.id);
+  };
+  if (count === 0) {
+    return (
+      <Tooltip title={t('kp.responses.none')}>
+        <IconButton
+          size="small"
+          onClick={open}
+          aria-label={t('kp.responses.none')}
+          data-testid={`kp-responses-${row.id}`}
+          sx={{ color: 'text.disabled' }}
+        >
+          <ListIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      size="small"
+      startIcon={<ListIcon />}
+      onClick={open}
+      title={title}
+      data-testid={`kp-responses-${row.id}`}
+      sx={{ textTransform: 'none', minWidth: 0 }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** The correct answer with its text, e.g. "B – red". */
+export function AnswerCell({ row }: { row: KpRow }) {
+  if (row.answer === '') return null;
+  const text = row.cp.data.responses?.[row.answer];
+  return <span title={text}>{text ? `${row.answer} – ${text}` : row.answer}</span>;
+}
+
+/** Edit, delete, and while editing save and cancel; the row's last save error as an icon. */
+export function RowActions({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { editable, canManage, rowModes, rowErrors, saveEdit, cancelEdit, openEditor, deleteKp } =
+    useKpGrid();
+  const error = rowErrors.get(id);
+  const editing = rowModes[id]?.mode === GridRowModes.Edit;
+  const stop = (fn: (id: string) => void) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    fn(id);
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      {error && (
+        <Tooltip title={t(error, { defaultValue: t('error.unknown') })}>
+          <ErrorIcon color="error" fontSize="small" data-testid={`kp-rowerror-${id}`} />
+        </Tooltip>
+      )}
+      {editing ? (
+        <>
+          <IconButton
+            size="small"
+            aria-label={t('kp.save')}
+            onClick={stop(saveEdit)}
+            data-testid={`kp-save-${id}`}
+          >
+            <SaveIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('common.cancel')}
+            onClick={stop(cancelEdit)}
+            data-testid={`kp-cancel-${id}`}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      ) : (
+        editable && (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('kp.edit')}
+              onClick={stop(openEditor)}
+              data-testid={`kp-edit-${id}`}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+            {canManage && (
+              <IconButton
+                size="small"
+                aria-label={t('kp.delete')}
+                onClick={stop(deleteKp)}
+                data-testid={`kp-delete-${id}`}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            )}
+          </>
+        )
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A text edit cell that shows why its value is refused: the column's preProcessEditCellProps
+ * puts a translation key in `error`, which also keeps the row from being saved.
+ */
+export function ValidatedEditCell(params: GridRenderEditCellParams) {
+  const { t } = useTranslation();
+  const { error, ...rest } = params as GridRenderEditCellParams & { error?: unknown };
+  const errorKey = typeof error === 'string' ? error : null;
+  return (
+    <Tooltip open={errorKey !== null} title={errorKey ? t(errorKey) : ''} arrow>
+      <Box
+        sx={{
+          width: '100%',
+          height: '100%',
+          display: 'flex',
+          outline: errorKey ? '2px solid' : 'none',
+          outlineColor: 'error.main',
+          outlineOffset: -2,
+        }}
+        data-error={errorKey ?? undefined}
+      >
+        <GridEditInputCell {...rest} />
+      </Box>
+    </Tooltip>
+  );
+}

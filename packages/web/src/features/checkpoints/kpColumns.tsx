@@ -1,0 +1,173 @@
+import type { GridColDef, GridPreProcessEditCellProps } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { compareKpNr } from '@rada/core';
+import type { Checkpoint, KpNr } from '@rada/core';
+import type { KpRow } from './kpRows.ts';
+import { nrTaken, parseLoc, parseNr } from './kpRows.ts';
+import {
+  AnswerCell,
+  DifficultyIcon,
+  FlagTick,
+  InworkChip,
+  ResponsesCell,
+  RowActions,
+  ValidatedEditCell,
+} from './kpCells.tsx';
+
+/**
+ * The KP grid's columns (spec 01 screen 9). Built once per language and role; everything that
+ * changes while the grid is open (rows, edit modes, errors) reaches the cells by context or
+ * through `current()`, so the grid never sees new column objects while scrolling or editing.
+ */
+export interface ColumnOptions {
+  t: TFunction;
+  /** The caller is an event admin: the answer column is shown. */
+  admin: boolean;
+  /** Cells may be edited (admin and not archived). */
+  editable: boolean;
+  /** The checkpoints as they are now, for the number clash check. */
+  current: () => readonly Checkpoint[];
+}
+
+/** Validation keys for a typed KP number: blank, or taken by another KP. */
+export function nrError(text: unknown, id: string, checkpoints: readonly Checkpoint[]) {
+  const nr = parseNr(typeof text === 'number' ? text : String(text ?? ''));
+  if (nr === null) return 'kp.error.nr';
+  if (typeof nr === 'string' && nr.length > 20) return 'kp.error.nr';
+  return nrTaken(checkpoints, id, nr) ? 'error.cpnumconflict' : null;
+}
+
+/** Validation key for a typed location ("lat, lng"), or null. */
+export function locError(text: unknown): string | null {
+  return parseLoc(String(text ?? '')) === 'invalid' ? 'kp.error.badloc' : null;
+}
+
+const numberError = (min: number | null) => (value: unknown) => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return 'kp.error.number';
+  return min !== null && n < min ? 'kp.error.number' : null;
+};
+
+const withError =
+  (check: (value: unknown, params: GridPreProcessEditCellProps) => string | null) =>
+  (params: GridPreProcessEditCellProps) => ({
+    ...params.props,
+    error: check(params.props.value, params),
+  });
+
+/** The grid's columns for the given language and role. */
+export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridColDef<KpRow>[] {
+  const validated = { renderEditCell: ValidatedEditCell };
+  const numberCol = (
+    field: 'ra' | 'grp' | 'maxanswerdistance' | 'wrongpenalty',
+    width: number,
+    min: number | null,
+  ): GridColDef<KpRow> => ({
+    field,
+    headerName: t(`kp.col.${field}`),
+    description: t(`kp.col.${field}.help`),
+    type: 'number',
+    width,
+    editable,
+    preProcessEditCellProps: withError(numberError(min)),
+  });
+  const boolCol = (field: 'kohustuslik' | 'allok' | 'tyhistatud'): GridColDef<KpRow> => ({
+    field,
+    headerName: t(`kp.col.${field}`),
+    description: t(`kp.col.${field}.help`),
+    type: 'boolean',
+    width: 110,
+    editable,
+    // Only the ticks: a cross on every unticked row would drown them.
+    renderCell: ({ value }) => (value ? <FlagTick /> : null),
+  });
+
+  const columns: (GridColDef<KpRow> | false)[] = [
+    {
+      field: 'nr',
+      headerName: t('kp.col.nr'),
+      width: 80,
+      editable,
+      sortComparator: (a: KpNr, b: KpNr) => compareKpNr(a, b),
+      preProcessEditCellProps: withError((value, params) =>
+        nrError(value, String(params.id), current()),
+      ),
+      ...validated,
+    },
+    {
+      ...numberCol('ra', 90, null),
+      headerName: t('kp.col.difficulty'),
+      description: t('kp.col.difficulty.help'),
+      align: 'left',
+      headerAlign: 'left',
+      renderCell: ({ row }) => <DifficultyIcon ra={row.ra} />,
+    },
+    numberCol('grp', 80, null),
+    {
+      field: 'desc',
+      headerName: t('kp.col.desc'),
+      flex: 1,
+      minWidth: 180,
+      editable,
+    },
+    {
+      field: 'loc',
+      headerName: t('kp.col.loc'),
+      description: t('kp.col.loc.help'),
+      width: 190,
+      editable,
+      preProcessEditCellProps: withError(locError),
+      ...validated,
+    },
+    {
+      field: 'responses',
+      headerName: t('kp.col.responses'),
+      width: 150,
+      sortable: false,
+      filterable: false,
+      valueGetter: (_v, row) => Object.values(row.cp.data.responses ?? {}).join(' '),
+      renderCell: ({ row }) => <ResponsesCell row={row} />,
+    },
+    admin && {
+      field: 'answer',
+      headerName: t('kp.col.answer'),
+      width: 140,
+      editable,
+      type: 'singleSelect',
+      valueOptions: ({ row }) => [
+        { value: '', label: t('kp.answer.none') },
+        ...Object.entries(row?.cp.data.responses ?? {}).map(([id, text]) => ({
+          value: id,
+          label: text ? `${id} – ${text}` : id,
+        })),
+      ],
+      renderCell: ({ row }) => <AnswerCell row={row} />,
+    },
+    boolCol('kohustuslik'),
+    {
+      field: 'inwork',
+      headerName: t('kp.col.inwork'),
+      description: t('kp.col.inwork.help'),
+      type: 'boolean',
+      width: 110,
+      editable,
+      renderCell: ({ row }) => <InworkChip inwork={row.inwork} />,
+    },
+    boolCol('allok'),
+    boolCol('tyhistatud'),
+    numberCol('maxanswerdistance', 120, 0),
+    numberCol('wrongpenalty', 110, null),
+    {
+      field: 'actions',
+      headerName: '',
+      width: editable ? 110 : 40,
+      sortable: false,
+      filterable: false,
+      hideable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => <RowActions id={row.id} />,
+    },
+  ];
+  return columns.filter((c): c is GridColDef<KpRow> => c !== false);
+}
