@@ -84,23 +84,30 @@ export function checkpointContext({ store, bus, now }: CheckpointServiceDeps) {
     });
   }
 
-  /** Moves a checkpoint into the deleted store as one record `{id: kpId, kp, data, answer}`. */
-  async function moveToDeleted(repos: Repos, row: CheckpointRow): Promise<string> {
-    const record: DeletedRecord = {
-      id: row.id,
-      kp: fromJson<unknown>(row.kp, null),
-      data: fromJson<unknown>(row.data, null),
-      answer: row.answer,
-    };
-    const id = newId();
-    await repos.checkpoints.insertDeleted({
-      event_id: row.event_id,
-      id,
-      record: toJson(record),
-      deleted_at: now(),
+  /**
+   * Moves checkpoints into the deleted store, each as one record `{id: kpId, kp, data, answer}`;
+   * answers the new records' ids in order.
+   */
+  async function moveToDeleted(
+    repos: Repos,
+    eventId: string,
+    rows: CheckpointRow[],
+  ): Promise<string[]> {
+    const records = rows.map((row) => {
+      const record: DeletedRecord = {
+        id: row.id,
+        kp: fromJson<unknown>(row.kp, null),
+        data: fromJson<unknown>(row.data, null),
+        answer: row.answer,
+      };
+      return { event_id: eventId, id: newId(), record: toJson(record), deleted_at: now() };
     });
-    await repos.checkpoints.delete(row.event_id, row.id);
-    return id;
+    await repos.checkpoints.insertDeleted(records);
+    await repos.checkpoints.deleteMany(
+      eventId,
+      rows.map((r) => r.id),
+    );
+    return records.map((r) => r.id);
   }
 
   return { load, require, requireWrite, write, changed, moveToDeleted, now };

@@ -35,6 +35,11 @@ export function checkpointRepository(db: Kysely<Database>) {
 
     insert: (row: CheckpointRow) => db.insertInto('checkpoints').values(row).execute(),
 
+    /** Inserts many checkpoints in chunks. Call inside a transaction. */
+    async insertMany(rows: CheckpointRow[]): Promise<void> {
+      for (const chunk of chunks(rows)) await db.insertInto('checkpoints').values(chunk).execute();
+    },
+
     /** Replaces the stored documents of one checkpoint. */
     update: (row: CheckpointRow) =>
       db
@@ -44,8 +49,16 @@ export function checkpointRepository(db: Kysely<Database>) {
         .where('id', '=', row.id)
         .execute(),
 
-    delete: (eventId: string, id: string) =>
-      db.deleteFrom('checkpoints').where('event_id', '=', eventId).where('id', '=', id).execute(),
+    /** Deletes the checkpoints with these ids. Call inside a transaction. */
+    async deleteMany(eventId: string, ids: string[]): Promise<void> {
+      for (const chunk of chunks(ids)) {
+        await db
+          .deleteFrom('checkpoints')
+          .where('event_id', '=', eventId)
+          .where('id', 'in', chunk)
+          .execute();
+      }
+    },
 
     listDeleted: (eventId: string) =>
       db
@@ -64,8 +77,11 @@ export function checkpointRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    insertDeleted: (row: DeletedCheckpointRow) =>
-      db.insertInto('deleted_checkpoints').values(row).execute(),
+    /** Inserts deleted-KP records in chunks. Call inside a transaction. */
+    async insertDeleted(rows: DeletedCheckpointRow[]): Promise<void> {
+      for (const chunk of chunks(rows))
+        await db.insertInto('deleted_checkpoints').values(chunk).execute();
+    },
 
     removeDeleted: (eventId: string, id: string) =>
       db
@@ -85,12 +101,7 @@ export function checkpointRepository(db: Kysely<Database>) {
     /** Replaces the whole set of print items. Call inside a transaction. */
     async replacePrintItems(eventId: string, rows: PrintItemRow[]): Promise<void> {
       await db.deleteFrom('print_items').where('event_id', '=', eventId).execute();
-      for (let i = 0; i < rows.length; i += 200) {
-        await db
-          .insertInto('print_items')
-          .values(rows.slice(i, i + 200))
-          .execute();
-      }
+      for (const chunk of chunks(rows)) await db.insertInto('print_items').values(chunk).execute();
     },
 
     /** Team answers whose KP id is not an existing checkpoint of the event. */
@@ -130,4 +141,13 @@ export function checkpointRepository(db: Kysely<Database>) {
     },
   };
 }
+/** Rows per statement: well under every dialect's limit on bound parameters. */
+const CHUNK = 200;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
 export type CheckpointRepository = ReturnType<typeof checkpointRepository>;

@@ -132,7 +132,7 @@ export function checkpointService(deps: CheckpointServiceDeps) {
       const deleted = await ctx.write(eventId, async (repos) => {
         const row = await repos.checkpoints.findById(eventId, kpId);
         if (!row) throw notFound();
-        const id = await ctx.moveToDeleted(repos, row);
+        const [id = ''] = await ctx.moveToDeleted(repos, eventId, [row]);
         const stored = await repos.checkpoints.findDeleted(eventId, id);
         if (!stored) throw new Error(`deleted KP record ${id} was not written`);
         return stored;

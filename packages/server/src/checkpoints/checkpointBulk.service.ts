@@ -57,11 +57,12 @@ export function checkpointBulkService({ store }: CheckpointServiceDeps, ctx: Che
         const rows = await repos.checkpoints.list(eventId);
         const existing = rows.map((r) => presentCheckpoint(r, true));
         const plan = planImport(existing, body.checkpoints, body.mode);
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        for (const id of plan.remove) {
-          const row = byId.get(id);
-          if (row) await ctx.moveToDeleted(repos, row);
-        }
+        const removing = new Set(plan.remove);
+        await ctx.moveToDeleted(
+          repos,
+          eventId,
+          rows.filter((r) => removing.has(r.id)),
+        );
         for (const u of plan.update) {
           if (validateCheckpointAnswer(u.data, u.answer))
             throw new AppError('kpdata.badresponse', 400, [
@@ -72,8 +73,9 @@ export function checkpointBulkService({ store }: CheckpointServiceDeps, ctx: Che
             ]);
           await repos.checkpoints.update(checkpointRow(eventId, u.id, u));
         }
-        for (const a of plan.add)
-          await repos.checkpoints.insert(checkpointRow(eventId, a.id ?? newId(), a));
+        await repos.checkpoints.insertMany(
+          plan.add.map((a) => checkpointRow(eventId, a.id ?? newId(), a)),
+        );
         return {
           added: plan.add.length,
           updated: plan.update.length,

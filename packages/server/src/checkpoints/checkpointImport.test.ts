@@ -16,24 +16,26 @@ interface ImportResult {
   skipped: number;
 }
 
-/** A store whose transactions fail on the `failAt`-th checkpoint insert, as a full disk might. */
-function storeFailingOnInsert(store: Store, failAt: number): Store {
+/**
+ * A store whose checkpoint inserts write the first row of each batch and then fail, as a full
+ * disk might: whatever the transaction wrote before (removals included) must be rolled back.
+ */
+function storeFailingOnInsert(store: Store): Store {
   return {
     ...store,
     transaction: (fn) =>
-      store.transaction((repos) => {
-        let inserts = 0;
-        return fn({
+      store.transaction((repos) =>
+        fn({
           ...repos,
           checkpoints: {
             ...repos.checkpoints,
-            insert: async (row) => {
-              if (++inserts === failAt) throw new Error('injected failure');
-              return repos.checkpoints.insert(row);
+            insertMany: async (rows) => {
+              await repos.checkpoints.insertMany(rows.slice(0, 1));
+              throw new Error('injected failure');
             },
           },
-        });
-      }),
+        }),
+      ),
   };
 }
 
@@ -204,11 +206,11 @@ describe.each(testDialects())('checkpoint import and renumber on $name', (dialec
       creator: true,
     };
     const failing = checkpointService({
-      store: storeFailingOnInsert(t.store, 2),
+      store: storeFailingOnInsert(t.store),
       bus: t.bus,
       now: () => t.clock.t,
     });
-    // Replace removes both KPs into the deleted store, adds one, then the second add fails.
+    // Replace moves both KPs to the deleted store, writes the first new one, then fails.
     await expect(
       failing.importCheckpoints(actor, id, {
         mode: 'replace',
