@@ -82,6 +82,19 @@ describe('planImport', () => {
     expect(plan.skipped).toEqual([]);
   });
 
+  it('replace: keeps the ids of re-imported checkpoints, since all existing ones go first', () => {
+    const plan = planImport(
+      existing,
+      [
+        { id: 'a', kp: { nr: 1 } },
+        { id: 'z', kp: { nr: 2 } },
+      ],
+      'replace',
+    );
+    expect(plan.remove).toEqual(['a', 'b']);
+    expect(plan.add.map((a) => a.id)).toEqual(['a', 'z']);
+  });
+
   it('skips the later of two inputs with the same nr, in every mode', () => {
     for (const mode of ['add', 'merge', 'replace'] as const) {
       const plan = planImport([], [{ kp: { nr: 4 } }, { kp: { nr: '4' } }], mode);

@@ -110,7 +110,8 @@ function fillBlanks(
  *   has none; a match with nothing to fill is skipped as 'exists'. New nrs are added.
  * - replace: every existing KP is removed and every input added.
  * A later input repeating an earlier input's nr is skipped as 'duplicate' in every mode. An
- * input's id is kept on add unless an existing checkpoint (or an earlier add) already uses it.
+ * input's id is kept on add unless a checkpoint that stays (or an earlier add) already uses it;
+ * in replace mode nothing stays, so ids are kept (the caller removes before it adds).
  */
 export function planImport(
   existing: Checkpoint[],
@@ -125,8 +126,11 @@ export function planImport(
     if (!byNr.has(kpNrKey(cp.kp.nr))) byNr.set(kpNrKey(cp.kp.nr), cp);
   }
   if (mode === 'replace') {
+    // Everything existing is removed before the adds are written, so inputs keep their ids:
+    // re-importing an export in replace mode leaves team answers pointing at the same KPs.
     plan.remove = existing.map((cp) => cp.id);
     byNr.clear();
+    usedIds.clear();
   }
   const seenNrs = new Set<string>();
 

@@ -157,6 +157,18 @@ describe.each(testDialects())('checkpoint import and renumber on $name', (dialec
     });
   });
 
+  it('replace mode keeps the ids of re-imported checkpoints (an export read back in)', async () => {
+    const id = await newEvent();
+    const a = await create(id, { kp: { nr: 1 }, data: { desc: 'Old' } });
+    const res = await importKps(id, {
+      mode: 'replace',
+      checkpoints: [{ id: a.id, kp: { nr: 1 }, data: { desc: 'Re-imported' } }],
+    });
+    expect(res.body).toEqual({ added: 1, updated: 0, removed: 1, skipped: 0 });
+    const after = await list(id);
+    expect(after.map((c) => [c.id, c.data.desc])).toEqual([[a.id, 'Re-imported']]);
+  });
+
   it('refuses an import with one invalid row and writes nothing', async () => {
     const id = await newEvent();
     await create(id, { kp: { nr: 1 }, data: { desc: 'Keep' } });
