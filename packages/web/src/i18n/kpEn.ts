@@ -86,6 +86,8 @@ export const kpEn: Record<string, string> = {
   'kp.edit.numbering': 'Number and value',
   'kp.edit.flags': 'Options',
   'kp.edit.description': 'Description',
+  'kp.edit.inwork': 'In work',
+  'kp.responses.empty': 'No responses yet',
   'kp.edit.location': 'Location',
 
   'kp.responses.title': 'Responses of KP {{nr}}',

@@ -86,6 +86,8 @@ export const kpEt: Record<string, string> = {
   'kp.edit.numbering': 'Number ja väärtus',
   'kp.edit.flags': 'Valikud',
   'kp.edit.description': 'Kirjeldus',
+  'kp.edit.inwork': 'Töös',
+  'kp.responses.empty': 'Vastuseid veel pole',
   'kp.edit.location': 'Asukoht',
 
   'kp.responses.title': 'KP {{nr}} vastusevariandid',

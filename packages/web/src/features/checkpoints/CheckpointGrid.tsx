@@ -227,10 +227,12 @@ export function CheckpointGrid({
 
   return (
     <KpGridContext.Provider value={actions}>
-      <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 300px))' }, minWidth: 0 }}>
+      <Box
+        sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 300px))' }, minWidth: 0 }}
+        data-testid="kp-grid"
+      >
         <DataGrid
           apiRef={apiRef}
-          data-testid="kp-grid"
           rows={rows}
           columns={columns}
           localeText={localeText}
@@ -247,6 +249,7 @@ export function CheckpointGrid({
           onRowClick={({ id }) => onSelect(String(id))}
           getRowClassName={getRowClassName}
           density="compact"
+          hideFooterSelectedRowCount
           showToolbar
           slots={{ toolbar: KpToolbar, row: KpGridRow }}
           sx={{

@@ -296,7 +296,8 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
         onClose={(_e, reason) => {
           if (reason !== 'clickaway') setUndo(null);
         }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        // Left, so it does not cover the app's own notices in the centre.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         message={undo ? t('kp.deleted', { nr: undo.nr }) : ''}
         action={
           <Button color="secondary" size="small" onClick={handleUndo} data-testid="kp-undo">

@@ -113,7 +113,7 @@ function KpEditForm({
       helperText={errors[name] ? t(errors[name]) : undefined}
       disabled={disabled}
       slotProps={{ htmlInput: { 'data-testid': `kpedit-${name}` } }}
-      sx={{ flex: 1, minWidth: 120 }}
+      sx={{ flex: 1, minWidth: name === 'nr' || name === 'ra' || name === 'grp' ? 110 : 200 }}
     />
   );
 
@@ -161,7 +161,7 @@ function KpEditForm({
                         slotProps={{ input: { 'data-testid': `kpedit-${flag}` } as object }}
                       />
                     }
-                    label={t(`kp.col.${flag}`)}
+                    label={t(flag === 'inwork' ? 'kp.edit.inwork' : `kp.col.${flag}`)}
                   />
                 </Tooltip>
               ))}

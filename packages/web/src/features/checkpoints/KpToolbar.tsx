@@ -211,7 +211,8 @@ export function KpToolbar() {
   const actions = useContext(KpToolbarContext);
   if (!actions) return null;
   return (
-    <Toolbar>
+    // Wraps on phones instead of scrolling sideways.
+    <Toolbar style={{ flexWrap: 'wrap', height: 'auto', minHeight: 52, rowGap: 4 }}>
       <Typography sx={{ fontWeight: 500, mr: 'auto', px: 0.5 }} data-testid="kp-count">
         {t('kp.count', { count: actions.count })}
       </Typography>

@@ -202,7 +202,11 @@ function OldKpContent({
               <TableHead>
                 <TableRow>
                   {columns.map((c) => (
-                    <TableCell key={c} sortDirection={column === c ? order : false}>
+                    <TableCell
+                      key={c}
+                      sortDirection={column === c ? order : false}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       <TableSortLabel
                         active={column === c}
                         direction={column === c ? order : 'asc'}

@@ -129,7 +129,10 @@ export function ResponsesGrid({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language, draft.correctKey, disabled, apply],
   );
-  const localeText = useMemo(() => gridLocaleText(t), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const localeText = useMemo(
+    () => ({ ...gridLocaleText(t), noRowsLabel: t('kp.responses.empty') }),
+    [t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const processRowUpdate = useCallback(
     (row: ResponseRow) => {
@@ -157,6 +160,8 @@ export function ResponsesGrid({
         processRowUpdate={processRowUpdate}
         getRowClassName={({ row }) => (errors.has(row.key) ? 'responses-row-error' : '')}
         autoHeight
+        // A KP has a handful of responses: render them all (also keeps jsdom tests simple).
+        disableVirtualization
         hideFooter
         density="compact"
         disableRowSelectionOnClick

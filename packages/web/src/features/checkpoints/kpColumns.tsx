@@ -1,4 +1,8 @@
-import type { GridColDef, GridPreProcessEditCellProps } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridPreProcessEditCellProps,
+  GridRenderEditCellParams,
+} from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { compareKpNr } from '@rada/core';
 import type { Checkpoint, KpNr } from '@rada/core';
@@ -58,7 +62,10 @@ const withError =
 
 /** The grid's columns for the given language and role. */
 export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridColDef<KpRow>[] {
-  const validated = { renderEditCell: ValidatedEditCell };
+  // renderEditCell is called as a function: render the cell as a component so its hooks are its own.
+  const validated = {
+    renderEditCell: (params: GridRenderEditCellParams) => <ValidatedEditCell {...params} />,
+  };
   const numberCol = (
     field: 'ra' | 'grp' | 'maxanswerdistance' | 'wrongpenalty',
     width: number,
@@ -94,6 +101,17 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
         nrError(value, String(params.id), current()),
       ),
       ...validated,
+    },
+    editable && {
+      field: 'actions',
+      headerName: '',
+      // Next to the number, so edit, delete, save and cancel are never scrolled out of view.
+      width: 92,
+      sortable: false,
+      filterable: false,
+      hideable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => <RowActions id={row.id} />,
     },
     {
       ...numberCol('ra', 90, null),
@@ -158,16 +176,6 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
     boolCol('tyhistatud'),
     numberCol('maxanswerdistance', 120, 0),
     numberCol('wrongpenalty', 110, null),
-    {
-      field: 'actions',
-      headerName: '',
-      width: editable ? 110 : 40,
-      sortable: false,
-      filterable: false,
-      hideable: false,
-      disableColumnMenu: true,
-      renderCell: ({ row }) => <RowActions id={row.id} />,
-    },
   ];
   return columns.filter((c): c is GridColDef<KpRow> => c !== false);
 }
