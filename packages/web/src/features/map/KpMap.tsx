@@ -2,14 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import {
-  LayersControl,
-  MapContainer,
-  Marker,
-  TileLayer,
-  useMap,
-  useMapEvents,
-} from 'react-leaflet';
+import { LayersControl, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
 import type { Checkpoint, KpColourMode, LatLng } from '@rada/core';
@@ -66,6 +59,8 @@ export function KpMap({
         height,
         width: '100%',
         position: 'relative',
+        // Keeps Leaflet's pane z-indexes (400 to 1000) inside the map, under app bars and menus.
+        isolation: 'isolate',
         // A tile that fails shows the transparent image; never a broken-image outline.
         '& .leaflet-tile': { border: 0 },
         '& .rada-kp-marker': { background: 'none', border: 0 },
@@ -158,7 +153,15 @@ function Markers({
 }) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  useEffect(() => {
+    // Read the zoom once subscribed too: a fit that ran before this effect fired no event here.
+    const handleZoom = () => setZoom(map.getZoom());
+    handleZoom();
+    map.on('zoomend', handleZoom);
+    return () => {
+      map.off('zoomend', handleZoom);
+    };
+  }, [map]);
 
   // Bring the selected KP into view when it is chosen elsewhere (a list or the grid).
   const selected = located.find((c) => c.id === selectedId);
