@@ -29,4 +29,13 @@ export const mapEn: Record<string, string> = {
   'deletedkponteam.notok': 'Wrong',
   'deletedkponteam.restore': 'Restore KP',
   'deletedkponteam.deleteanswer': 'Delete answer',
+
+  'kpprint.title': 'Control descriptions',
+  'kpprint.print': 'Print',
+  'kpprint.empty': 'The event has no checkpoints yet.',
+  'kpprint.nr': 'Nr',
+  'kpprint.value': 'Value',
+  'kpprint.desc': 'Description',
+  'kpprint.coords': 'Coordinates',
+  'kpprint.responses': 'Responses',
 };

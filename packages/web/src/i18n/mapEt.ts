@@ -29,4 +29,13 @@ export const mapEt: Record<string, string> = {
   'deletedkponteam.notok': 'Vale',
   'deletedkponteam.restore': 'Taasta KP',
   'deletedkponteam.deleteanswer': 'Kustuta vastus',
+
+  'kpprint.title': 'Kontrollpunktide kirjeldused',
+  'kpprint.print': 'Prindi',
+  'kpprint.empty': 'Üritusel pole veel kontrollpunkte.',
+  'kpprint.nr': 'Nr',
+  'kpprint.value': 'Väärtus',
+  'kpprint.desc': 'Kirjeldus',
+  'kpprint.coords': 'Koordinaadid',
+  'kpprint.responses': 'Vastusevariandid',
 };

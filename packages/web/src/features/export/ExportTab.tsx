@@ -1,4 +1,4 @@
-import { Button, CircularProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,51 +6,62 @@ import type { EventSummary } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
+import { useDownloadPrintItems } from '../printing/useDownloadPrintItems.ts';
+import { downloadJson } from './download.ts';
+import { kpajadFromEventFile } from './kpajad.ts';
 
-/** Offers `data` to the browser as a downloaded JSON file called `fileName`. */
-export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** The download buttons' file names for an event. */
+export function exportFileNames(eventId: string) {
+  return {
+    kpajad: 'kpajad.json',
+    printItems: `${eventId}-printitems.csv`,
+    event: `${eventId}.json`,
+  };
 }
 
 /**
- * Export panel (spec 01 screen 2): checkpoint answer times, print items and the whole event.
- * Only the whole event works yet; it downloads GET /api/events/:id/export as {event}.json.
+ * Export panel (spec 01 screen 2): checkpoint answer times (kpajad.json, taken from the whole
+ * event export), print items ({event}-printitems.csv) and the whole event ({event}.json).
  */
 export function ExportTab({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const fileName = `${event.id}.json`;
+  const files = exportFileNames(event.id);
+  const onError = (e: unknown) => notify(errorText(t, e), 'error');
   const exportEvent = useMutation({
     mutationFn: () => api.exportEvent(event.id),
     onSuccess: (data) => {
-      downloadJson(data, fileName);
-      notify(t('export.downloaded', { file: fileName }));
+      downloadJson(data, files.event);
+      notify(t('export.downloaded', { file: files.event }));
     },
-    onError: (e) => notify(errorText(t, e), 'error'),
+    onError,
   });
+  const exportKpajad = useMutation({
+    mutationFn: () => api.exportEvent(event.id),
+    onSuccess: (data) => {
+      downloadJson(kpajadFromEventFile(data), files.kpajad);
+      notify(t('export.downloaded', { file: files.kpajad }));
+    },
+    onError,
+  });
+  const exportPrintItems = useDownloadPrintItems(event.id);
 
-  const coming = (label: string, testId: string) => (
-    <Tooltip title={t('common.comingsoon')}>
-      <span>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled
-          fullWidth
-          data-testid={testId}
-        >
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
+  const button = (
+    label: string,
+    testId: string,
+    pending: boolean,
+    onClick: () => void,
+    primary = false,
+  ) => (
+    <Button
+      variant={primary ? 'contained' : 'outlined'}
+      startIcon={pending ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+      disabled={pending}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
   );
 
   return (
@@ -62,23 +73,22 @@ export function ExportTab({ event }: { event: EventSummary }) {
         {t('export.help')}
       </Typography>
       <Stack sx={{ gap: 1.5, maxWidth: 480 }}>
-        {coming(t('export.kpajad'), 'export-kpajad')}
-        {coming(t('export.printitems', { event: event.id }), 'export-printitems')}
-        <Button
-          variant="contained"
-          startIcon={
-            exportEvent.isPending ? (
-              <CircularProgress size={16} color="inherit" />
-            ) : (
-              <DownloadIcon />
-            )
-          }
-          disabled={exportEvent.isPending}
-          onClick={() => exportEvent.mutate()}
-          data-testid="export-event"
-        >
-          {t('export.event', { event: event.id })}
-        </Button>
+        {button(t('export.kpajad'), 'export-kpajad', exportKpajad.isPending, () =>
+          exportKpajad.mutate(),
+        )}
+        {button(
+          t('export.printitems', { event: event.id }),
+          'export-printitems',
+          exportPrintItems.isPending,
+          () => exportPrintItems.mutate(),
+        )}
+        {button(
+          t('export.event', { event: event.id }),
+          'export-event',
+          exportEvent.isPending,
+          () => exportEvent.mutate(),
+          true,
+        )}
       </Stack>
     </Paper>
   );
