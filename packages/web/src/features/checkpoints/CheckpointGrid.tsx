@@ -3,11 +3,13 @@ import { Box } from '@mui/material';
 import {
   DataGrid,
   GridRow,
+  GridRowEditStopReasons,
   GridRowModes,
   gridExpandedSortedRowIdsSelector,
   useGridApiRef,
 } from '@mui/x-data-grid';
 import type {
+  GridEventListener,
   GridPaginationModel,
   GridRowClassNameParams,
   GridRowModesModel,
@@ -141,6 +143,14 @@ export function CheckpointGrid({
     },
     [update, setRowError],
   );
+  // Escape throws the edit away, and with it the last refusal of that edit.
+  const handleRowEditStop = useCallback<GridEventListener<'rowEditStop'>>(
+    (params) => {
+      if (params.reason === GridRowEditStopReasons.escapeKeyDown)
+        setRowError(String(params.id), null);
+    },
+    [setRowError],
+  );
   const handleUpdateError = useCallback(
     (e: unknown) => notify(errorText(t, e), 'error'),
     [notify, t],
@@ -241,6 +251,7 @@ export function CheckpointGrid({
           onRowModesModelChange={setRowModes}
           processRowUpdate={processRowUpdate}
           onProcessRowUpdateError={handleUpdateError}
+          onRowEditStop={handleRowEditStop}
           initialState={INITIAL_STATE}
           paginationModel={pagination}
           onPaginationModelChange={setPagination}

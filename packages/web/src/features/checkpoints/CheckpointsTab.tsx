@@ -99,19 +99,24 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
     });
   };
 
-  const handleAdd = useCallback(() => {
-    create.mutate(
-      { kp: {}, data: {} },
-      {
-        onSuccess: (cp) => {
-          setSelectedId(cp.id);
-          setNewId(cp.id);
-          notify(t('kp.added', { nr: cp.kp.nr }));
+  /** Adds a KP with the next number; the grid opens it for editing, the old dialog the editor. */
+  const addKp = useCallback(
+    (inEditor: boolean) =>
+      create.mutate(
+        { kp: {}, data: {} },
+        {
+          onSuccess: (cp) => {
+            setSelectedId(cp.id);
+            if (inEditor) setEditId(cp.id);
+            else setNewId(cp.id);
+            notify(t('kp.added', { nr: cp.kp.nr }));
+          },
+          onError: (e) => notify(errorText(t, e), 'error'),
         },
-        onError: (e) => notify(errorText(t, e), 'error'),
-      },
-    );
-  }, [create, notify, t]);
+      ),
+    [create, notify, t],
+  );
+  const handleAdd = useCallback(() => addKp(false), [addKp]);
 
   const handleDownload = useCallback(
     (format: ExportFormat) => {
@@ -280,7 +285,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
             checkpoints={checkpoints}
             editable={editable}
             onClose={closeDialog}
-            onAdd={handleAdd}
+            onAdd={() => addKp(true)}
             onImport={() => setDialog('import')}
             onDownload={handleDownload}
             onRestore={() => setDialog('restore')}

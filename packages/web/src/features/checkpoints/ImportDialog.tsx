@@ -57,7 +57,7 @@ function usePreviewColumns(): GridColDef<ImportRow>[] {
       {
         field: 'answer',
         headerName: t('kp.col.answer'),
-        width: 80,
+        width: 110,
         valueGetter: (_v, row) => row.input?.answer ?? '',
       },
       {

@@ -212,7 +212,7 @@ export function KpToolbar() {
   if (!actions) return null;
   return (
     // Wraps on phones instead of scrolling sideways.
-    <Toolbar style={{ flexWrap: 'wrap', height: 'auto', minHeight: 52, rowGap: 4 }}>
+    <Toolbar style={{ flexWrap: 'wrap', flex: '0 0 auto', rowGap: 4 }}>
       <Typography sx={{ fontWeight: 500, mr: 'auto', px: 0.5 }} data-testid="kp-count">
         {t('kp.count', { count: actions.count })}
       </Typography>
