@@ -35,7 +35,9 @@ const hasLoc = (c: Checkpoint): c is Located =>
 /**
  * The checkpoint map (spec 02 "Map"): OpenStreetMap tiles that fail silently, one circle per
  * located KP coloured by `colourMode` and sized by zoom, numbers above MAP_LABEL_MIN_ZOOM.
- * Clicking a marker calls `onSelect`; when `editable`, dragging one calls `onMove`.
+ * Clicking a marker calls `onSelect`; when `editable`, dragging one calls `onMove`. A dropped
+ * marker stays where it was dropped until the KP's `loc` changes, so the caller should update it
+ * (optimistically) and roll it back when saving fails.
  */
 export function KpMap({
   checkpoints,
@@ -209,6 +211,10 @@ function KpMarker({
   onSelect?: KpMapProps['onSelect'];
 }) {
   const nr = kp.kp.nr;
+  const { lat, lng } = kp.data.loc;
+  // A stable position: react-leaflet moves the marker whenever this changes identity, which would
+  // yank a marker being dragged back on any unrelated re-render.
+  const position = useMemo<L.LatLngTuple>(() => [lat, lng], [lat, lng]);
   const icon = useMemo(
     () => markerIcon({ nr, colour, zoom, selected }),
     [nr, colour, zoom, selected],
@@ -225,7 +231,7 @@ function KpMarker({
   );
   return (
     <Marker
-      position={[kp.data.loc.lat, kp.data.loc.lng]}
+      position={position}
       icon={icon}
       draggable={editable && !!onMove}
       eventHandlers={handlers}
