@@ -243,6 +243,7 @@ export function CheckpointGrid({
       >
         <DataGrid
           apiRef={apiRef}
+          label={t('event.tab.kp')}
           rows={rows}
           columns={columns}
           localeText={localeText}

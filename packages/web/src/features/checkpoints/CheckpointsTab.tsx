@@ -39,7 +39,7 @@ const BREAKOUT = {
   ml: { xl: `calc((100% - ${BREAKOUT_WIDTH}) / 2)` },
 } as const;
 
-type DialogName = 'import' | 'renumber' | 'restore' | 'old' | 'deletedOnTeam' | null;
+type DialogName = 'import' | 'renumber' | 'restore' | 'deletedOnTeam' | null;
 
 /** The last deletion, offered for undo in the snackbar. */
 interface Undo {
@@ -69,6 +69,8 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
   const [responsesId, setResponsesId] = useState<string | null>(null);
   const [newId, setNewId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogName>(null);
+  // The old dialog stays open under the import and restore dialogs it opens.
+  const [oldOpen, setOldOpen] = useState(false);
   const [undo, setUndo] = useState<Undo | null>(null);
 
   const create = useCreateCheckpoint(event.id);
@@ -155,7 +157,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
       onColourMode: setColourMode,
       onRenumber: () => setDialog('renumber'),
       onRestore: () => setDialog('restore'),
-      onOldDialog: () => setDialog('old'),
+      onOldDialog: () => setOldOpen(true),
     }),
     [
       admin,
@@ -281,10 +283,10 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
           />
           <OldKpDialog
             event={event}
-            open={dialog === 'old'}
+            open={oldOpen}
             checkpoints={checkpoints}
             editable={editable}
-            onClose={closeDialog}
+            onClose={() => setOldOpen(false)}
             onAdd={() => addKp(true)}
             onImport={() => setDialog('import')}
             onDownload={handleDownload}

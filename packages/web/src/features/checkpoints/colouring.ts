@@ -47,10 +47,12 @@ export function storedColourMode(eventId: string): KpColourMode {
 
 /** The event's colouring mode and a setter that remembers it in localStorage. */
 export function useColourMode(eventId: string): [KpColourMode, (mode: KpColourMode) => void] {
-  const [mode, setMode] = useState<KpColourMode>(() => storedColourMode(eventId));
+  // Keyed by event, so moving to another event's tab shows that event's choice.
+  const [chosen, setChosen] = useState(() => ({ eventId, mode: storedColourMode(eventId) }));
+  const mode = chosen.eventId === eventId ? chosen.mode : storedColourMode(eventId);
   const change = useCallback(
     (next: KpColourMode) => {
-      setMode(next);
+      setChosen({ eventId, mode: next });
       try {
         localStorage.setItem(storageKey(eventId), next);
       } catch {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
 import { LEVEL_COLOURS } from '@rada/core';
 import type { Checkpoint, ImportPreview } from '@rada/core';
 import { resources } from '../../i18n/index.ts';
-import { rowTintClass, storedColourMode, tintStyles } from './colouring.ts';
+import { rowTintClass, storedColourMode, tintStyles, useColourMode } from './colouring.ts';
 import { GRID_LOCALE_KEYS } from './gridLocale.ts';
 import { importSummary } from './importSummary.ts';
 import { locError, nrError } from './kpColumns.tsx';
@@ -42,6 +43,18 @@ describe('row colouring', () => {
     localStorage.setItem('rada.kpcolour.other', 'rainbow');
     expect(storedColourMode('ev')).toBe('groups');
     expect(storedColourMode('other')).toBe('none');
+  });
+
+  it("keeps every event's own choice when the tab moves between events", () => {
+    const { result, rerender } = renderHook(({ id }) => useColourMode(id), {
+      initialProps: { id: 'one' },
+    });
+    act(() => result.current[1]('inwork'));
+    expect(result.current[0]).toBe('inwork');
+    rerender({ id: 'two' });
+    expect(result.current[0]).toBe('none');
+    rerender({ id: 'one' });
+    expect(result.current[0]).toBe('inwork');
   });
 });
 
