@@ -85,6 +85,8 @@ export interface EventSummary {
   hidden: boolean;
   /** The caller's role in the event, or null. */
   role: 'owner' | 'admin' | null;
+  /** Whether the public may see the checkpoints (the `kpsinweb` setting). */
+  kpsinweb: boolean;
 }
 
 /** GET /api/events → the caller's events and public upcoming ones. */

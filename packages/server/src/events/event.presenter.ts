@@ -2,8 +2,13 @@ import { DEFAULT_EVENT_TYPE, EVENT_TYPES } from '@rada/core';
 import type { EventSummary, EventType } from '@rada/core';
 import type { AdminRole, EventRow } from './event.repository.ts';
 
-/** Maps an event row (and the type from its settings) to the public API shape. */
-export function presentEvent(row: EventRow, role: AdminRole | null, type: unknown): EventSummary {
+/** Maps an event row (and the public parts of its settings) to the API shape. */
+export function presentEvent(
+  row: EventRow,
+  role: AdminRole | null,
+  settings: Record<string, unknown>,
+): EventSummary {
+  const type = settings.type;
   return {
     id: row.id,
     name: row.name,
@@ -15,5 +20,6 @@ export function presentEvent(row: EventRow, role: AdminRole | null, type: unknow
     arch: row.arch,
     hidden: row.hidden === 1,
     role,
+    kpsinweb: settings.kpsinweb === true,
   };
 }

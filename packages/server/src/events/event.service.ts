@@ -74,7 +74,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
 
   async function summary(row: EventRow, access: EventAccess): Promise<EventSummary> {
     const data = await store.events.findData(row.id);
-    return presentEvent(row, access.role, fromJsonMap(data?.settings).type);
+    return presentEvent(row, access.role, fromJsonMap(data?.settings));
   }
 
   async function settingsView(row: EventRow, access: EventAccess): Promise<EventSettingsView> {
@@ -82,7 +82,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     const settings = fromJsonMap(data?.settings);
     const evdoc = fromJsonMap(data?.evdoc);
     return {
-      event: presentEvent(row, access.role, settings.type),
+      event: presentEvent(row, access.role, settings),
       settings,
       speed: { ...(evdoc.speed as Record<string, number> | undefined) },
     };
@@ -179,10 +179,10 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       );
       return {
         mine: mine.map((r) =>
-          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type),
+          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
         ),
         upcoming: upcoming.map((r) =>
-          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings).type),
+          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
         ),
       };
     },
@@ -236,7 +236,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       };
 
       const row = await insertNew(body.shortlink, file);
-      return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)).type);
+      return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)));
     },
 
     async get(actor: Actor | null, id: string): Promise<EventSummary> {
@@ -365,7 +365,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
         throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
       if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
       const row = await insertNew(id, checked.file);
-      return presentEvent(row, null, (checked.file.eventsdata.data ?? {}).type);
+      return presentEvent(row, null, checked.file.eventsdata.data ?? {});
     },
   };
 }

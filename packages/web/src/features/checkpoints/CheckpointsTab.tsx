@@ -227,7 +227,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
             />
           </KpToolbarContext.Provider>
         </Box>
-        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="kp-map">
+        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="kp-map-panel">
           <KpMap
             checkpoints={checkpoints}
             colourMode={colourMode}

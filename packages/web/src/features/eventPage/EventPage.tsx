@@ -1,6 +1,4 @@
-import { CheckpointsTab } from '../checkpoints/CheckpointsTab.tsx';
-import { ControlDescriptionSheet } from '../printing/ControlDescriptionSheet.tsx';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Link, useParams } from 'react-router';
@@ -21,6 +19,17 @@ import { ExportTab } from '../export/ExportTab.tsx';
 import { SettingsTab } from '../settings/SettingsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
+
+// The checkpoint editor (data grid, map) and the print sheet are the heaviest parts of the app;
+// they load when first opened so the home page and the other tabs stay light.
+const CheckpointsTab = lazy(() =>
+  import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
+);
+const ControlDescriptionSheet = lazy(() =>
+  import('../printing/ControlDescriptionSheet.tsx').then((m) => ({
+    default: m.ControlDescriptionSheet,
+  })),
+);
 
 function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undefined }) {
   const { t, i18n } = useTranslation();
@@ -101,13 +110,15 @@ export function EventPage() {
 
   const ev = event.data;
   const admin = isEventAdmin(ev, me.data);
-  const tabs = visibleTabs(admin);
+  const tabs = visibleTabs(admin, ev.kpsinweb);
   const tab = tabFromSub(sub1);
 
   if (tab === 'kpprint') {
     // The printable sheet stands alone (no header or tabs) so the browser prints just it.
     return admin ? (
-      <ControlDescriptionSheet event={ev} />
+      <Suspense fallback={<LoadingState />}>
+        <ControlDescriptionSheet event={ev} />
+      </Suspense>
     ) : (
       <Alert severity="warning" data-testid="event-noaccess">
         {t('event.noaccess')}
@@ -140,7 +151,11 @@ export function EventPage() {
         content = <OverviewTab event={ev} />;
         break;
       case 'kp':
-        content = <CheckpointsTab event={ev} />;
+        content = (
+          <Suspense fallback={<LoadingState />}>
+            <CheckpointsTab event={ev} />
+          </Suspense>
+        );
         break;
       case 'settings':
         content = <SettingsTab event={ev} />;

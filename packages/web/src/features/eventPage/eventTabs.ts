@@ -9,9 +9,13 @@ export function isEventAdmin(event: EventSummary, me: Me | null | undefined): bo
   return event.role !== null || me?.superAdmin === true;
 }
 
-/** The tabs shown to the caller: everyone sees the overview, admins see all. */
-export function visibleTabs(admin: boolean): EventTab[] {
-  return admin ? [...EVENT_TABS] : ['overview'];
+/**
+ * The tabs shown to the caller: admins see all; everyone sees the overview, and the
+ * checkpoints too when the event shows them on the web (`kpsinweb`).
+ */
+export function visibleTabs(admin: boolean, kpsinweb = false): EventTab[] {
+  if (admin) return [...EVENT_TABS];
+  return kpsinweb ? ['overview', 'kp'] : ['overview'];
 }
 
 /** Pages of an event that are not tabs: the printable control-description sheet. */

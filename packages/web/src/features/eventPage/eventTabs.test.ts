@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { tabFromSub, visibleTabs } from './eventTabs.ts';
+
+describe('event tabs', () => {
+  it('shows every tab to admins and only the public ones to others', () => {
+    expect(visibleTabs(true)).toEqual(['overview', 'kp', 'settings', 'admins', 'export']);
+    expect(visibleTabs(false)).toEqual(['overview']);
+    expect(visibleTabs(false, true)).toEqual(['overview', 'kp']);
+  });
+
+  it('reads the tab or page from the second path segment', () => {
+    expect(tabFromSub(undefined)).toBe('overview');
+    expect(tabFromSub('kp')).toBe('kp');
+    expect(tabFromSub('kpprint')).toBe('kpprint');
+    expect(tabFromSub('results')).toBe('coming');
+  });
+});
