@@ -62,6 +62,7 @@ describe.each(testDialects())('events on $name', (dialect) => {
       arch: null,
       hidden: false,
       role: 'owner',
+      kpsinweb: false,
     });
 
     const settings = await call<EventSettingsView>(
