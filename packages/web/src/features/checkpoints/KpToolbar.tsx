@@ -38,7 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { KP_COLOUR_MODES } from '@rada/core';
 import type { KpColourMode } from '@rada/core';
 import type { ExportFormat } from './kpFiles.ts';
-import { EXPORT_FORMATS } from './kpFiles.ts';
+import { ExportFormatMenu } from './ExportFormatMenu.tsx';
 
 /** What the grid's toolbar may do; given by the tab through context. */
 export interface KpToolbarActions {
@@ -81,20 +81,12 @@ function DownloadButton({ onDownload }: { onDownload: (format: ExportFormat) => 
           <DownloadIcon fontSize="small" />
         </ToolbarButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {EXPORT_FORMATS.map((format) => (
-          <MenuItem
-            key={format}
-            onClick={() => {
-              close();
-              onDownload(format);
-            }}
-            data-testid={`kp-download-${format}`}
-          >
-            {t(`kp.download.${format}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <ExportFormatMenu
+        anchor={anchor}
+        onClose={close}
+        onDownload={onDownload}
+        testIdPrefix="kp-download"
+      />
     </>
   );
 }

@@ -8,8 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  Menu,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -33,7 +31,7 @@ import type { Checkpoint, EventSummary } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { useDeletedKps } from '../deletedKps/useDeletedKps.ts';
-import { EXPORT_FORMATS } from './kpFiles.ts';
+import { ExportFormatMenu } from './ExportFormatMenu.tsx';
 import type { ExportFormat } from './kpFiles.ts';
 import { OldKpSettings } from './OldKpSettings.tsx';
 import { oldKpRows, responseText, showMaxa } from './oldKpTable.ts';
@@ -91,20 +89,12 @@ function ExportMenu({ onDownload }: { onDownload: (format: ExportFormat) => void
       >
         {t('kp.old.export')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {EXPORT_FORMATS.map((format) => (
-          <MenuItem
-            key={format}
-            onClick={() => {
-              close();
-              onDownload(format);
-            }}
-            data-testid={`olddialog-export-${format}`}
-          >
-            {t(`kp.download.${format}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <ExportFormatMenu
+        anchor={anchor}
+        onClose={close}
+        onDownload={onDownload}
+        testIdPrefix="olddialog-export"
+      />
     </>
   );
 }
