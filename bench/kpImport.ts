@@ -84,9 +84,9 @@ function preview(bytes: Uint8Array, existing: Checkpoint[]) {
 
 function check(p: ImportPreview, encoding: string): string | null {
   const bad = p.rows.find((r) => r.errors.length > 0);
-  if (p.fileError) return `file error ${p.fileError}`;
+  if (p.fileError) return `file error ${JSON.stringify(p.fileError)}`;
   if (p.rows.length !== ROWS) return `${p.rows.length} rows instead of ${ROWS}`;
-  if (bad) return `line ${bad.line}: ${bad.errors.join(', ')}`;
+  if (bad) return `line ${bad.line}: ${JSON.stringify(bad.errors)}`;
   if (p.encoding !== encoding) return `read as ${p.encoding}, expected ${encoding}`;
   return null;
 }

@@ -6,10 +6,12 @@
 import { eventFileBench } from './eventFile.ts';
 import type { BenchResult } from './harness.ts';
 import { kpImportBench } from './kpImport.ts';
+import { kpGridBench } from './kpGrid.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
   kpImport: kpImportBench,
+  kpGrid: kpGridBench,
 };
 
 const wanted = process.argv.slice(2);
