@@ -5,15 +5,19 @@
 
 export type Axis = 'lat' | 'lng';
 
+/** Why a cell is not a coordinate, as an import issue key. */
+export type CoordinateError = 'kpimport.err.notcoordinate' | 'kpimport.err.signandhemisphere';
+
 export type CoordinateResult =
-  { ok: true; value: number; axis: Axis | null } | { ok: false; error: string };
+  { ok: true; value: number; axis: Axis | null } | { ok: false; error: CoordinateError };
 
 const PART = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
  * Parses one coordinate. A hemisphere letter (prefix or suffix, any case) gives the sign (S, W
  * negative) and tells the axis (N/S latitude, E/W longitude); without one the axis is null.
- * Answers null for an empty cell.
+ * Answers null for an empty cell; a refused cell answers the issue key only (the caller knows
+ * the column and the text).
  */
 export function parseCoordinate(raw: string): CoordinateResult | null {
   let s = raw.trim().toUpperCase();
@@ -28,7 +32,7 @@ export function parseCoordinate(raw: string): CoordinateResult | null {
   }
   let negative = false;
   if (s.startsWith('-') || s.startsWith('+')) {
-    if (hemisphere) return { ok: false, error: `both a sign and a hemisphere in '${raw.trim()}'` };
+    if (hemisphere) return { ok: false, error: 'kpimport.err.signandhemisphere' };
     negative = s.startsWith('-');
     s = s.slice(1).trim();
   }
@@ -37,7 +41,7 @@ export function parseCoordinate(raw: string): CoordinateResult | null {
     .replaceAll(',', '.')
     .trim()
     .split(/\s+/);
-  const bad = { ok: false as const, error: `not a coordinate '${raw.trim()}'` };
+  const bad = { ok: false as const, error: 'kpimport.err.notcoordinate' as const };
   if (parts.length > 3 || !parts.every((p) => PART.test(p))) return bad;
   const [deg, min, sec] = parts.map(Number) as [number, number?, number?];
   if (min !== undefined && (!Number.isInteger(deg) || min >= 60)) return bad;

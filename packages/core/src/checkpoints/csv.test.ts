@@ -64,8 +64,10 @@ describe('parseCoordinate', () => {
   });
 
   it('refuses what is not a coordinate', () => {
-    for (const bad of ['abc', '58.3.2', 'N-58', '58 61', '58.5 10', 'N58 22 61', '1 2 3 4'])
-      expect(parseCoordinate(bad)).toMatchObject({ ok: false });
+    for (const bad of ['abc', '58.3.2', '58 61', '58.5 10', 'N58 22 61', '1 2 3 4'])
+      expect(parseCoordinate(bad)).toEqual({ ok: false, error: 'kpimport.err.notcoordinate' });
+    for (const both of ['N-58', '+26.1E'])
+      expect(parseCoordinate(both)).toEqual({ ok: false, error: 'kpimport.err.signandhemisphere' });
   });
 });
 
@@ -142,18 +144,20 @@ describe('parseCheckpointCsv', () => {
   });
 
   it('refuses two starred responses and a star on nothing with kpdata.badresponse', () => {
-    expect(only('1;;;x;*a:A;*b:B').errors).toEqual(['kpdata.badresponse']);
-    expect(only('1;;;x;a:A;*').errors).toEqual(['kpdata.badresponse']);
-    expect(only('1;;;x;a:A;*:text').errors).toEqual(['kpdata.badresponse']);
+    expect(only('1;;;x;*a:A;*b:B').errors).toEqual([{ key: 'kpdata.badresponse' }]);
+    expect(only('1;;;x;a:A;*').errors).toEqual([{ key: 'kpdata.badresponse' }]);
+    expect(only('1;;;x;a:A;*:text').errors).toEqual([{ key: 'kpdata.badresponse' }]);
     expect(only('1;;;x;a:A;*').input).toBeNull();
   });
 
   it('reads an answer column that must name a response', () => {
     expect(input('nr;lat;lng;answer;response\n1;;;b;a:A|b:B').answer).toBe('b');
-    expect(only('nr;lat;lng;answer;response\n1;;;z;a:A').errors).toEqual(['kpdata.badresponse']);
-    expect(only('nr;lat;lng;answer;response\n1;;;a;*b:B|a:A').errors).toContain(
-      'kpdata.badresponse',
-    );
+    expect(only('nr;lat;lng;answer;response\n1;;;z;a:A').errors).toEqual([
+      { key: 'kpdata.badresponse' },
+    ]);
+    expect(only('nr;lat;lng;answer;response\n1;;;a;*b:B|a:A').errors).toContainEqual({
+      key: 'kpdata.badresponse',
+    });
   });
 
   it('reports malformed rows per row while good rows still parse', () => {
@@ -168,22 +172,32 @@ describe('parseCheckpointCsv', () => {
       '8;N58.8;N26.8;both north',
       '9;58.9;26.9;dup ids;a:A;a:B',
       '10;59;27;last good',
+      '11;N-58;26;sign and letter',
+      '12;58;26;no id;*a:A;:text',
     ].join('\n');
     const rows = parseCheckpointCsv(text).rows;
     expect(rows.map((r) => [r.line, r.errors])).toEqual([
       [1, []],
-      [2, ['too few columns (2; at least 4 needed)']],
-      [3, ["lat: not a coordinate 'abc'"]],
-      [4, ["ra: not a number 'high'"]],
-      [5, [expect.stringMatching(/^lat: /)]],
-      [6, ['lng: missing (the other coordinate is given)']],
-      [7, ['nr: missing']],
-      [8, ['lat, lng: both coordinates are N/S or both are E/W']],
-      [9, ["responses: the id 'a' appears twice"]],
+      [2, [{ key: 'kpimport.err.toofewcolumns', count: 2, min: 4 }]],
+      [3, [{ key: 'kpimport.err.notcoordinate', field: 'lat', value: 'abc' }]],
+      [4, [{ key: 'kpimport.err.notnumber', field: 'ra', value: 'high' }]],
+      [5, [{ key: 'kpimport.err.toobig', field: 'lat', value: '95', max: 90 }]],
+      [6, [{ key: 'kpimport.err.othercoordinate', field: 'lng' }]],
+      [7, [{ key: 'kpimport.err.missing', field: 'nr' }]],
+      [8, [{ key: 'kpimport.err.sameaxis' }]],
+      [9, [{ key: 'kpimport.err.responseduplicate', value: 'a' }]],
       [10, []],
+      [11, [{ key: 'kpimport.err.signandhemisphere', field: 'lat', value: 'N-58' }]],
+      [12, [{ key: 'kpimport.err.responsenoid', value: ':text' }]],
     ]);
     expect(rows.filter((r) => r.input).map((r) => r.input!.kp.nr)).toEqual([1, 10]);
     expect(rows.filter((r) => r.errors.length).every((r) => r.input === null)).toBe(true);
+  });
+
+  it('reports a quoted field that is never closed', () => {
+    expect(only('1;58;26;"Stone\n2;58;26;x').errors).toEqual([
+      { key: 'kpimport.err.unterminated' },
+    ]);
   });
 
   it('skips empty lines and empty spreadsheet rows, keeping line numbers', () => {
@@ -198,11 +212,14 @@ describe('parseCheckpointCsv', () => {
   });
 
   it('gives file errors for a header without nr, a repeated column and an empty file', () => {
-    expect(parseCheckpointCsv('lat;lng;desc;ra\n58;26;x;1').fileError).toBe(
-      'the header has no nr column',
-    );
-    expect(parseCheckpointCsv('nr;lat;lng;lon\n1;58;26;27').fileError).toMatch(/twice/);
-    expect(parseCheckpointCsv('\n\n').fileError).toBe('the file holds no checkpoints');
+    expect(parseCheckpointCsv('lat;lng;desc;ra\n58;26;x;1').fileError).toEqual({
+      key: 'kpimport.err.headernonr',
+    });
+    expect(parseCheckpointCsv('nr;lat;lng;lon\n1;58;26;27').fileError).toEqual({
+      key: 'kpimport.err.headertwice',
+      field: 'lng',
+    });
+    expect(parseCheckpointCsv('\n\n').fileError).toEqual({ key: 'kpimport.err.nocheckpoints' });
   });
 
   it('does not take a data row with known words for a header', () => {
@@ -220,6 +237,12 @@ describe('parseCheckpointCsv', () => {
       data: { desc: '', scores: { a: 5, b: -1 }, responses: { a: 'A' } },
       answer: null,
     });
-    expect(only('nr;lat;lng;extra\n1;;;{oops').errors).toEqual(['extra: not a JSON object']);
+    expect(only('nr;lat;lng;extra\n1;;;{oops').errors).toEqual([
+      { key: 'kpimport.err.extra', value: '{oops' },
+    ]);
+    expect(only('nr;lat;lng;scores\n1;;;a:5|b|c:x').errors).toEqual([
+      { key: 'kpimport.err.scores', value: 'b' },
+      { key: 'kpimport.err.scores', value: 'c:x' },
+    ]);
   });
 });

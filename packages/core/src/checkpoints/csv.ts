@@ -11,7 +11,14 @@ import {
   type CsvColumn,
 } from './csvColumns.ts';
 import { detectDelimiter, readCsv, type CsvRecord } from './csvText.ts';
-import { checkInput, type ImportPreview, type ImportRow } from './preview.ts';
+import {
+  checkInput,
+  importIssue,
+  uniqueIssues,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportRow,
+} from './preview.ts';
 import type { LatLng } from './types.ts';
 
 /** Spec 01 §5: every row needs at least this many columns. */
@@ -20,15 +27,15 @@ export const CSV_MIN_COLUMNS = 4;
 type Columns = (index: number) => CsvColumn | null;
 
 /** Maps header cells to columns; unknown names are ignored, cells past the header are responses. */
-function headerColumns(cells: string[]): Columns | string {
+function headerColumns(cells: string[]): Columns | ImportIssue {
   const columns = cells.map(columnForHeader);
   const seen = new Set<string>();
   for (const c of columns) {
     if (!c || c.kind === 'response') continue;
-    if (seen.has(c.name)) return `the header names the column '${c.name}' twice`;
+    if (seen.has(c.name)) return importIssue('kpimport.err.headertwice', { field: c.name });
     seen.add(c.name);
   }
-  if (!seen.has('nr')) return 'the header has no nr column';
+  if (!seen.has('nr')) return importIssue('kpimport.err.headernonr');
   return (index) => (index < columns.length ? columns[index]! : RESPONSE_COLUMN);
 }
 
@@ -50,20 +57,20 @@ function positionalColumns(cells: string[]): Columns {
 }
 
 /** The latitude and longitude cells as a location; a hemisphere letter may swap the two. */
-function readLocation(latCell: string, lngCell: string, errors: string[]): LatLng | undefined {
+function readLocation(latCell: string, lngCell: string, errors: ImportIssue[]): LatLng | undefined {
   const lat = parseCoordinate(latCell);
   const lng = parseCoordinate(lngCell);
   if (!lat && !lng) return undefined;
   if (!lat || !lng) {
-    errors.push(`${lat ? 'lng' : 'lat'}: missing (the other coordinate is given)`);
+    errors.push(importIssue('kpimport.err.othercoordinate', { field: lat ? 'lng' : 'lat' }));
     return undefined;
   }
-  if (!lat.ok) errors.push(`lat: ${lat.error}`);
-  if (!lng.ok) errors.push(`lng: ${lng.error}`);
+  if (!lat.ok) errors.push(importIssue(lat.error, { field: 'lat', value: latCell }));
+  if (!lng.ok) errors.push(importIssue(lng.error, { field: 'lng', value: lngCell }));
   if (!lat.ok || !lng.ok) return undefined;
   if (lat.axis === 'lng' || lng.axis === 'lat') {
     if (lat.axis === 'lat' || lng.axis === 'lng') {
-      errors.push('lat, lng: both coordinates are N/S or both are E/W');
+      errors.push(importIssue('kpimport.err.sameaxis'));
       return undefined;
     }
     return { lat: lng.value, lng: lat.value };
@@ -94,7 +101,7 @@ function splitPairs(cell: string): string[] {
  * Response cells: `id:text` pairs, one per cell or several joined by `|`; a leading `*` marks the
  * correct one; text without `:` gets its position (1, 2, …) as id.
  */
-function readResponses(cells: string[], errors: string[]) {
+function readResponses(cells: string[], errors: ImportIssue[]) {
   const responses = new Map<string, string>();
   let answer: string | null = null;
   let stars = 0;
@@ -110,10 +117,15 @@ function readResponses(cells: string[], errors: string[]) {
       const id = colon < 0 ? (body === '' ? '' : String(position)) : body.slice(0, colon).trim();
       const text = colon < 0 ? body : body.slice(colon + 1).trim();
       if (id === '') {
-        errors.push(star ? 'kpdata.badresponse' : `responses: no id in '${pair.trim()}'`);
+        errors.push(
+          star
+            ? importIssue('kpdata.badresponse')
+            : importIssue('kpimport.err.responsenoid', { value: pair }),
+        );
         continue;
       }
-      if (responses.has(id)) errors.push(`responses: the id '${id}' appears twice`);
+      if (responses.has(id))
+        errors.push(importIssue('kpimport.err.responseduplicate', { value: id }));
       responses.set(id, text);
       if (star) {
         stars++;
@@ -121,25 +133,26 @@ function readResponses(cells: string[], errors: string[]) {
       }
     }
   }
-  if (stars > 1) errors.push('kpdata.badresponse');
+  if (stars > 1) errors.push(importIssue('kpdata.badresponse'));
   return { responses, answer };
 }
 
 /** The scores cell: `id:points` pairs joined by `|`. */
-function readScores(cell: string, errors: string[]): Map<string, number> {
+function readScores(cell: string, errors: ImportIssue[]): Map<string, number> {
   const scores = new Map<string, number>();
   for (const pair of cell.split('|')) {
     if (pair.trim() === '') continue;
     const colon = pair.indexOf(':');
     const points = colon < 0 ? null : parseNumberCell(pair.slice(colon + 1));
-    if (colon <= 0 || points === null) errors.push(`scores: not 'id:points' in '${pair.trim()}'`);
+    if (colon <= 0 || points === null)
+      errors.push(importIssue('kpimport.err.scores', { value: pair }));
     else scores.set(pair.slice(0, colon).trim(), points);
   }
   return scores;
 }
 
 /** The extra cell: JSON of the fields no column holds ({kp, data, answer}), written by the export. */
-function readExtra(cell: string, errors: string[]): Record<string, unknown> | null {
+function readExtra(cell: string, errors: ImportIssue[]): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(cell);
     if (value && typeof value === 'object' && !Array.isArray(value))
@@ -147,7 +160,7 @@ function readExtra(cell: string, errors: string[]): Record<string, unknown> | nu
   } catch {
     // reported below
   }
-  errors.push('extra: not a JSON object');
+  errors.push(importIssue('kpimport.err.extra', { value: cell }));
   return null;
 }
 
@@ -155,10 +168,15 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
-  const errors: string[] = [];
-  if (record.unterminated) errors.push('a quoted field is not closed');
+  const errors: ImportIssue[] = [];
+  if (record.unterminated) errors.push(importIssue('kpimport.err.unterminated'));
   if (record.cells.length < CSV_MIN_COLUMNS) {
-    errors.push(`too few columns (${record.cells.length}; at least ${CSV_MIN_COLUMNS} needed)`);
+    errors.push(
+      importIssue('kpimport.err.toofewcolumns', {
+        count: record.cells.length,
+        min: CSV_MIN_COLUMNS,
+      }),
+    );
     return { line: record.line, input: null, errors };
   }
   const columns = header ?? positionalColumns(record.cells);
@@ -179,7 +197,7 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
     const name = column.name;
     switch (column.kind) {
       case 'nr':
-        if (trimmed === '') errors.push('nr: missing');
+        if (trimmed === '') errors.push(importIssue('kpimport.err.missing', { field: name }));
         else kp.nr = parseNrCell(trimmed);
         break;
       case 'lat':
@@ -191,7 +209,8 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
       case 'kpNumber': {
         if (trimmed === '') break;
         const n = parseNumberCell(trimmed);
-        if (n === null) errors.push(`${name}: not a number '${trimmed}'`);
+        if (n === null)
+          errors.push(importIssue('kpimport.err.notnumber', { field: name, value: trimmed }));
         else kp[name] = n;
         break;
       }
@@ -231,7 +250,7 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
   if (responses.size > 0) data.responses = Object.fromEntries(responses);
   let answer = starred;
   if (answerCell !== '') {
-    if (starred !== null && starred !== answerCell) errors.push('kpdata.badresponse');
+    if (starred !== null && starred !== answerCell) errors.push(importIssue('kpdata.badresponse'));
     answer = answerCell;
   }
   if (scoresCell !== '') data.scores = Object.fromEntries(readScores(scoresCell, errors));
@@ -244,7 +263,7 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
   // A missing nr is already reported; the placeholder lets the schema report the other fields.
   const candidate = { kp: { ...kp, nr: kp.nr ?? '?' }, data, answer, ...(id ? { id } : {}) };
   const input = checkInput(candidate, errors);
-  return { line: record.line, input, errors: [...new Set(errors)] };
+  return { line: record.line, input, errors: uniqueIssues(errors) };
 }
 
 /**
@@ -263,11 +282,11 @@ export function parseCheckpointCsv(text: string): ImportPreview {
   let body = records;
   if (records[0] && isHeaderRow(records[0].cells)) {
     const header = headerColumns(records[0].cells);
-    if (typeof header === 'string') return { ...preview, fileError: header };
+    if (typeof header !== 'function') return { ...preview, fileError: header };
     columns = header;
     body = records.slice(1);
   }
   preview.rows = body.map((record) => parseRow(record, columns));
-  if (preview.rows.length === 0) preview.fileError = 'the file holds no checkpoints';
+  if (preview.rows.length === 0) preview.fileError = importIssue('kpimport.err.nocheckpoints');
   return preview;
 }

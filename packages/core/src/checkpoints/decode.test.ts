@@ -57,7 +57,7 @@ describe('parseCheckpointFile', () => {
 
   it('answers bad fail..... and no rows for an undecodable file', () => {
     const preview = parseCheckpointFile('kp.csv', Uint8Array.from([0, 1, 2, 0xff, 0xfe, 0]));
-    expect(preview).toEqual({ format: 'csv', rows: [], fileError: 'bad fail.....' });
+    expect(preview).toEqual({ format: 'csv', rows: [], fileError: { key: 'bad fail.....' } });
   });
 
   it('picks the format by extension, then by content', () => {
@@ -68,8 +68,8 @@ describe('parseCheckpointFile', () => {
     expect(parseCheckpointFile('upload', json).format).toBe('json');
     expect(parseCheckpointFile('upload.bin', gpx).format).toBe('gpx');
     expect(parseCheckpointFile('upload', utf8('1;58;26;x')).format).toBe('csv');
-    expect(parseCheckpointFile('a.json', utf8('1;58;26;x')).fileError).toBe(
-      'the file is not valid JSON',
-    );
+    expect(parseCheckpointFile('a.json', utf8('1;58;26;x')).fileError).toEqual({
+      key: 'kpimport.err.notjson',
+    });
   });
 });

@@ -42,9 +42,11 @@ describe('parseCheckpointJson', () => {
     for (const text of [JSON.stringify(list), JSON.stringify({ checkpoints: list })]) {
       const rows = parseCheckpointJson(text).rows;
       expect(rows.map((r) => r.input?.kp.nr ?? null)).toEqual([1, null, null, null]);
-      expect(rows[1]!.errors).toEqual([expect.stringMatching(/^ra: /)]);
-      expect(rows[2]!.errors).toEqual(['kpdata.badresponse']);
-      expect(rows[3]!.errors).toEqual([expect.stringMatching(/^nr: /)]);
+      expect(rows[1]!.errors).toEqual([
+        { key: 'kpimport.err.notnumber', field: 'ra', value: 'high' },
+      ]);
+      expect(rows[2]!.errors).toEqual([{ key: 'kpdata.badresponse' }]);
+      expect(rows[3]!.errors).toEqual([{ key: 'kpimport.err.missing', field: 'nr' }]);
     }
   });
 
@@ -58,15 +60,21 @@ describe('parseCheckpointJson', () => {
     ).rows;
     expect(rows.map((r) => r.errors)).toEqual([
       [],
-      ["kpdata: no kp with the id 'k9'"],
-      ["kpanswer: no kp with the id 'k8'"],
+      [{ key: 'kpimport.err.orphan', field: 'kpdata', value: 'k9' }],
+      [{ key: 'kpimport.err.orphan', field: 'kpanswer', value: 'k8' }],
     ]);
   });
 
   it('refuses text that is not JSON or holds no checkpoints', () => {
-    expect(parseCheckpointJson('{oops').fileError).toBe('the file is not valid JSON');
-    expect(parseCheckpointJson('{"a": 1}').fileError).toMatch(/no checkpoints/);
-    expect(parseCheckpointJson('{"kp": []}').fileError).toMatch(/no checkpoints/);
+    expect(parseCheckpointJson('{oops').fileError).toEqual({ key: 'kpimport.err.notjson' });
+    expect(parseCheckpointJson('{"a": 1}').fileError).toEqual({ key: 'kpimport.err.jsonshape' });
+    expect(parseCheckpointJson('{"kp": []}').fileError).toEqual({ key: 'kpimport.err.jsonshape' });
+    expect(parseCheckpointJson('{"kp": {}, "kpdata": []}').fileError).toEqual({
+      key: 'kpimport.err.jsonparts',
+    });
+    expect(parseCheckpointJson('{"kp": {}}').fileError).toEqual({
+      key: 'kpimport.err.nocheckpoints',
+    });
   });
 });
 
@@ -86,6 +94,9 @@ describe('parseXml', () => {
     expect(textOf(parseXml('<a><b>one</c><d>two</a>'))).toBe('onetwo');
     expect(() => parseXml('just text')).toThrow('no root element');
     expect(() => parseXml('<a b="1"')).toThrow(/unclosed tag/);
+    expect(() => parseXml('<a>\n\n<!-- open')).toThrow(
+      expect.objectContaining({ name: 'XmlSyntaxError', line: 3 }),
+    );
   });
 
   it('decodes only valid character references', () => {
@@ -101,6 +112,7 @@ describe('parseCheckpointGpx', () => {
   <wpt lat="58.1" lon="26.1"><name>F</name><desc>Finish &amp; bar</desc><cmt>no</cmt></wpt>
   <wpt lat="x" lon="26.1"><name>5</name></wpt>
   <wpt lat="58.2" lon="26.2"></wpt>
+  <wpt lat="58.3"><name>7</name></wpt>
   <trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk>
 </gpx>`;
     const rows = parseCheckpointGpx(gpx).rows;
@@ -123,8 +135,9 @@ describe('parseCheckpointGpx', () => {
         },
         [],
       ],
-      [5, null, ["lat: not a number 'x'"]],
-      [6, null, ['name: missing (the KP number)']],
+      [5, null, [{ key: 'kpimport.err.notnumber', field: 'lat', value: 'x' }]],
+      [6, null, [{ key: 'kpimport.err.noname' }]],
+      [7, null, [{ key: 'kpimport.err.missing', field: 'lng' }]],
     ]);
   });
 
@@ -141,13 +154,17 @@ describe('parseCheckpointGpx', () => {
     expect(parseCheckpointGpx(strava)).toEqual({
       format: 'gpx',
       rows: [],
-      fileError: 'the GPX file has no waypoints',
+      fileError: { key: 'kpimport.err.nowaypoints' },
     });
   });
 
   it('refuses non-XML and XML that is not GPX', () => {
-    expect(parseCheckpointGpx('nr;lat').fileError).toMatch(/not valid XML/);
-    expect(parseCheckpointGpx('<kml></kml>').fileError).toBe('the file is not GPX');
+    expect(parseCheckpointGpx('nr;lat').fileError).toEqual({ key: 'kpimport.err.notxml' });
+    expect(parseCheckpointGpx('<gpx>\n<wpt lat="1"').fileError).toEqual({
+      key: 'kpimport.err.badxml',
+      line: 2,
+    });
+    expect(parseCheckpointGpx('<kml></kml>').fileError).toEqual({ key: 'kpimport.err.notgpx' });
   });
 
   it('lets edits made in another GPS tool win over the stored checkpoint', () => {
@@ -177,6 +194,8 @@ describe('parseCheckpointGpx', () => {
   it('reports a broken rada:kp extension on its row', () => {
     const gpx =
       '<gpx><wpt lat="1" lon="2"><name>1</name><extensions><rada:kp>{bad</rada:kp></extensions></wpt></gpx>';
-    expect(parseCheckpointGpx(gpx).rows[0]!.errors).toEqual(['rada:kp: not a checkpoint in JSON']);
+    expect(parseCheckpointGpx(gpx).rows[0]!.errors).toEqual([
+      { key: 'kpimport.err.badkpextension', field: 'rada:kp' },
+    ]);
   });
 });

@@ -1,8 +1,22 @@
 import { parseNrCell } from './csvColumns.ts';
 import { kpNrKey } from './plan.ts';
-import { checkInput, type ImportPreview, type ImportRow } from './preview.ts';
+import {
+  checkInput,
+  importIssue,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportRow,
+} from './preview.ts';
 import type { Checkpoint } from './types.ts';
-import { childElements, escapeXml, localName, parseXml, textOf, type XmlElement } from './xml.ts';
+import {
+  childElements,
+  escapeXml,
+  localName,
+  parseXml,
+  textOf,
+  XmlSyntaxError,
+  type XmlElement,
+} from './xml.ts';
 
 /** The namespace of our `<rada:kp>` extension element, which carries a whole checkpoint as JSON. */
 export const RADA_GPX_NAMESPACE = 'urn:rada:gpx:checkpoint:1';
@@ -53,29 +67,32 @@ export function exportCheckpointsGpx(cps: Checkpoint[], eventName: string): stri
 }
 
 /** The checkpoint in a `<rada:kp>` element, or null with an error. */
-function readKpElement(el: XmlElement, errors: string[]): JsonMap | null {
+function readKpElement(el: XmlElement, errors: ImportIssue[]): JsonMap | null {
   try {
     const value: unknown = JSON.parse(textOf(el));
     if (isMap(value) && isMap(value.kp)) return value;
   } catch {
     // reported below
   }
-  errors.push(`${el.name}: not a checkpoint in JSON`);
+  errors.push(importIssue('kpimport.err.badkpextension', { field: el.name }));
   return null;
 }
 
-function readDegrees(el: XmlElement, attr: 'lat' | 'lon', errors: string[]): number | null {
+function readDegrees(el: XmlElement, attr: 'lat' | 'lon', errors: ImportIssue[]): number | null {
   const raw = el.attrs[attr]?.trim() ?? '';
   const value = raw === '' ? NaN : Number(raw);
   if (Number.isFinite(value)) return value;
+  const field = attr === 'lat' ? 'lat' : 'lng';
   errors.push(
-    `${attr === 'lat' ? 'lat' : 'lng'}: ${raw === '' ? 'missing' : `not a number '${raw}'`}`,
+    raw === ''
+      ? importIssue('kpimport.err.missing', { field })
+      : importIssue('kpimport.err.notnumber', { field, value: raw }),
   );
   return null;
 }
 
 function waypointRow(wpt: XmlElement): ImportRow {
-  const errors: string[] = [];
+  const errors: ImportIssue[] = [];
   const lat = readDegrees(wpt, 'lat', errors);
   const lng = readDegrees(wpt, 'lon', errors);
   const loc = lat !== null && lng !== null ? { lat, lng } : undefined;
@@ -96,7 +113,7 @@ function waypointRow(wpt: XmlElement): ImportRow {
     if (loc) data.loc = loc;
     candidate = { ...stored, kp, data };
   } else {
-    if (name === '') errors.push('name: missing (the KP number)');
+    if (name === '') errors.push(importIssue('kpimport.err.noname'));
     const data: JsonMap = {};
     if (desc !== '') data.desc = desc;
     if (loc) data.loc = loc;
@@ -117,15 +134,21 @@ export function parseCheckpointGpx(text: string): ImportPreview {
   try {
     root = parseXml(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (e) {
-    return { ...preview, fileError: `the file is not valid XML (${(e as Error).message})` };
+    const line = e instanceof XmlSyntaxError ? e.line : null;
+    const fileError =
+      line === null
+        ? importIssue('kpimport.err.notxml')
+        : importIssue('kpimport.err.badxml', { line });
+    return { ...preview, fileError };
   }
-  if (localName(root.name) !== 'gpx') return { ...preview, fileError: 'the file is not GPX' };
+  if (localName(root.name) !== 'gpx')
+    return { ...preview, fileError: importIssue('kpimport.err.notgpx') };
   const rows = childElements(root, 'wpt').map(waypointRow);
   for (const el of childElements(root, 'extensions').flatMap((e) => childElements(e, 'kp'))) {
-    const errors: string[] = [];
+    const errors: ImportIssue[] = [];
     const stored = readKpElement(el, errors);
     rows.push({ line: el.line, input: stored ? checkInput(stored, errors) : null, errors });
   }
-  if (rows.length === 0) return { ...preview, fileError: 'the GPX file has no waypoints' };
+  if (rows.length === 0) return { ...preview, fileError: importIssue('kpimport.err.nowaypoints') };
   return { ...preview, rows };
 }

@@ -2,7 +2,7 @@ import { parseCheckpointCsv } from './csv.ts';
 import { decodeImportFile } from './decode.ts';
 import { parseCheckpointGpx } from './gpx.ts';
 import { parseCheckpointJson } from './json.ts';
-import type { ImportPreview } from './preview.ts';
+import { importIssue, type ImportPreview } from './preview.ts';
 
 type Format = ImportPreview['format'];
 
@@ -30,13 +30,14 @@ function sniffFormat(text: string): Format {
 /**
  * Previews an uploaded checkpoint file: decodes it (UTF-8, then ISO-8859-1), picks the format by
  * extension (.csv .tsv .txt, .json, .gpx .xml) or else by content, and parses it. An undecodable
- * file answers fileError `bad fail.....` and no rows. Nothing is written; pass the preview's
+ * file answers the fileError key `bad fail.....` and no rows. Nothing is written; pass the preview's
  * inputs (see `acceptedInputs`) to `planImport` or the import API.
  */
 export function parseCheckpointFile(fileName: string, bytes: Uint8Array): ImportPreview {
   const named = formatOfName(fileName);
   const decoded = decodeImportFile(bytes);
-  if (!decoded.ok) return { format: named ?? 'csv', rows: [], fileError: decoded.error };
+  if (!decoded.ok)
+    return { format: named ?? 'csv', rows: [], fileError: importIssue(decoded.error) };
   const format = named ?? sniffFormat(decoded.text);
   const preview =
     format === 'json'

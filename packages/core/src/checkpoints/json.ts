@@ -1,4 +1,10 @@
-import { checkInput, type ImportPreview, type ImportRow } from './preview.ts';
+import {
+  checkInput,
+  importIssue,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportRow,
+} from './preview.ts';
 import type { Checkpoint } from './types.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -22,13 +28,13 @@ export function exportCheckpointsJson(cps: Checkpoint[]): string {
   return `${JSON.stringify({ kp, kpdata, kpanswer }, null, 2)}\n`;
 }
 
-function rowsFromMaps(parts: JsonMap): ImportRow[] | string {
+function rowsFromMaps(parts: JsonMap): ImportRow[] | ImportIssue {
   const { kp, kpdata = {}, kpanswer = {} } = parts;
   if (!isMap(kp) || !isMap(kpdata) || !isMap(kpanswer))
-    return 'kp, kpdata and kpanswer must be objects keyed by checkpoint id';
+    return importIssue('kpimport.err.jsonparts');
   const rows: ImportRow[] = [];
   for (const [id, doc] of Object.entries(kp)) {
-    const errors: string[] = [];
+    const errors: ImportIssue[] = [];
     const answer = kpanswer[id];
     const input = checkInput(
       {
@@ -50,7 +56,7 @@ function rowsFromMaps(parts: JsonMap): ImportRow[] | string {
         rows.push({
           line: rows.length + 1,
           input: null,
-          errors: [`${part}: no kp with the id '${id}'`],
+          errors: [importIssue('kpimport.err.orphan', { field: part, value: id })],
         });
     }
   }
@@ -59,7 +65,7 @@ function rowsFromMaps(parts: JsonMap): ImportRow[] | string {
 
 function rowsFromList(list: unknown[]): ImportRow[] {
   return list.map((item, i) => {
-    const errors: string[] = [];
+    const errors: ImportIssue[] = [];
     return { line: i + 1, input: checkInput(item, errors), errors };
   });
 }
@@ -76,15 +82,16 @@ export function parseCheckpointJson(text: string): ImportPreview {
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch {
-    return { ...preview, fileError: 'the file is not valid JSON' };
+    return { ...preview, fileError: importIssue('kpimport.err.notjson') };
   }
-  let rows: ImportRow[] | string;
+  let rows: ImportRow[] | ImportIssue;
   if (Array.isArray(value)) rows = rowsFromList(value);
   else if (isMap(value) && Array.isArray(value.checkpoints)) rows = rowsFromList(value.checkpoints);
   else if (isMap(value) && isMap(value.eventsdata)) rows = rowsFromMaps(value.eventsdata);
   else if (isMap(value) && isMap(value.kp)) rows = rowsFromMaps(value);
-  else rows = 'the JSON holds no checkpoints (expected kp, kpdata and kpanswer, or a list)';
-  if (typeof rows === 'string') return { ...preview, fileError: rows };
-  if (rows.length === 0) return { ...preview, fileError: 'the file holds no checkpoints' };
+  else rows = importIssue('kpimport.err.jsonshape');
+  if (!Array.isArray(rows)) return { ...preview, fileError: rows };
+  if (rows.length === 0)
+    return { ...preview, fileError: importIssue('kpimport.err.nocheckpoints') };
   return { ...preview, rows };
 }

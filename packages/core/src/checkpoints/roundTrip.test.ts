@@ -78,12 +78,12 @@ describe('export then import gives the same checkpoints', () => {
   });
 
   it('an empty list', () => {
-    expect(parseCheckpointJson(exportCheckpointsJson([])).fileError).toBe(
-      'the file holds no checkpoints',
-    );
-    expect(parseCheckpointCsv(exportCheckpointsCsv([])).fileError).toBe(
-      'the file holds no checkpoints',
-    );
+    expect(parseCheckpointJson(exportCheckpointsJson([])).fileError).toEqual({
+      key: 'kpimport.err.nocheckpoints',
+    });
+    expect(parseCheckpointCsv(exportCheckpointsCsv([])).fileError).toEqual({
+      key: 'kpimport.err.nocheckpoints',
+    });
   });
 });
 

@@ -13,6 +13,17 @@ export interface XmlElement {
   line: number;
 }
 
+/** Why XML text could not be read; `line` is where the broken construct starts, when there is one. */
+export class XmlSyntaxError extends Error {
+  readonly line: number | null;
+
+  constructor(message: string, line: number | null) {
+    super(line === null ? message : `${message} on line ${line}`);
+    this.name = 'XmlSyntaxError';
+    this.line = line;
+  }
+}
+
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Replaces entity and character references; unknown or invalid ones are kept as written. */
@@ -58,7 +69,10 @@ export function childElements(el: XmlElement, local?: string): XmlElement[] {
 const TAG_NAME = /[^\s/>]+/y;
 const ATTRIBUTE = /([^\s=/>]+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
 
-/** Parses XML text into its root element; throws an Error with a short reason when it cannot. */
+/**
+ * Parses XML text into its root element; throws an XmlSyntaxError with a short reason and the
+ * line when it cannot (no line when the text holds no element at all).
+ */
 export function parseXml(text: string): XmlElement {
   const n = text.length;
   const stack: XmlElement[] = [];
@@ -75,7 +89,7 @@ export function parseXml(text: string): XmlElement {
   };
   const skipTo = (from: number, end: string, what: string) => {
     const at = text.indexOf(end, from);
-    if (at < 0) throw new Error(`unclosed ${what}`);
+    if (at < 0) throw new XmlSyntaxError(`unclosed ${what}`, lineAt(from));
     return at + end.length;
   };
   let i = 0;
@@ -105,19 +119,19 @@ export function parseXml(text: string): XmlElement {
       if (at >= 0) stack.length = at;
     } else i = readStartTag(lt);
   }
-  if (!root) throw new Error('no root element');
+  if (!root) throw new XmlSyntaxError('no root element', null);
   return root;
 
   function readStartTag(lt: number): number {
     TAG_NAME.lastIndex = lt + 1;
     const nameMatch = TAG_NAME.exec(text);
-    if (!nameMatch) throw new Error(`bad tag on line ${lineAt(lt)}`);
+    if (!nameMatch) throw new XmlSyntaxError('bad tag', lineAt(lt));
     const el: XmlElement = { name: nameMatch[0], attrs: {}, children: [], line: lineAt(lt) };
     let j = lt + 1 + nameMatch[0].length;
     let selfClosing = false;
     for (;;) {
       while (j < n && /\s/.test(text[j]!)) j++;
-      if (j >= n) throw new Error(`unclosed tag <${el.name}> on line ${el.line}`);
+      if (j >= n) throw new XmlSyntaxError(`unclosed tag <${el.name}>`, el.line);
       if (text[j] === '>') break;
       if (text.startsWith('/>', j)) {
         selfClosing = true;
@@ -126,7 +140,7 @@ export function parseXml(text: string): XmlElement {
       }
       ATTRIBUTE.lastIndex = j;
       const attr = ATTRIBUTE.exec(text);
-      if (!attr) throw new Error(`bad attribute on line ${lineAt(j)}`);
+      if (!attr) throw new XmlSyntaxError('bad attribute', lineAt(j));
       el.attrs[attr[1]!] = decodeEntities(attr[2] ?? attr[3] ?? attr[4] ?? '');
       j += attr[0].length;
     }

@@ -141,6 +141,47 @@ export const kpEt: Record<string, string> = {
   'kp.import.done':
     'Imporditud: lisatud {{added}}, uuendatud {{updated}}, kustutatud {{removed}}, vahele jäetud {{skipped}}',
 
+  // Impordi vead (core IMPORT_ISSUE_KEYS; kpdata.badresponse ja bad fail..... on et.ts-is).
+  'kpimport.err.missing': '{{field}}: puudub',
+  'kpimport.err.notnumber': '{{field}}: „{{value}}“ ei ole arv',
+  'kpimport.err.notboolean': '{{field}}: „{{value}}“ ei ole tõene ega väär',
+  'kpimport.err.nottext': '{{field}}: „{{value}}“ ei ole tekst',
+  'kpimport.err.notobject': '{{field}}: „{{value}}“ ei ole väljadega objekt',
+  'kpimport.err.notcoordinate': '{{field}}: „{{value}}“ ei ole koordinaat',
+  'kpimport.err.signandhemisphere':
+    '{{field}}: „{{value}}“ sisaldab nii märki kui ka ilmakaare tähte',
+  'kpimport.err.othercoordinate': '{{field}}: puudub (teine koordinaat on antud)',
+  'kpimport.err.sameaxis': 'lat, lng: mõlemad koordinaadid on N/S või mõlemad E/W',
+  'kpimport.err.toosmall': '{{field}}: „{{value}}“ on väiksem kui lubatud miinimum {{min}}',
+  'kpimport.err.toobig': '{{field}}: „{{value}}“ on suurem kui lubatud maksimum {{max}}',
+  'kpimport.err.toolong': '{{field}}: pikem kui {{max}} märki',
+  'kpimport.err.invalid': '{{field}}: väärtus ei sobi',
+  'kpimport.err.badid': '{{field}}: id „{{value}}“ on tühi või liiga pikk',
+  'kpimport.err.unknownfield': 'tundmatu väli „{{value}}“',
+  'kpimport.err.notcheckpoint':
+    'ei ole kontrollpunkt (oodati objekti väljadega kp, data ja answer)',
+  'kpimport.err.responsenoid': 'responses: vastusel „{{value}}“ puudub id',
+  'kpimport.err.responseduplicate': 'responses: id „{{value}}“ esineb kaks korda',
+  'kpimport.err.scores': 'scores: „{{value}}“ ei ole kujul „id:punktid“',
+  'kpimport.err.extra': 'extra: „{{value}}“ ei ole JSON-objekt',
+  'kpimport.err.unterminated': 'jutumärkides väli jäi sulgemata',
+  'kpimport.err.toofewcolumns': 'liiga vähe veerge ({{count}}; vaja vähemalt {{min}})',
+  'kpimport.err.noname': 'name: puudub (KP number)',
+  'kpimport.err.badkpextension': '{{field}}: ei ole JSON-kujul kontrollpunkt',
+  'kpimport.err.orphan': '{{field}}: id-ga „{{value}}“ kontrollpunkti (kp) ei ole',
+  'kpimport.err.headertwice': 'Päises on veerg „{{field}}“ kaks korda.',
+  'kpimport.err.headernonr': 'Päises puudub veerg nr.',
+  'kpimport.err.nocheckpoints': 'Failis pole ühtegi kontrollpunkti.',
+  'kpimport.err.notjson': 'Fail ei ole korrektne JSON.',
+  'kpimport.err.jsonshape':
+    'JSON-is pole kontrollpunkte (oodati osi kp, kpdata ja kpanswer või loendit).',
+  'kpimport.err.jsonparts':
+    'kp, kpdata ja kpanswer peavad olema kontrollpunkti id järgi võtmestatud objektid.',
+  'kpimport.err.notxml': 'Fail ei ole XML.',
+  'kpimport.err.badxml': 'Fail ei ole korrektne XML (vt rida {{line}}).',
+  'kpimport.err.notgpx': 'Fail ei ole GPX.',
+  'kpimport.err.nowaypoints': 'GPX-failis pole ühtegi teekonnapunkti (waypoint).',
+
   'kp.old.title': 'Kontrollpunktide andmed',
   'kp.old.maxdistance': 'Suurim vastamiskaugus (m)',
   'kp.old.maxdistance.help': 'Kõigile KP-dele, millel oma pole',

@@ -22,7 +22,7 @@ import type { Checkpoint, ImportMode, ImportPreview, ImportRow } from '@rada/cor
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { gridLocaleText } from './gridLocale.ts';
-import { importSummary } from './importSummary.ts';
+import { importIssueText, importSummary } from './importSummary.ts';
 import { formatLoc } from './kpRows.ts';
 import { readFileBytes } from './kpFiles.ts';
 import { useImportCheckpoints } from './useCheckpoints.ts';
@@ -65,7 +65,7 @@ function usePreviewColumns(): GridColDef<ImportRow>[] {
         headerName: t('kp.import.errors'),
         flex: 1,
         minWidth: 200,
-        valueGetter: (_v, row) => row.errors.map((e) => t(e, { defaultValue: e })).join('; '),
+        valueGetter: (_v, row) => row.errors.map((e) => importIssueText(t, e)).join('; '),
         renderCell: ({ value, row }) =>
           row.errors.length > 0 ? (
             <Typography
@@ -212,7 +212,7 @@ function ImportForm({
 
           {summary?.fileError && (
             <Alert severity="error" data-testid="import-fileerror">
-              {t(summary.fileError, { defaultValue: summary.fileError })}
+              {importIssueText(t, summary.fileError)}
             </Alert>
           )}
           {summary && !summary.fileError && (

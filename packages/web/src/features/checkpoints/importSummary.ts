@@ -1,5 +1,12 @@
+import type { TFunction } from 'i18next';
 import { acceptedInputs, planImport } from '@rada/core';
-import type { Checkpoint, CheckpointInput, ImportMode, ImportPreview } from '@rada/core';
+import type {
+  Checkpoint,
+  CheckpointInput,
+  ImportIssue,
+  ImportMode,
+  ImportPreview,
+} from '@rada/core';
 
 /**
  * What the import dialog shows about a parsed file before anything is written: row counts,
@@ -11,12 +18,22 @@ export interface ImportSummary {
   /** Rows with at least one error (the whole file is then refused). */
   errorRows: number;
   /** The file as a whole is unreadable (`bad fail.....` and the like). */
-  fileError: string | null;
+  fileError: ImportIssue | null;
   /** The inputs to send, or null when the import is refused. */
   inputs: CheckpointInput[] | null;
   plan: { add: number; update: number; remove: number; skipped: number } | null;
   /** Import may be pressed: no file error, no row errors, at least one row. */
   canImport: boolean;
+}
+
+/**
+ * The text of a row or file issue in the interface language: its key (`kpimport.err.*`,
+ * `kpdata.badresponse`, `bad fail.....`) with the parameters it carries (field, value, count,
+ * min, max, line).
+ */
+export function importIssueText(t: TFunction, issue: ImportIssue): string {
+  const { key, ...params } = issue;
+  return t(key, params);
 }
 
 /** Summarises a preview against the event's checkpoints under an import mode. */

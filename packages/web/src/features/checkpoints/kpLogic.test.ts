@@ -62,7 +62,7 @@ describe('import preview summary', () => {
   const existing = [kp('a', 1, { data: { desc: 'Kivi' } }), kp('b', 2)];
   const preview = (
     rows: ImportPreview['rows'],
-    fileError: string | null = null,
+    fileError: ImportPreview['fileError'] = null,
   ): ImportPreview => ({
     format: 'csv',
     rows,
@@ -98,7 +98,8 @@ describe('import preview summary', () => {
   });
 
   it('refuses the whole file when any row or the file has an error', () => {
-    const bad = preview([...good.rows, { line: 4, input: null, errors: ['lat: too big'] }]);
+    const tooBig = { key: 'kpimport.err.toobig', field: 'lat', value: '95', max: 90 } as const;
+    const bad = preview([...good.rows, { line: 4, input: null, errors: [tooBig] }]);
     expect(importSummary(bad, existing, 'add')).toMatchObject({
       rows: 3,
       errorRows: 1,
@@ -106,9 +107,9 @@ describe('import preview summary', () => {
       plan: null,
       canImport: false,
     });
-    const unreadable = preview([], 'bad fail.....');
+    const unreadable = preview([], { key: 'bad fail.....' });
     expect(importSummary(unreadable, existing, 'add')).toMatchObject({
-      fileError: 'bad fail.....',
+      fileError: { key: 'bad fail.....' },
       canImport: false,
     });
     expect(importSummary(preview([]), existing, 'add').canImport).toBe(false);
