@@ -178,9 +178,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
         mine.map((r) => [r.id, r.role === 'owner' ? ('owner' as const) : ('admin' as const)]),
       );
       return {
-        mine: mine.map((r) =>
-          presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
-        ),
+        mine: mine.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings))),
         upcoming: upcoming.map((r) =>
           presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
         ),
