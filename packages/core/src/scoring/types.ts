@@ -1,0 +1,83 @@
+import type { Kp, KpData } from '../checkpoints/types.ts';
+
+/**
+ * The scoring engine's input and output (spec 03). The engine is pure: everything it needs is
+ * in `ScoringEvent`, and it never reads a clock.
+ */
+
+/** A team list entry (teams/{event}/list/{team}) as far as scoring reads it. */
+export interface ScoringTeam {
+  name?: string;
+  nr?: number | string;
+  klassid?: string | null;
+  starttime?: number | null;
+  finishtime?: number | null;
+  disabled?: boolean;
+  allowed?: boolean;
+  dsq?: boolean;
+  katk?: boolean;
+  lypoints?: Record<string, number>;
+  [key: string]: unknown;
+}
+
+/** A team's answer for one checkpoint (teams/{event}/kpanswers/{team}/{kp}). */
+export interface ScoringAnswer {
+  answer?: string;
+  ok?: boolean;
+  aeg?: number;
+  [key: string]: unknown;
+}
+
+export interface ScoringEvent {
+  /** The event record's fields that settings fall back to (spec 03 §1). */
+  event: {
+    starttime?: number | null;
+    rakoef?: unknown;
+    klassid?: unknown;
+    orderrules?: unknown;
+    data?: Record<string, unknown>;
+  };
+  /** eventsdata/{id}/data. */
+  settings: Record<string, unknown>;
+  kp: Record<string, Kp>;
+  kpdata: Record<string, KpData>;
+  kpanswer: Record<string, string>;
+  teams: Record<string, ScoringTeam>;
+  kpanswers: Record<string, Record<string, ScoringAnswer>>;
+  spdtickets: Record<string, Record<string, unknown>>;
+  trackstat: Record<string, { dst?: number; [key: string]: unknown }>;
+}
+
+/** One scored team: every field of the spec's result record plus identity and places. */
+export interface TeamResult {
+  teamId: string;
+  name: string;
+  klassid: string | null;
+  /** Place within the class; null for dsq or katk. */
+  place: number | null;
+  /** Place among all scored teams; null for dsq or katk. */
+  overallplace: number | null;
+  dsq: boolean;
+  katk: boolean;
+  rasums: Record<string, number>;
+  okcount: number;
+  wrongcount: number;
+  kppenalty: number;
+  kpsum: number;
+  kpkokku: number;
+  timepenaltys: number[];
+  timepenaltytotal: number;
+  spdpenalty: number;
+  lypoints: number;
+  /** Kilometres, or null without track statistics. */
+  dst: number | null;
+  dstpoints: number;
+  firstkpsbonus: number;
+  firstbonus: number;
+  sum: number;
+  /** Milliseconds, or null when the team has not finished. */
+  spent: number | null;
+  overtime: boolean;
+  /** `spent` as h:mm:ss, or null. */
+  spenttime: string | null;
+}
