@@ -7,3 +7,5 @@ export * from './eventFile.ts';
 export * from './realtime.ts';
 export * from './api.ts';
 export * from './checkpoints/index.ts';
+export * from './results.ts';
+export * from './scoring/index.ts';

@@ -1,0 +1,245 @@
+import {
+  assignFinishBonus,
+  distanceKm,
+  distancePoints,
+  extrasPoints,
+  speedPenalty,
+} from './bonus.ts';
+import type { Finisher } from './bonus.ts';
+import { OK, WRONG, metStatus } from './met.ts';
+import { orderClasses, rankGroup } from './rank.ts';
+import type { RankRow } from './rank.ts';
+import { resolveSettings } from './settings.ts';
+import {
+  applyTimeRules,
+  formatSpent,
+  parseTimeRules,
+  spentOf,
+  startOf,
+  windowsFor,
+} from './time.ts';
+import type { ScoringEvent, ScoringTeam, TeamResult } from './types.ts';
+import { buildKpTable } from './value.ts';
+
+/** One scored team while its record is built. */
+interface Work {
+  id: string;
+  team: ScoringTeam;
+  classKey: string | null;
+  dsq: boolean;
+  /** Live checkpoints the team has ok (table indices), with the answer time of each. */
+  okK: number[];
+  okAeg: number[];
+  /** Whether each ok checkpoint's value is shared (a shared class, no answer score). */
+  okShared: boolean[];
+  /** Points of ok checkpoints that are not shared. */
+  ownSum: number;
+  kppenalty: number;
+  okcount: number;
+  wrongcount: number;
+  rasums: Record<string, number>;
+}
+
+/** The team's class, or null for teams without one (they form a class of their own). */
+function classKeyOf(team: ScoringTeam): string | null {
+  const k = team.klassid;
+  return typeof k === 'string' && k !== '' ? k : typeof k === 'number' ? String(k) : null;
+}
+
+/**
+ * Whether a team gets a result record at all (spec 03 §2): not `disabled`, and `allowed` when
+ * joining requires confirmation.
+ */
+export function isScored(team: ScoringTeam, joinRequiresConfirmation: boolean): boolean {
+  return team.disabled !== true && (!joinRequiresConfirmation || team.allowed === true);
+}
+
+/**
+ * Computes every scored team's result record (spec 03): pure and deterministic, it reads only
+ * `event`. Records come ordered by class (the `klassid` settings order, then other classes by
+ * name, then teams without a class), then place, with dsq and then katk teams last in each class.
+ */
+export function computeResults(event: ScoringEvent): TeamResult[] {
+  const s = resolveSettings(event);
+  const t = buildKpTable(event, s);
+  const kpCount = t.ids.length;
+  const raKey = t.ra.map(String);
+  const sharedCount = new Int32Array(kpCount);
+  const firstAeg = new Float64Array(kpCount).fill(Infinity);
+  const anyShared = t.shared.some(Boolean);
+  const firstVisit = s.firstKpVisitBonus;
+
+  // Pass 1: each answer once. Shared points and the first-visit bonus need every team's answers,
+  // so they are finished in pass 2 from the per-team ok lists.
+  const work: Work[] = [];
+  for (const id of Object.keys(event.teams).sort()) {
+    const team = event.teams[id]!;
+    if (!isScored(team, s.joinRequiresConfirmation)) continue;
+    const w: Work = {
+      id,
+      team,
+      classKey: classKeyOf(team),
+      dsq: team.dsq === true,
+      okK: [],
+      okAeg: [],
+      okShared: [],
+      ownSum: 0,
+      kppenalty: t.mandatoryTotal,
+      okcount: 0,
+      wrongcount: 0,
+      rasums: {},
+    };
+    const answers = event.kpanswers[id];
+    if (answers) {
+      for (const kpId in answers) {
+        const k = t.index.get(kpId);
+        if (k === undefined) continue;
+        const r = answers[kpId]!;
+        const met = metStatus(t, k, r);
+        if (met === OK) {
+          const scores = t.scores[k];
+          const score = scores ? scores[r.answer as string] : undefined;
+          const scored = typeof score === 'number';
+          if (scored) w.ownSum += score;
+          else if (!t.shared[k]) w.ownSum += t.value[k]!;
+          if (t.shared[k] && !w.dsq) sharedCount[k]!++;
+          if (t.mandatory[k]) w.kppenalty -= 2 * t.value[k]!;
+          w.okcount++;
+          const key = raKey[k]!;
+          w.rasums[key] = (w.rasums[key] ?? 0) + 1;
+          const aeg = typeof r.aeg === 'number' ? r.aeg : NaN;
+          w.okK.push(k);
+          w.okAeg.push(aeg);
+          w.okShared.push(!scored && t.shared[k]!);
+          if (firstVisit && aeg < firstAeg[k]!) firstAeg[k] = aeg;
+        } else if (met === WRONG) {
+          w.wrongcount++;
+          w.kppenalty += t.wrongPenalty[k]!;
+        }
+      }
+    }
+    work.push(w);
+  }
+
+  const bonusOf = (k: number) => s.firstKpVisitAddBonus ?? t.value[k]!;
+  const windowsByClass = new Map<string | null, ReturnType<typeof windowsFor>>();
+  const timeRules = parseTimeRules(s.ajad);
+  const n = work.length;
+  const results: TeamResult[] = new Array<TeamResult>(n);
+  const rows: RankRow[] = new Array<RankRow>(n);
+  const finishers: Finisher[] = [];
+
+  // Pass 2: per team, everything that does not depend on other teams' finish order.
+  for (let i = 0; i < n; i++) {
+    const w = work[i]!;
+    const team = w.team;
+    let kpsum = w.ownSum;
+    let firstkpsbonus = 0;
+    if (anyShared || firstVisit) {
+      for (let j = 0; j < w.okK.length; j++) {
+        const k = w.okK[j]!;
+        if (w.okShared[j]) kpsum += t.value[k]! / Math.max(1, sharedCount[k]!);
+        if (firstVisit && w.okAeg[j] === firstAeg[k]) firstkpsbonus += bonusOf(k);
+      }
+    }
+    const start = startOf(team, s.massStart, event.event.starttime);
+    const spent = spentOf(team, start);
+    let windows = windowsByClass.get(w.classKey);
+    if (windows === undefined) {
+      windows = windowsFor(timeRules, w.classKey);
+      windowsByClass.set(w.classKey, windows);
+    }
+    const time = applyTimeRules(windows, spent);
+    const stat = event.trackstat[w.id];
+    const dst = distanceKm(stat);
+    const dstpoints = distancePoints(s.dstResult, dst);
+    const lypoints = extrasPoints(s.extras, team, w.classKey);
+    const spdpenalty = speedPenalty(event.spdtickets[w.id], s.speedPenalty);
+    const katk = team.katk === true;
+    if (
+      !w.dsq &&
+      !katk &&
+      !time.overtime &&
+      typeof team.finishtime === 'number' &&
+      Number.isFinite(team.finishtime)
+    ) {
+      finishers.push({ i, classKey: w.classKey ?? '\u0000', finishtime: team.finishtime, kpsum });
+    }
+    results[i] = {
+      teamId: w.id,
+      name: typeof team.name === 'string' ? team.name : '',
+      klassid: w.classKey,
+      place: null,
+      overallplace: null,
+      dsq: w.dsq,
+      katk,
+      rasums: w.rasums,
+      okcount: w.okcount,
+      wrongcount: w.wrongcount,
+      kppenalty: w.kppenalty,
+      kpsum,
+      kpkokku: kpsum - w.kppenalty,
+      timepenaltys: time.timepenaltys,
+      timepenaltytotal: time.timepenaltytotal,
+      spdpenalty,
+      lypoints,
+      dst,
+      dstpoints,
+      firstkpsbonus,
+      firstbonus: 0,
+      sum: 0,
+      spent,
+      overtime: time.overtime,
+      spenttime: spent === null ? null : formatSpent(spent),
+    };
+  }
+
+  // Pass 3: the finish-rank bonus needs every team's time outcome; then the sums and rows.
+  const firstbonus = new Float64Array(n);
+  assignFinishBonus(finishers, s.firstBonus, s.firstBonusIsMultiplier, firstbonus);
+  const byClass = new Map<string | null, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = results[i]!;
+    r.firstbonus = firstbonus[i]!;
+    r.sum =
+      r.kpsum -
+      r.kppenalty +
+      r.firstkpsbonus +
+      r.firstbonus +
+      r.lypoints +
+      r.dstpoints -
+      r.timepenaltytotal -
+      r.spdpenalty;
+    const metres = r.dst === null ? null : r.dst * 1000;
+    rows[i] = {
+      teamId: r.teamId,
+      name: r.name,
+      dsq: r.dsq,
+      katk: r.katk,
+      overtime: r.overtime,
+      sum: r.sum,
+      spent: r.spent,
+      okcount: r.okcount,
+      rasums: r.rasums,
+      spdpenalty: r.spdpenalty,
+      spdavg: metres !== null && r.spent !== null && r.spent > 0 ? metres / r.spent : null,
+    };
+    const list = byClass.get(r.klassid);
+    if (list) list.push(i);
+    else byClass.set(r.klassid, [i]);
+  }
+
+  const all = Array.from({ length: n }, (_, i) => i);
+  const overall = rankGroup(rows, all, s.orderRules, t.classesDesc);
+  for (const [i, place] of overall.places) results[i]!.overallplace = place;
+  const ordered: TeamResult[] = [];
+  for (const key of orderClasses(byClass.keys(), s.classes)) {
+    const ranking = rankGroup(rows, byClass.get(key)!, s.orderRules, t.classesDesc);
+    for (const i of ranking.order) {
+      const r = results[i]!;
+      r.place = ranking.places.get(i) ?? null;
+      ordered.push(r);
+    }
+  }
+  return ordered;
+}
