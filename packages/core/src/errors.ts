@@ -26,6 +26,7 @@ export const ERROR_KEYS = [
   'kpdata.badresponse',
   'bad fail.....',
   'kp.error.archived',
+  'results.error.hidden',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -63,4 +64,5 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'kpdata.badresponse': 'A response is not valid: the correct answer must be one of the responses',
   'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
   'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
+  'results.error.hidden': 'The results of this event are hidden',
 };

@@ -30,6 +30,7 @@ export interface Database {
   translations: TranslationsTable;
   rich_texts: RichTextsTable;
   audit_log: AuditLogTable;
+  event_results: EventResultsTable;
 }
 
 type Json = string;
@@ -227,4 +228,13 @@ export interface AuditLogTable {
   path: string | null;
   old_value: Json | null;
   value: Json | null;
+}
+/** An event's computed results (the results service keeps it current). */
+export interface EventResultsTable {
+  event_id: string;
+  /** The `TeamResult[]` the scoring engine answered. */
+  results: Json;
+  computed_at: Ms;
+  /** Counts the recalculations of this event. */
+  version: number;
 }

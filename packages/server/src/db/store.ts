@@ -4,6 +4,7 @@ import { eventRepository } from '../events/event.repository.ts';
 import { userRepository } from '../users/user.repository.ts';
 import { eventFileRepository } from '../eventFile/eventFile.repository.ts';
 import { checkpointRepository } from '../checkpoints/checkpoint.repository.ts';
+import { resultRepository } from '../results/result.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -11,6 +12,7 @@ export interface Repos {
   users: ReturnType<typeof userRepository>;
   eventFiles: ReturnType<typeof eventFileRepository>;
   checkpoints: ReturnType<typeof checkpointRepository>;
+  results: ReturnType<typeof resultRepository>;
 }
 
 export interface Store extends Repos {
@@ -24,6 +26,7 @@ function repos(db: Kysely<Database>): Repos {
     users: userRepository(db),
     eventFiles: eventFileRepository(db),
     checkpoints: checkpointRepository(db),
+    results: resultRepository(db),
   };
 }
 

@@ -15,6 +15,10 @@ import { eventService } from '../events/event.service.ts';
 import { userService } from '../users/user.service.ts';
 import { checkpointService } from '../checkpoints/checkpoint.service.ts';
 import type { Bus } from '../realtime/bus.ts';
+import type { EventFile, TeamResult } from '@rada/core';
+import { resultsService } from '../results/results.service.ts';
+import { recalcOnChange } from '../results/recalcTrigger.ts';
+import { resultsRoutes } from '../results/results.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { findNulPath } from './nul.ts';
@@ -37,6 +41,8 @@ export interface AppDeps {
   config: ServerConfig;
   bus: Bus;
   now?: () => number;
+  /** The scoring engine (tests count its calls); core's by default. */
+  compute?: (file: EventFile) => TeamResult[];
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
@@ -45,6 +51,7 @@ export async function buildApp({
   config,
   bus,
   now = Date.now,
+  compute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -54,10 +61,21 @@ export async function buildApp({
     trustProxy: config.trustProxy,
   });
   const store = createStore(db);
+  const results = resultsService({
+    store,
+    bus,
+    now,
+    ...(compute ? { compute } : {}),
+    onError: (eventId, error) => app.log.error({ err: error, eventId }, 'results recalculation'),
+  });
+  // Every service publishes through this bus, so each change that can move results asks for a
+  // (coalesced) recalculation; the results service itself publishes on the raw bus.
+  const changes = recalcOnChange(bus, results.scheduleRecalc);
   const services = {
     auth: authService({ users: store.users, config, now }),
-    events: eventService({ store, bus, now }),
-    checkpoints: checkpointService({ store, bus, now }),
+    events: eventService({ store, bus: changes, now }),
+    checkpoints: checkpointService({ store, bus: changes, now }),
+    results,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
@@ -112,6 +130,7 @@ export async function buildApp({
       await userRoutes(api, services.users);
       await eventRoutes(api, services.events);
       await checkpointRoutes(api, services.checkpoints);
+      await resultsRoutes(api, services.results);
       await realtimeRoutes(api, bus);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);
@@ -120,6 +139,10 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  app.addHook('onClose', async () => {
+    results.close();
+    await results.idle();
+  });
   await serveWebApp(app, config.webDist);
   return app;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { createStore } from '../db/store.ts';
 import type { Store } from '../db/store.ts';
 import { buildApp } from '../http/app.ts';
+import type { AppDeps } from '../http/app.ts';
 import { inProcessBus } from '../realtime/bus.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { freshDatabase } from './databases.ts';
@@ -44,20 +45,22 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<ServerConfig> = {},
+  deps: Pick<AppDeps, 'compute'> = {},
 ): Promise<TestApp> {
   const handle = await freshDatabase(dialect);
-  return buildTestAppOn(handle, overrides);
+  return buildTestAppOn(handle, overrides, deps);
 }
 
 /** Builds the app on an already opened database (shared with the command line, for example). */
 export async function buildTestAppOn(
   handle: Db,
   overrides: Partial<ServerConfig> = {},
+  deps: Pick<AppDeps, 'compute'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const bus = inProcessBus();
   const clock: TestClock = { t: Date.now() };
-  const app = await buildApp({ db: handle.db, config, bus, now: () => clock.t });
+  const app = await buildApp({ db: handle.db, config, bus, now: () => clock.t, ...deps });
   return {
     app,
     handle,

@@ -50,6 +50,7 @@ export const en = {
   'kpdata.badresponse': 'A response is not valid: the correct answer must be one of the responses',
   'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
   'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
+  'results.error.hidden': 'The results of this event are hidden',
 
   'auth.signin': 'Sign in',
   'auth.signup': 'Create account',

@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export type StoredResultsRow = Database['event_results'];
+export type TeamAnswerRow = Database['team_answers'];
+export type AuditRow = Database['audit_log'];
+
+/** Stored results, single team answers and the audit log (the results service's storage). */
+export function resultRepository(db: Kysely<Database>) {
+  return {
+    /** The stored results of an event, or undefined before the first computation. */
+    find: (eventId: string) =>
+      db.selectFrom('event_results').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
+
+    /** Stores new results; `version` counts up from 1. Answers the stored row. */
+    async save(eventId: string, results: string, computedAt: number): Promise<StoredResultsRow> {
+      await db
+        .insertInto('event_results')
+        .values({ event_id: eventId, results, computed_at: computedAt, version: 1 })
+        .onConflict((oc) =>
+          oc.column('event_id').doUpdateSet({
+            results,
+            computed_at: computedAt,
+            version: sql<number>`event_results.version + 1`,
+          }),
+        )
+        .execute();
+      return db
+        .selectFrom('event_results')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Whether the event has a team with this id. */
+    async teamExists(eventId: string, teamId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('teams')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the event has a checkpoint with this id. */
+    async checkpointExists(eventId: string, kpId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('checkpoints')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('id', '=', kpId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findAnswer: (eventId: string, teamId: string, kpId: string) =>
+      db
+        .selectFrom('team_answers')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .where('kp_id', '=', kpId)
+        .executeTakeFirst(),
+
+    /** Writes one team answer, replacing the stored one. */
+    async putAnswer(row: TeamAnswerRow, exists: boolean): Promise<void> {
+      if (exists) {
+        await db
+          .updateTable('team_answers')
+          .set({ answer: row.answer, ok: row.ok, aeg: row.aeg, extra: row.extra })
+          .where('event_id', '=', row.event_id)
+          .where('team_id', '=', row.team_id)
+          .where('kp_id', '=', row.kp_id)
+          .execute();
+      } else {
+        await db.insertInto('team_answers').values(row).execute();
+      }
+    },
+
+    async insertAudit(row: AuditRow): Promise<void> {
+      await db.insertInto('audit_log').values(row).execute();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SHORTLINK_MAX_LENGTH, TeamAnswerBody } from '@rada/core';
+import { parseWith } from '../http/errors.ts';
+import type { ResultsService } from './results.service.ts';
+
+const key = z.string().min(1).max(100);
+const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
+const AnswerParams = IdParams.extend({ teamId: key, kpId: key });
+
+/** Results, the responses matrix and an admin's edit of one team answer (docs/api.md). */
+export async function resultsRoutes(api: FastifyInstance, results: ResultsService): Promise<void> {
+  const id = (params: unknown) => parseWith(IdParams, params).id;
+
+  api.get('/events/:id/results', (req) => results.results(req.actor, id(req.params)));
+
+  api.get('/events/:id/responses', (req) => results.responses(req.actor, id(req.params)));
+
+  api.put('/events/:id/teams/:teamId/answers/:kpId', (req) => {
+    const p = parseWith(AnswerParams, req.params);
+    return results.setAnswer(
+      req.actor,
+      p.id,
+      p.teamId,
+      p.kpId,
+      parseWith(TeamAnswerBody, req.body),
+    );
+  });
+}

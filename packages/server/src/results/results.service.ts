@@ -1,0 +1,268 @@
+import { eventTopic } from '@rada/core';
+import type {
+  EventFile,
+  ResponseCell,
+  ResponsesView,
+  ResultsDisplaySettings,
+  ResultsView,
+  TeamAnswerBody,
+  TeamResult,
+} from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
+import { timeId } from '../db/ids.ts';
+import type { Store } from '../db/store.ts';
+import type { Bus } from '../realtime/bus.ts';
+import { rowsToFile } from '../eventFile/eventFileMapping.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
+import type { EventAccess } from '../policies/event.policy.ts';
+import { canEditAnswers, canReadResults, canSeeAnswers } from '../policies/results.policy.ts';
+import { isCheckpointWriteOpen } from '../policies/checkpoint.policy.ts';
+import { coalescer } from './recalc.ts';
+import { computeEventResults } from './compute.ts';
+
+export interface ResultsServiceDeps {
+  store: Store;
+  /** The raw bus: the service publishes `results` itself and must not trigger itself. */
+  bus: Bus;
+  now: () => number;
+  /** The scoring engine; tests pass a counting wrapper. */
+  compute?: (file: EventFile) => TeamResult[];
+  /** How long a burst of changes is gathered before one recalculation. */
+  debounceMs?: number;
+  onError?: (eventId: string, error: unknown) => void;
+}
+
+/**
+ * Results: recalculated after every change (coalesced per event), stored in `event_results`,
+ * served from there; the responses matrix; and an admin's edit of one team answer.
+ */
+export function resultsService({
+  store,
+  bus,
+  now,
+  compute = computeEventResults,
+  debounceMs = 50,
+  onError,
+}: ResultsServiceDeps) {
+  /** Computes and stores an event's results; undefined when the event is gone. */
+  async function recompute(eventId: string) {
+    const rows = await store.eventFiles.readAll(eventId);
+    if (!rows) return undefined;
+    const results = compute(rowsToFile(rows));
+    return store.results.save(eventId, toJson(results), now());
+  }
+
+  const recalc = coalescer(
+    async (eventId) => {
+      if (await recompute(eventId)) {
+        bus.publish(eventTopic(eventId), {
+          v: 1,
+          type: 'event.changed',
+          eventId,
+          what: ['results'],
+        });
+      }
+    },
+    debounceMs,
+    onError,
+  );
+
+  /** Concurrent first reads of one event share one computation. */
+  const misses = new Map<string, Promise<unknown>>();
+  async function storedOrComputed(eventId: string) {
+    const stored = await store.results.find(eventId);
+    if (stored) return stored;
+    let pending = misses.get(eventId);
+    if (!pending) {
+      pending = recompute(eventId).finally(() => misses.delete(eventId));
+      misses.set(eventId, pending);
+    }
+    await pending;
+    return store.results.find(eventId);
+  }
+
+  /** Loads the event, its settings and the caller's access; 404 when there is no such event. */
+  async function load(actor: Actor | null, eventId: string) {
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+    const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
+    const access: EventAccess = { actor, role, hidden: row.hidden === 1 };
+    return { row, settings, access };
+  }
+
+  async function requireReadable(actor: Actor | null, eventId: string) {
+    const loaded = await load(actor, eventId);
+    if (!canReadResults(loaded.access, loaded.settings.hideresults === true)) {
+      throw new AppError('results.error.hidden', 403);
+    }
+    return loaded;
+  }
+
+  return {
+    /** Asks for a recalculation of the event's results (coalesced; see recalc.ts). */
+    scheduleRecalc: (eventId: string): void => recalc.schedule(eventId),
+    /** Resolves once no recalculation is scheduled or running. */
+    idle: () => recalc.idle(),
+    close: () => recalc.close(),
+
+    /** The stored results (computed and stored on a miss) with the settings that show them. */
+    async results(actor: Actor | null, eventId: string): Promise<ResultsView> {
+      const { row, settings } = await requireReadable(actor, eventId);
+      const stored = await storedOrComputed(eventId);
+      if (!stored) throw notFound();
+      const record = fromJsonMap(row.record);
+      return {
+        results: fromJson<TeamResult[]>(stored.results, []),
+        computedAt: stored.computed_at,
+        settings: displaySettings(settings, record),
+      };
+    },
+
+    /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
+    async responses(actor: Actor | null, eventId: string): Promise<ResponsesView> {
+      const { row, access } = await requireReadable(actor, eventId);
+      const rows = await store.eventFiles.readAll(eventId);
+      if (!rows) throw notFound();
+      return responsesMatrix(rows, canSeeAnswers(access, row.endtime, now()));
+    },
+
+    /**
+     * Changes one team answer (fields left out keep their value), writes an audit row in the same
+     * transaction, tells subscribers that teams changed; results follow via the recalculation.
+     */
+    async setAnswer(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+      kpId: string,
+      body: TeamAnswerBody,
+    ): Promise<{ answer: string | null; ok: boolean | null; aeg: number | null }> {
+      const { row, access } = await load(actor, eventId);
+      if (!canEditAnswers(access)) throw actor ? forbidden() : unauthorized();
+      if (!isCheckpointWriteOpen(row)) throw new AppError('kp.error.archived', 409);
+      const saved = await store.transaction(async (repos) => {
+        await repos.events.update(eventId, { updated_at: now() });
+        if (!(await repos.results.teamExists(eventId, teamId))) throw notFound();
+        if (!(await repos.results.checkpointExists(eventId, kpId))) throw notFound();
+        const old = await repos.results.findAnswer(eventId, teamId, kpId);
+        const next = {
+          event_id: eventId,
+          team_id: teamId,
+          kp_id: kpId,
+          answer: body.answer === undefined ? (old?.answer ?? null) : body.answer,
+          ok: body.ok === undefined ? (old?.ok ?? null) : body.ok === null ? null : body.ok ? 1 : 0,
+          aeg: body.aeg === undefined ? (old?.aeg ?? null) : body.aeg,
+          extra: old?.extra ?? '{}',
+        };
+        await repos.results.putAnswer(next, old !== undefined);
+        await repos.results.insertAudit({
+          id: timeId(now()),
+          time: now(),
+          user_id: actor?.uid ?? null,
+          event_id: eventId,
+          action: 'team.answer.set',
+          path: `teams/${eventId}/kpanswers/${teamId}/${kpId}`,
+          old_value: old ? toJson(presentAnswer(old)) : null,
+          value: toJson(presentAnswer(next)),
+        });
+        return presentAnswer(next);
+      });
+      bus.publish(eventTopic(eventId), {
+        v: 1,
+        type: 'event.changed',
+        eventId,
+        what: ['teams', 'results'],
+      });
+      recalc.schedule(eventId);
+      return saved;
+    },
+  };
+}
+export type ResultsService = ReturnType<typeof resultsService>;
+
+function presentAnswer(a: { answer: string | null; ok: number | null; aeg: number | null }) {
+  return { answer: a.answer, ok: a.ok === null ? null : a.ok === 1, aeg: a.aeg };
+}
+
+/** Settings fall back to the event record's field of the same name (spec 03 §1). */
+function displaySettings(settings: JsonMap, record: JsonMap): ResultsDisplaySettings {
+  const klassid = settings.klassid ?? record.klassid;
+  return {
+    pointssuffix: typeof settings.pointssuffix === 'string' ? settings.pointssuffix : '',
+    distanceinresult: settings.distanceinresult === true,
+    hidewrongmarks: settings.hidewrongmarks === true,
+    sfwithseconds: settings.sfwithseconds === true,
+    sfwithdate: settings.sfwithdate === true,
+    hidespeedings: settings.hidespeedings === true,
+    klassid:
+      klassid && typeof klassid === 'object' && !Array.isArray(klassid)
+        ? (klassid as Record<string, unknown>)
+        : {},
+  };
+}
+
+/** The matrix of /responses; cells follow spec 03 §4 (ok flag, allok, the correct answer). */
+function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
+  const kps = rows.checkpoints
+    .map((c) => {
+      const data = fromJsonMap(c.data);
+      const responses = fromJsonMap(toJson(data.responses));
+      return {
+        id: c.id,
+        nr: c.nr,
+        allok: fromJsonMap(c.kp).allok === true,
+        answer: c.answer,
+        responses: Object.fromEntries(
+          Object.entries(responses).map(([id, text]) => [id, String(text)]),
+        ),
+      };
+    })
+    .sort((a, b) => compareNr(a.nr, b.nr));
+  const byTeam = new Map<string, Map<string, EventRows['answers'][number]>>();
+  for (const a of rows.answers) {
+    let m = byTeam.get(a.team_id);
+    if (!m) byTeam.set(a.team_id, (m = new Map()));
+    m.set(a.kp_id, a);
+  }
+  const teams = rows.teams
+    .map((t) => {
+      const answers = byTeam.get(t.id);
+      const cells: Record<string, ResponseCell> = {};
+      for (const kp of kps) {
+        const a = answers?.get(kp.id);
+        let state: ResponseCell['state'] = 'none';
+        if (a?.ok === 1) state = 'ok';
+        else if (a?.answer !== null && a?.answer !== undefined) {
+          state = kp.allok || kp.answer === null || a.answer === kp.answer ? 'ok' : 'wrong';
+        } else if (a?.ok === 0) state = 'wrong';
+        cells[kp.id] = { answer: showAnswers ? (a?.answer ?? null) : null, state };
+      }
+      return { id: t.id, name: t.name, nr: t.nr, cells };
+    })
+    .sort((a, b) => compareNr(a.nr, b.nr) || a.name.localeCompare(b.name));
+  return {
+    kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses: showAnswers ? responses : {} })),
+    teams,
+    answersShown: showAnswers,
+    correct: showAnswers
+      ? Object.fromEntries(kps.flatMap((k) => (k.answer === null ? [] : [[k.id, k.answer]])))
+      : {},
+  };
+}
+
+/** Numbers in numeric order, then other labels, then none. */
+function compareNr(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  const na = Number(a);
+  const nb = Number(b);
+  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  if (Number.isFinite(na)) return -1;
+  if (Number.isFinite(nb)) return 1;
+  return a.localeCompare(b);
+}

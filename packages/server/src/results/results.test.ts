@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventFile, ResponsesView, ResultsView } from '@rada/core';
+import { testDialects } from '../test/databases.ts';
+import { buildTestApp, call, errorOf } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
+import type { TestUser } from '../test/factories.ts';
+import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
+import { resultsEventFile } from '../test/resultsFixture.ts';
+import { computeEventResults } from './compute.ts';
+
+describe.each(testDialects())('results on $name', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let computations = 0;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      dialect,
+      {},
+      {
+        compute: (file: EventFile) => {
+          computations += 1;
+          return computeEventResults(file);
+        },
+      },
+    );
+    owner = await signUp(t.app);
+    stranger = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const newEvent = async (endtime?: number) => {
+    const id = uniqueShortlink('res');
+    await importEvent(t, resultsEventFile(owner.uid, endtime), id);
+    return id;
+  };
+  const order = async (id: string, as: TestUser | null = null) => {
+    const res = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`, { as });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.results.map((r) => r.teamId);
+  };
+  const setAnswer = (id: string, teamId: string, kpId: string, body: unknown, as = owner) =>
+    call(t.app, 'PUT', `/api/events/${id}/teams/${teamId}/answers/${kpId}`, { as, body });
+  const storedVersion = async (id: string) => (await t.store.results.find(id))?.version ?? 0;
+
+  it('serves results computed on the first read, then from the stored row', async () => {
+    const id = await newEvent();
+    expect(await t.store.results.find(id)).toBeUndefined();
+    const before = computations;
+    expect(await order(id)).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(computations).toBe(before + 1);
+    const res = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    expect(computations).toBe(before + 1);
+    expect(res.body.settings).toMatchObject({ pointssuffix: '', hidewrongmarks: false });
+    expect(typeof res.body.computedAt).toBe('number');
+    expect(await storedVersion(id)).toBe(1);
+  });
+
+  it('recalculates and stores after an answer change, and tells subscribers', async () => {
+    const id = await newEvent();
+    await order(id);
+    const seen: string[][] = [];
+    const stop = t.bus.subscribe(`event:${id}`, (m) => {
+      if (m.type === 'event.changed') seen.push(m.what);
+    });
+    expect((await setAnswer(id, 'bravo', 'k2', { answer: 'r1' })).status).toBe(200);
+    expect((await setAnswer(id, 'bravo', 'k3', { ok: true, aeg: 3000 })).status).toBe(200);
+    await vi.waitFor(async () => expect(await storedVersion(id)).toBeGreaterThan(1));
+    expect(await order(id)).toEqual(['bravo', 'alpha', 'charlie']);
+    stop();
+    expect(seen[0]).toEqual(['teams', 'results']);
+    expect(seen.at(-1)).toEqual(['results']);
+  });
+
+  it('coalesces a burst of changes into few computations', async () => {
+    const id = await newEvent();
+    await order(id);
+    const before = computations;
+    const version = await storedVersion(id);
+    // Twenty edits as fast as the database takes them; the last one (i = 19: r1, right) wins.
+    for (let i = 0; i < 20; i += 1) {
+      const res = await setAnswer(id, 'charlie', 'k1', { answer: i % 2 ? 'r1' : 'r2', aeg: i });
+      expect(res.status).toBe(200);
+    }
+    await vi.waitFor(async () => expect(await storedVersion(id)).toBeGreaterThan(version));
+    await new Promise((r) => setTimeout(r, 300));
+    const runs = computations - before;
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(10);
+    const stored = JSON.parse((await t.store.results.find(id))?.results ?? '[]') as {
+      teamId: string;
+      okcount: number;
+    }[];
+    expect(stored.find((r) => r.teamId === 'charlie')?.okcount).toBe(1);
+  });
+
+  it('a settings change also recalculates', async () => {
+    const id = await newEvent();
+    await order(id);
+    const version = await storedVersion(id);
+    const res = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { pointssuffix: 'p' } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await vi.waitFor(async () => expect(await storedVersion(id)).toBeGreaterThan(version));
+    const view = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    expect(view.body.settings.pointssuffix).toBe('p');
+  });
+
+  it('hideresults hides results and responses from the public but not from admins', async () => {
+    const id = await newEvent();
+    const hide = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { hideresults: true } },
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    for (const path of ['results', 'responses']) {
+      const anon = await call(t.app, 'GET', `/api/events/${id}/${path}`);
+      expect(anon.status).toBe(403);
+      expect(errorOf(anon)).toBe('results.error.hidden');
+      const other = await call(t.app, 'GET', `/api/events/${id}/${path}`, { as: stranger });
+      expect(errorOf(other)).toBe('results.error.hidden');
+      const admin = await call(t.app, 'GET', `/api/events/${id}/${path}`, { as: owner });
+      expect(admin.status).toBe(200);
+    }
+    expect((await call(t.app, 'GET', '/api/events/nope-none/results')).status).toBe(404);
+  });
+
+  it('the answer endpoint is for event admins and writes an audit row', async () => {
+    const id = await newEvent();
+    const anon = await call(t.app, 'PUT', `/api/events/${id}/teams/alpha/answers/k3`, {
+      body: { answer: 'r1' },
+    });
+    expect(anon.status).toBe(401);
+    const other = await setAnswer(id, 'alpha', 'k3', { answer: 'r1' }, stranger);
+    expect(other.status).toBe(403);
+    expect((await setAnswer(id, 'alpha', 'k3', { answer: 5 })).status).toBe(400);
+    expect((await setAnswer(id, 'alpha', 'k3', { bogus: 1 })).status).toBe(400);
+    expect((await setAnswer(id, 'nobody', 'k3', { answer: 'r1' })).status).toBe(404);
+    expect((await setAnswer(id, 'alpha', 'k9', { answer: 'r1' })).status).toBe(404);
+    const audits = () =>
+      t.handle.db.selectFrom('audit_log').selectAll().where('event_id', '=', id).execute();
+    expect(await audits()).toHaveLength(0);
+
+    const ok = await setAnswer(id, 'alpha', 'k2', { answer: 'r2' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ answer: 'r2', ok: null, aeg: 2000 });
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      user_id: owner.uid,
+      action: 'team.answer.set',
+      path: `teams/${id}/kpanswers/alpha/k2`,
+    });
+    expect(JSON.parse(rows[0]?.old_value ?? 'null')).toEqual({ answer: 'r1', ok: null, aeg: 2000 });
+    expect(JSON.parse(rows[0]?.value ?? 'null')).toEqual({ answer: 'r2', ok: null, aeg: 2000 });
+  });
+
+  it('responses show answers to the public only after the end', async () => {
+    const ended = await newEvent();
+    const pub = await call<ResponsesView>(t.app, 'GET', `/api/events/${ended}/responses`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.answersShown).toBe(true);
+    expect(pub.body.kps.map((k) => k.id)).toEqual(['k1', 'k2', 'k3']);
+    const bravo = pub.body.teams.find((r) => r.id === 'bravo');
+    expect(bravo?.cells).toEqual({
+      k1: { answer: 'r1', state: 'ok' },
+      k2: { answer: 'r2', state: 'wrong' },
+      k3: { answer: null, state: 'none' },
+    });
+    expect(pub.body.correct).toEqual({ k1: 'r1', k2: 'r1', k3: 'r1' });
+
+    const running = await newEvent(Date.now() + 3_600_000);
+    const early = await call<ResponsesView>(t.app, 'GET', `/api/events/${running}/responses`);
+    expect(early.body.answersShown).toBe(false);
+    expect(early.body.correct).toEqual({});
+    expect(early.body.teams.find((r) => r.id === 'bravo')?.cells.k2).toEqual({
+      answer: null,
+      state: 'wrong',
+    });
+    const admin = await call<ResponsesView>(t.app, 'GET', `/api/events/${running}/responses`, {
+      as: owner,
+    });
+    expect(admin.body.answersShown).toBe(true);
+  });
+});
