@@ -7,11 +7,13 @@ import { eventFileBench } from './eventFile.ts';
 import type { BenchResult } from './harness.ts';
 import { kpImportBench } from './kpImport.ts';
 import { kpGridBench } from './kpGrid.ts';
+import { resultsBench } from './results.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
   kpImport: kpImportBench,
   kpGrid: kpGridBench,
+  results: resultsBench,
 };
 
 const wanted = process.argv.slice(2);
