@@ -5,3 +5,7 @@ export { placeLabel, compareByRules } from './rank.ts';
 export { formatSpent, applyTimeRules, parseTimeRules } from './time.ts';
 export type { TimeWindow, TimeRules, TimeOutcome } from './time.ts';
 export { kpValue, baseValue } from './value.ts';
+export { resultsToCsv, formatPoints } from './exportCsv.ts';
+export { resultsToIof, escapeXml, iofStatus } from './exportIof.ts';
+export type { IofOptions } from './exportIof.ts';
+export { classNames } from './settings.ts';

@@ -140,3 +140,8 @@ export function resolveSettings(event: ScoringEvent): ScoringSettings {
     classes: parseClasses(get('klassid')),
   };
 }
+
+/** The event's classes (`klassid`, with the event-record fallback) as id → display name. */
+export function classNames(event: ScoringEvent): Map<string, string> {
+  return parseClasses(setting(event, 'klassid'));
+}
