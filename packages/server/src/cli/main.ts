@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { parseEventFile, shortlinkFromName } from '@rada/core';
+import {
+  classNames,
+  computeResults,
+  parseEventFile,
+  resultsToCsv,
+  resultsToIof,
+  scoringEventFromFile,
+  shortlinkFromName,
+} from '@rada/core';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createStore } from '../db/store.ts';
@@ -18,6 +26,9 @@ const USAGE = `Usage: npm run rada -- <command>
   creator <email>                         grant a creator record (may create events)
   export <eventId>                        print the whole event as JSON (redirect to a file)
   import <file.json> [--id <shortlink>]   create an event from an event file
+  results <file.json> [--format json|csv|iof]
+                                          print an event file's results (spec 03), ordered by
+                                          class then place (JSON array by default; no database)
   migrate                                 bring the database schema up to date
 
 The database is the same as the server's (DATABASE_URL, DATA_DIR).`;
@@ -27,11 +38,56 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** Runs one command; returns the process exit code. Output goes to stdout, messages to stderr. */
 /** Where the command line writes: stdout and stderr, or a test's buffers. */
 export interface Output {
   write(text: string): unknown;
 }
+
+const RESULT_FORMATS = ['json', 'csv', 'iof'] as const;
+
+/**
+ * `results <file> [--format json|csv|iof]`: reads an event file, computes its results and prints
+ * them. Pure file work, so it runs without the database. Returns the exit code.
+ */
+function resultsCommand(rest: string[], out: Output, err: Output): number {
+  const path = rest[0];
+  const format = option(rest, '--format') ?? 'json';
+  if (!path || path.startsWith('--')) {
+    err.write('results needs an event file\n');
+    return 1;
+  }
+  if (!(RESULT_FORMATS as readonly string[]).includes(format)) {
+    err.write(`Unknown format ${format}; use ${RESULT_FORMATS.join(', ')}\n`);
+    return 1;
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    err.write(`Cannot read ${path}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const parsed = parseEventFile(text);
+  if (!parsed.ok) {
+    err.write(`${parsed.error}: ${parsed.message}\n`);
+    return 1;
+  }
+  const event = scoringEventFromFile(parsed.file);
+  const results = computeResults(event);
+  if (format === 'csv') out.write(resultsToCsv(results, classNames(event)));
+  else if (format === 'iof')
+    out.write(
+      resultsToIof(results, {
+        eventName: parsed.file.events.name,
+        classNames: classNames(event),
+        createTime: new Date().toISOString(),
+      }),
+    );
+  else out.write(JSON.stringify(results, null, 2) + '\n');
+  return 0;
+}
+
+/** Runs one command; returns the process exit code. Output goes to stdout, messages to stderr. */
 
 export async function runCli(
   args: string[],
@@ -43,6 +99,7 @@ export async function runCli(
     out.write(USAGE + '\n');
     return command ? 0 : 2;
   }
+  if (command === 'results') return resultsCommand(rest, out, err);
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   try {
