@@ -15,6 +15,8 @@ import { AppShell } from './features/layout/AppShell.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
 import { AccountDeletePage } from './features/account/AccountDeletePage.tsx';
 import { EventPage } from './features/eventPage/EventPage.tsx';
+import { ResultsPage } from './features/results/ResultsPage.tsx';
+import { ResponsesPage } from './features/results/ResponsesPage.tsx';
 import {
   CupComingSoonPage,
   EventComingSoonPage,
@@ -43,9 +45,9 @@ const router = createBrowserRouter([
       { path: 'accountdelete', element: <AccountDeletePage /> },
       { path: 'cup/:cupid', element: <CupComingSoonPage /> },
       { path: ':evid/reg', element: <EventComingSoonPage kind="reg" /> },
-      { path: ':evid/result', element: <EventComingSoonPage kind="result" /> },
-      { path: ':evid/tulemus', element: <EventComingSoonPage kind="result" /> },
-      { path: ':evid/responses', element: <EventComingSoonPage kind="responses" /> },
+      { path: ':evid/result', element: <ResultsPage /> },
+      { path: ':evid/tulemus', element: <ResultsPage /> },
+      { path: ':evid/responses', element: <ResponsesPage /> },
       { path: ':evid', element: <EventPage /> },
       { path: ':evid/:sub1', element: <EventPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -55,9 +55,25 @@ export function resultsService({
     return store.results.save(eventId, toJson(results), now());
   }
 
+  /**
+   * A recalculation after a change. Events nobody has read results of yet are left alone (their
+   * first read computes them); unchanged results are not stored again nor announced, so viewers
+   * refetch only when something they see moved.
+   */
+  async function refresh(eventId: string): Promise<boolean> {
+    const before = await store.results.find(eventId);
+    if (!before) return false;
+    const rows = await store.eventFiles.readAll(eventId);
+    if (!rows) return false;
+    const results = toJson(compute(rowsToFile(rows)));
+    if (results === before.results) return false;
+    await store.results.save(eventId, results, now());
+    return true;
+  }
+
   const recalc = coalescer(
     async (eventId) => {
-      if (await recompute(eventId)) {
+      if (await refresh(eventId)) {
         bus.publish(eventTopic(eventId), {
           v: 1,
           type: 'event.changed',

@@ -94,18 +94,40 @@ describe.each(testDialects())('results on $name', (dialect) => {
     expect(stored.find((r) => r.teamId === 'charlie')?.okcount).toBe(1);
   });
 
-  it('a settings change also recalculates', async () => {
+  it('a settings change that moves results recalculates them', async () => {
     const id = await newEvent();
     await order(id);
     const version = await storedVersion(id);
     const res = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
       as: owner,
-      body: { settings: { pointssuffix: 'p' } },
+      body: { settings: { rakoef: [0, 7, 7, 7], pointssuffix: 'p' } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await vi.waitFor(async () => expect(await storedVersion(id)).toBeGreaterThan(version));
     const view = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
     expect(view.body.settings.pointssuffix).toBe('p');
+    expect(view.body.results[0]?.kpsum).toBe(14);
+  });
+
+  it('leaves events alone until their results are read, and unchanged results unannounced', async () => {
+    const id = await newEvent();
+    const before = computations;
+    expect((await setAnswer(id, 'alpha', 'k3', { answer: 'r2' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(computations).toBe(before);
+    expect(await t.store.results.find(id)).toBeUndefined();
+    await order(id);
+    const seen: string[][] = [];
+    const stop = t.bus.subscribe(`event:${id}`, (m) => {
+      if (m.type === 'event.changed') seen.push(m.what);
+    });
+    // The same answer again: nothing a viewer sees moves.
+    expect((await setAnswer(id, 'alpha', 'k3', { answer: 'r2' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    stop();
+    expect(computations).toBe(before + 2);
+    expect(await storedVersion(id)).toBe(1);
+    expect(seen).toEqual([['teams', 'results']]);
   });
 
   it('hideresults hides results and responses from the public but not from admins', async () => {

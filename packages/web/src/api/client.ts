@@ -7,6 +7,9 @@ import type {
   ImportCheckpointsBody,
   PrintItemsBody,
   RenumberBody,
+  ResponsesView,
+  ResultsView,
+  TeamAnswerBody,
   UpdateCheckpointBody,
   CreateEventBody,
   CreatorRecord,
@@ -172,6 +175,12 @@ export const api = {
   printItems: (id: string) => request<PrintItemsBody>('GET', `/events/${enc(id)}/printitems`),
   savePrintItems: (id: string, body: PrintItemsBody) =>
     request<PrintItemsBody>('PUT', `/events/${enc(id)}/printitems`, body),
+
+  results: (id: string) => request<ResultsView>('GET', `/events/${enc(id)}/results`),
+  responses: (id: string) => request<ResponsesView>('GET', `/events/${enc(id)}/responses`),
+  /** Changes one team answer (event admins); results follow through realtime. */
+  setTeamAnswer: (id: string, teamId: string, kpId: string, body: TeamAnswerBody) =>
+    request<unknown>('PUT', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`, body),
 };
 
 /** What an import wrote (POST /api/events/:id/checkpoints/import). */
@@ -197,4 +206,7 @@ export const queryKeys = {
   deletedKps: (id: string) => ['event', id, 'deletedkps'] as const,
   deletedKpOnTeam: (id: string) => ['event', id, 'deletedkponteam'] as const,
   printItems: (id: string) => ['event', id, 'printitems'] as const,
+  results: (id: string) => ['event', id, 'results'] as const,
+  /** Under results: every recalculation (which follows each answer change) refreshes it too. */
+  responses: (id: string) => ['event', id, 'results', 'responses'] as const,
 };

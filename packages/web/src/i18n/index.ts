@@ -11,6 +11,8 @@ import { kpEn } from './kpEn.ts';
 import { kpEt } from './kpEt.ts';
 import { mapEn } from './mapEn.ts';
 import { mapEt } from './mapEt.ts';
+import { resultsEn } from './resultsEn.ts';
+import { resultsEt } from './resultsEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -19,8 +21,8 @@ export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'rada.lang';
 
 export const resources = {
-  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn } },
-  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt } },
+  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn, ...resultsEn } },
+  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt, ...resultsEt } },
 };
 
 /** Narrows any string to a supported language, or null. */

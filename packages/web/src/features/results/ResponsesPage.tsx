@@ -1,0 +1,133 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ResponseCell, ResponsesView } from '@rada/core';
+import { ApiError } from '../../api/client.ts';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useEvent } from '../events/useEvent.ts';
+import { useResponses } from './useResults.ts';
+
+const CELL_COLOURS: Record<ResponseCell['state'], { bg: string; fg: string } | null> = {
+  ok: { bg: 'success.light', fg: 'success.contrastText' },
+  wrong: { bg: 'error.light', fg: 'error.contrastText' },
+  none: null,
+};
+
+/** `/{evid}/responses`: every team's answer to every checkpoint, correct green, wrong red. */
+export function ResponsesPage() {
+  const { evid } = useParams();
+  const { t } = useTranslation();
+  const event = useEvent(evid);
+  const responses = useResponses(evid);
+  const hidden =
+    responses.error instanceof ApiError && responses.error.key === 'results.error.hidden';
+  return (
+    <Box data-testid="responses-page" sx={{ p: { xs: 1, sm: 3 } }}>
+      <Stack direction="row" sx={{ mb: 1, alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {event.data?.name ?? evid} — {t('responses.title')}
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={`/${evid ?? ''}/result`}
+          size="small"
+          sx={{ '@media print': { display: 'none' } }}
+        >
+          {t('responses.results')}
+        </Button>
+      </Stack>
+      {hidden ? (
+        <Alert severity="info" data-testid="results-hidden">
+          {t('results.hidden')}
+        </Alert>
+      ) : responses.isPending ? (
+        <LoadingState />
+      ) : responses.isError ? (
+        <ErrorState error={responses.error} onRetry={() => void responses.refetch()} />
+      ) : (
+        <Matrix view={responses.data} />
+      )}
+    </Box>
+  );
+}
+
+function Matrix({ view }: { view: ResponsesView }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!view.answersShown && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('responses.answershidden')}
+        </Alert>
+      )}
+      <TableContainer sx={{ maxHeight: '80vh' }}>
+        <Table size="small" stickyHeader data-testid="responses-matrix">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
+                {t('results.col.team')}
+              </TableCell>
+              {view.kps.map((kp) => (
+                <TableCell key={kp.id} align="center" title={view.correct[kp.id] ?? ''}>
+                  {kp.nr ?? kp.id}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {view.teams.map((team) => (
+              <TableRow key={team.id} data-testid={`responses-row-${team.id}`}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
+                >
+                  {team.name}
+                </TableCell>
+                {view.kps.map((kp) => {
+                  const cell = team.cells[kp.id] ?? { answer: null, state: 'none' as const };
+                  const colour = CELL_COLOURS[cell.state];
+                  const text =
+                    cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
+                  return (
+                    <TableCell
+                      key={kp.id}
+                      align="center"
+                      data-testid={`responses-cell-${team.id}-${kp.id}`}
+                      data-state={cell.state}
+                      sx={colour ? { bgcolor: colour.bg, color: colour.fg } : undefined}
+                    >
+                      {text || (cell.state === 'none' ? '' : '•')}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Typography variant="caption" color="text.secondary">
+        <Box component="span" sx={{ color: 'success.main' }}>
+          ■
+        </Box>{' '}
+        {t('responses.legend.ok')}{' '}
+        <Box component="span" sx={{ color: 'error.main' }}>
+          ■
+        </Box>{' '}
+        {t('responses.legend.wrong')}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ResultsDisplaySettings, TeamResult } from '@rada/core';
+
+/** The tab key of the overall ranking; class tabs use the class id. */
+export const OVERALL = 'overall';
+/** The tab key of teams without a class. */
+export const NO_CLASS = '-';
+
+/** A tab of the results page: a class, or all teams. */
+export interface ResultsTab {
+  key: string;
+  /** The class name; null for the overall tab and for teams without a class (translated). */
+  label: string | null;
+}
+
+/** The display name of a class from the `klassid` map (a name, or `{name}`), else its id. */
+export function className(klassid: ResultsDisplaySettings['klassid'], id: string): string {
+  const entry = klassid[id];
+  if (typeof entry === 'string' && entry !== '') return entry;
+  if (entry && typeof entry === 'object') {
+    const name = (entry as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return id;
+}
+
+/**
+ * The tabs: overall first, then one per class in the order the results come in (the engine
+ * orders classes by the `klassid` settings). With one class or none, only overall is shown.
+ */
+export function resultsTabs(
+  results: TeamResult[],
+  klassid: ResultsDisplaySettings['klassid'],
+): ResultsTab[] {
+  const keys: string[] = [];
+  for (const r of results) {
+    const key = r.klassid ?? NO_CLASS;
+    if (!keys.includes(key)) keys.push(key);
+  }
+  const tabs: ResultsTab[] = [{ key: OVERALL, label: null }];
+  if (keys.length < 2) return tabs;
+  return [
+    ...tabs,
+    ...keys.map((key) => ({ key, label: key === NO_CLASS ? null : className(klassid, key) })),
+  ];
+}
+
+/** The rows of one tab, in ranking order, with the place to show (class or overall). */
+export function tabRows(
+  results: TeamResult[],
+  tab: string,
+): { result: TeamResult; place: number | null }[] {
+  if (tab === OVERALL) {
+    return results
+      .map((result, i) => ({ result, place: result.overallplace, i }))
+      .sort((a, b) => rank(a.place, b.place) || a.i - b.i)
+      .map(({ result, place }) => ({ result, place }));
+  }
+  return results
+    .filter((r) => (r.klassid ?? NO_CLASS) === tab)
+    .map((result) => ({ result, place: result.place }));
+}
+
+/** Ranked first, by place; unranked (dsq, katk) last, keeping their order. */
+function rank(a: number | null, b: number | null): number {
+  if (a === null && b === null) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
+
+/** The penalty points taken off a team's sum (checkpoints, time, speeding). */
+export const penaltyOf = (r: TeamResult): number => r.kppenalty + r.timepenaltytotal + r.spdpenalty;
+
+/** A number of points: whole numbers as they are, others to two decimals. */
+export function formatPoints(value: number, suffix = ''): string {
+  const text = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return suffix ? `${text} ${suffix}` : text;
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, queryKeys } from '../../api/client.ts';
+import { useEventRealtime } from '../../api/realtime.ts';
+
+/** The event's stored results; live: every recalculation invalidates ['event', id, 'results']. */
+export function useResults(id: string | undefined) {
+  useEventRealtime(id);
+  return useQuery({
+    queryKey: queryKeys.results(id ?? ''),
+    queryFn: () => api.results(id ?? ''),
+    enabled: !!id,
+  });
+}
+
+/** The teams × checkpoints matrix, refreshed with the results. */
+export function useResponses(id: string | undefined) {
+  useEventRealtime(id);
+  return useQuery({
+    queryKey: queryKeys.responses(id ?? ''),
+    queryFn: () => api.responses(id ?? ''),
+    enabled: !!id,
+  });
+}
