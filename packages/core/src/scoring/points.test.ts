@@ -120,6 +120,10 @@ describe('§4 is a checkpoint met', () => {
   it('any answer is ok when no correct answer is set', () => {
     expect(event({ answer: 'zzz' })).toMatchObject({ okcount: 1, wrongcount: 0 });
   });
+  it('an empty answer counts as no answer', () => {
+    expect(event({ answer: '' }, {}, 'a')).toMatchObject({ okcount: 0, wrongcount: 0 });
+    expect(event({ answer: '', ok: false }, {}, 'a')).toMatchObject({ okcount: 0, wrongcount: 1 });
+  });
   it('ok false without an answer is wrong', () => {
     expect(event({ ok: false })).toMatchObject({ okcount: 0, wrongcount: 1 });
   });
