@@ -36,6 +36,13 @@ describe('live results', () => {
     const imported = await platform.cli('import', file, '--id', 'resultstest');
     expect(imported.code, imported.err).toBe(0);
 
+    // The command line and the platform compute the same results from the same event file.
+    const cli = await platform.cli('results', file);
+    expect(cli.code, cli.err).toBe(0);
+    const served = await organiser.request.get(`${platform.url}/api/events/resultstest/results`);
+    expect(served.status()).toBe(200);
+    expect(((await served.json()) as { results: unknown }).results).toEqual(JSON.parse(cli.out));
+
     const viewer = await browser.newContext({ locale: 'en-GB' });
     const page = await viewer.newPage();
     await page.goto(`${platform.url}/resultstest/result`);
