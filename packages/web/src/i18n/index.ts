@@ -13,6 +13,8 @@ import { mapEn } from './mapEn.ts';
 import { mapEt } from './mapEt.ts';
 import { resultsEn } from './resultsEn.ts';
 import { resultsEt } from './resultsEt.ts';
+import { scoringEn } from './scoringEn.ts';
+import { scoringEt } from './scoringEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -21,8 +23,8 @@ export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'rada.lang';
 
 export const resources = {
-  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn, ...resultsEn } },
-  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt, ...resultsEt } },
+  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn, ...resultsEn, ...scoringEn } },
+  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt, ...resultsEt, ...scoringEt } },
 };
 
 /** Narrows any string to a supported language, or null. */

@@ -10,6 +10,8 @@ import { EventRecordFields } from './EventRecordFields.tsx';
 import { SettingField } from './SettingField.tsx';
 import { SpeedFields } from './SpeedFields.tsx';
 import { useSaveSettings } from './useSaveSettings.ts';
+import { ScoringSection } from '../scoring/ScoringSection.tsx';
+import { isScoringKey } from '../scoring/scoringDraft.ts';
 
 function Section({
   title,
@@ -32,6 +34,8 @@ function Section({
 
 /** Where the speed section sits among the setting groups. */
 const SPEED_AFTER: SettingGroup = 'scoring';
+/** The group that holds the scoring editors (features/scoring), which replace their keys' fields. */
+const SCORING_IN: SettingGroup = 'scoring';
 
 /**
  * The settings tab: the event record (name, times, hidden), every setting of SETTINGS grouped
@@ -77,7 +81,7 @@ export function SettingsTab({ event }: { event: EventSummary }) {
             SETTING_GROUPS.map((group) => (
               <Stack key={group} sx={{ gap: 2 }}>
                 <Section title={t(`settings.group.${group}`)} testId={`settings-group-${group}`}>
-                  {SETTINGS.filter((s) => s.group === group).map((desc) => (
+                  {SETTINGS.filter((s) => s.group === group && !isScoringKey(s.key)).map((desc) => (
                     <SettingField
                       key={desc.key}
                       desc={desc}
@@ -85,6 +89,12 @@ export function SettingsTab({ event }: { event: EventSummary }) {
                       onSave={saveSetting}
                     />
                   ))}
+                  {group === SCORING_IN && (
+                    <ScoringSection
+                      settings={settings.data.settings}
+                      onSave={(values) => patchSettings({ settings: values })}
+                    />
+                  )}
                 </Section>
                 {group === SPEED_AFTER && (
                   <Section title={t('settings.group.speed')} testId="settings-group-speed">
