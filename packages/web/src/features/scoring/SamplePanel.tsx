@@ -133,7 +133,7 @@ export function SamplePanel({
           label={t('scoring.sample.km')}
           value={sample.km}
           min={0}
-          width={110}
+          width={140}
           unit={t('settings.unit.km')}
           onChange={(v) => set({ km: v })}
         />
