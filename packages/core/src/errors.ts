@@ -27,6 +27,7 @@ export const ERROR_KEYS = [
   'bad fail.....',
   'kp.error.archived',
   'results.error.hidden',
+  'teams.error.archived',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -65,4 +66,5 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
   'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
   'results.error.hidden': 'The results of this event are hidden',
+  'teams.error.archived': 'The event is archived: teams cannot be changed',
 };

@@ -8,4 +8,5 @@ export * from './realtime.ts';
 export * from './api.ts';
 export * from './checkpoints/index.ts';
 export * from './results.ts';
+export * from './teams.ts';
 export * from './scoring/index.ts';

@@ -5,6 +5,7 @@ import { userRepository } from '../users/user.repository.ts';
 import { eventFileRepository } from '../eventFile/eventFile.repository.ts';
 import { checkpointRepository } from '../checkpoints/checkpoint.repository.ts';
 import { resultRepository } from '../results/result.repository.ts';
+import { teamRepository } from '../teams/team.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -13,6 +14,7 @@ export interface Repos {
   eventFiles: ReturnType<typeof eventFileRepository>;
   checkpoints: ReturnType<typeof checkpointRepository>;
   results: ReturnType<typeof resultRepository>;
+  teams: ReturnType<typeof teamRepository>;
 }
 
 export interface Store extends Repos {
@@ -27,6 +29,7 @@ function repos(db: Kysely<Database>): Repos {
     eventFiles: eventFileRepository(db),
     checkpoints: checkpointRepository(db),
     results: resultRepository(db),
+    teams: teamRepository(db),
   };
 }
 

@@ -19,6 +19,8 @@ import type { EventFile, TeamResult } from '@rada/core';
 import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
+import { teamService } from '../teams/team.service.ts';
+import { teamRoutes } from '../teams/team.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { findNulPath } from './nul.ts';
@@ -76,6 +78,7 @@ export async function buildApp({
     events: eventService({ store, bus: changes, now }),
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
+    teams: teamService({ store, bus: changes, now }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
@@ -131,6 +134,7 @@ export async function buildApp({
       await eventRoutes(api, services.events);
       await checkpointRoutes(api, services.checkpoints);
       await resultsRoutes(api, services.results);
+      await teamRoutes(api, services.teams);
       await realtimeRoutes(api, bus);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);

@@ -15,6 +15,8 @@ import { resultsEn } from './resultsEn.ts';
 import { resultsEt } from './resultsEt.ts';
 import { scoringEn } from './scoringEn.ts';
 import { scoringEt } from './scoringEt.ts';
+import { teamsEn } from './teamsEn.ts';
+import { teamsEt } from './teamsEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -23,8 +25,28 @@ export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'rada.lang';
 
 export const resources = {
-  en: { translation: { ...en, ...settingsEn, ...kpEn, ...mapEn, ...resultsEn, ...scoringEn } },
-  et: { translation: { ...et, ...settingsEt, ...kpEt, ...mapEt, ...resultsEt, ...scoringEt } },
+  en: {
+    translation: {
+      ...en,
+      ...settingsEn,
+      ...kpEn,
+      ...mapEn,
+      ...resultsEn,
+      ...scoringEn,
+      ...teamsEn,
+    },
+  },
+  et: {
+    translation: {
+      ...et,
+      ...settingsEt,
+      ...kpEt,
+      ...mapEt,
+      ...resultsEt,
+      ...scoringEt,
+      ...teamsEt,
+    },
+  },
 };
 
 /** Narrows any string to a supported language, or null. */

@@ -1,0 +1,53 @@
+import type { TeamAnswerView, TeamListEntry } from '@rada/core';
+import { fromJsonMap } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
+import type { TeamAnswerRow, TeamRow } from './team.repository.ts';
+
+const ms = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The class id of a list entry: stored as a string, sometimes as a number. */
+function classOf(v: unknown): string | null {
+  if (typeof v === 'string' && v !== '') return v;
+  return typeof v === 'number' ? String(v) : null;
+}
+
+/** The numeric entries of a stored `lypoints` map. */
+export function lypointsOf(v: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, n] of Object.entries(v)) {
+      const num = typeof n === 'number' ? n : typeof n === 'string' ? Number(n) : NaN;
+      if (Number.isFinite(num)) out[k] = num;
+    }
+  }
+  return out;
+}
+
+/** The organiser's view of a team row (spec 01 §3, Team list entry). */
+export function presentTeam(row: TeamRow, answers: number): TeamListEntry {
+  const list: JsonMap = fromJsonMap(row.list);
+  return {
+    id: row.id,
+    name: row.name,
+    nr: row.nr,
+    klassid: classOf(list.klassid),
+    starttime: ms(list.starttime),
+    finishtime: ms(list.finishtime),
+    dsq: list.dsq === true,
+    katk: list.katk === true,
+    disabled: list.disabled === true,
+    allowed: list.allowed === true,
+    lypoints: lypointsOf(list.lypoints),
+    answers,
+  };
+}
+
+/** One stored answer as the API shows it. */
+export function presentTeamAnswer(row: TeamAnswerRow): TeamAnswerView {
+  return {
+    kpId: row.kp_id,
+    answer: row.answer,
+    ok: row.ok === null ? null : row.ok === 1,
+    aeg: row.aeg,
+  };
+}
