@@ -117,7 +117,7 @@ export function ValueClassesEditor({
     <Stack sx={{ gap: 1 }} data-testid="scoring-rakoef">
       {classes.map((ra) => (
         <Stack key={ra} direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-          <Typography variant="body2" sx={{ width: 90 }}>
+          <Typography variant="body2" sx={{ width: 120 }}>
             {t('scoring.rakoef.class', { ra })}
           </Typography>
           <NumberInput
@@ -125,6 +125,7 @@ export function ValueClassesEditor({
             value={rows[ra - 1] ?? null}
             onChange={(v) => setRow(ra, v)}
             testId={`scoring-rakoef-${ra}`}
+            placeholder={String(ra)}
             unit={t('settings.unit.pts')}
           />
           <FormControlLabel

@@ -20,6 +20,7 @@ export function NumberInput({
   unit,
   width = 140,
   min,
+  placeholder,
 }: {
   label: string;
   value: number | null;
@@ -28,6 +29,8 @@ export function NumberInput({
   unit?: string;
   width?: number;
   min?: number;
+  /** Shown while empty (the label then stays above the field). */
+  placeholder?: string;
 }) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const [seen, setSeen] = useState(value);
@@ -45,6 +48,7 @@ export function NumberInput({
       label={label}
       value={text}
       error={bad}
+      placeholder={placeholder}
       onChange={(e) => {
         setText(e.target.value);
         const n = parse(e.target.value);
@@ -56,6 +60,7 @@ export function NumberInput({
       sx={{ width }}
       slotProps={{
         htmlInput: { 'data-testid': testId, inputMode: 'decimal' },
+        inputLabel: placeholder !== undefined ? { shrink: true } : undefined,
         input: unit
           ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
           : undefined,

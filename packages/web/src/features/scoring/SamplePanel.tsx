@@ -111,7 +111,7 @@ export function SamplePanel({
           label={t('scoring.sample.wrong')}
           value={sample.wrong}
           min={0}
-          width={110}
+          width={130}
           onChange={(v) => set({ wrong: v ?? 0 })}
           testId="scoring-sample-wrong"
         />
