@@ -72,3 +72,6 @@ export const UpdateTeamBody = z
   .partial()
   .strict();
 export type UpdateTeamBody = z.input<typeof UpdateTeamBody>;
+
+/** The team's class choices read the `klassid` setting the way the scoring engine does. */
+export { parseClasses } from './scoring/settings.ts';

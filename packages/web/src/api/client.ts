@@ -10,6 +10,9 @@ import type {
   ResponsesView,
   ResultsView,
   TeamAnswerBody,
+  TeamAnswerView,
+  TeamListEntry,
+  UpdateTeamBody,
   UpdateCheckpointBody,
   CreateEventBody,
   CreatorRecord,
@@ -181,6 +184,14 @@ export const api = {
   /** Changes one team answer (event admins); results follow through realtime. */
   setTeamAnswer: (id: string, teamId: string, kpId: string, body: TeamAnswerBody) =>
     request<unknown>('PUT', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`, body),
+
+  /** The organiser's team list (event admins). */
+  teams: (id: string) => request<TeamListEntry[]>('GET', `/events/${enc(id)}/teams`),
+  teamAnswers: (id: string, teamId: string) =>
+    request<TeamAnswerView[]>('GET', `/events/${enc(id)}/teams/${enc(teamId)}/answers`),
+  /** Changes a team's list entry (dsq, katk, times, extras...); audited on the server. */
+  updateTeam: (id: string, teamId: string, body: UpdateTeamBody) =>
+    request<TeamListEntry>('PATCH', `/events/${enc(id)}/teams/${enc(teamId)}`, body),
 };
 
 /** What an import wrote (POST /api/events/:id/checkpoints/import). */
@@ -209,4 +220,7 @@ export const queryKeys = {
   results: (id: string) => ['event', id, 'results'] as const,
   /** Under results: every recalculation (which follows each answer change) refreshes it too. */
   responses: (id: string) => ['event', id, 'results', 'responses'] as const,
+  /** Realtime `teams` changes invalidate this prefix, the answers of each team included. */
+  teams: (id: string) => ['event', id, 'teams'] as const,
+  teamAnswers: (id: string, teamId: string) => ['event', id, 'teams', teamId, 'answers'] as const,
 };

@@ -25,6 +25,7 @@ import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
 const CheckpointsTab = lazy(() =>
   import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
 );
+const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ default: m.TeamsTab })));
 const ControlDescriptionSheet = lazy(() =>
   import('../printing/ControlDescriptionSheet.tsx').then((m) => ({
     default: m.ControlDescriptionSheet,
@@ -154,6 +155,13 @@ export function EventPage() {
         content = (
           <Suspense fallback={<LoadingState />}>
             <CheckpointsTab event={ev} />
+          </Suspense>
+        );
+        break;
+      case 'teams':
+        content = (
+          <Suspense fallback={<LoadingState />}>
+            <TeamsTab event={ev} />
           </Suspense>
         );
         break;

@@ -3,7 +3,7 @@ import { tabFromSub, visibleTabs } from './eventTabs.ts';
 
 describe('event tabs', () => {
   it('shows every tab to admins and only the public ones to others', () => {
-    expect(visibleTabs(true)).toEqual(['overview', 'kp', 'settings', 'admins', 'export']);
+    expect(visibleTabs(true)).toEqual(['overview', 'kp', 'teams', 'settings', 'admins', 'export']);
     expect(visibleTabs(false)).toEqual(['overview']);
     expect(visibleTabs(false, true)).toEqual(['overview', 'kp']);
   });

@@ -1,7 +1,7 @@
 import type { EventSummary, Me } from '@rada/core';
 
 /** The event page's tabs, selected by the route's second segment. */
-export const EVENT_TABS = ['overview', 'kp', 'settings', 'admins', 'export'] as const;
+export const EVENT_TABS = ['overview', 'kp', 'teams', 'settings', 'admins', 'export'] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
 
 /** Event admins (any role in the event) and super admins may configure the event. */

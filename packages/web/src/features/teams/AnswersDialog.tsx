@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { useTranslation } from 'react-i18next';
+import type { TeamListEntry } from '@rada/core';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useNotify } from '../../components/NotifyProvider.tsx';
+import { errorText } from '../../i18n/errorText.ts';
+import { useCheckpoints } from '../checkpoints/useCheckpoints.ts';
+import { answerRows, formatTime } from './teamAnswers.ts';
+import type { AnswerRow } from './teamAnswers.ts';
+import { TimeDialog } from './TimeDialog.tsx';
+import { useAnswerWrites, useTeamAnswers } from './useTeams.ts';
+
+/** Answers table page size and its options (spec 02 §9). */
+const PAGE_SIZES = [5, 10, 50, 100];
+
+interface AnswersDialogProps {
+  eventId: string;
+  team: TeamListEntry;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A team's answers: every checkpoint with the team's response, ok state and time; the organiser
+ * sets the answer, marks it ok, sets its time or deletes it.
+ */
+export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialogProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const checkpoints = useCheckpoints(eventId);
+  const answers = useTeamAnswers(eventId, team.id);
+  const { set, remove } = useAnswerWrites(eventId, team.id);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const [timeOf, setTimeOf] = useState<AnswerRow | null>(null);
+  const onError = (e: unknown) => notify(errorText(t, e), 'error');
+
+  let content: React.ReactNode;
+  if (checkpoints.isPending || answers.isPending) content = <LoadingState />;
+  else if (checkpoints.isError) content = <ErrorState error={checkpoints.error} />;
+  else if (answers.isError) content = <ErrorState error={answers.error} />;
+  else {
+    const rows = answerRows(checkpoints.data.checkpoints, answers.data);
+    const visible = rows.slice(page * pageSize, page * pageSize + pageSize);
+    content = (
+      <>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('teams.kp')}</TableCell>
+                <TableCell>{t('teams.response')}</TableCell>
+                <TableCell>{t('teams.ok')}</TableCell>
+                <TableCell>{t('teams.time')}</TableCell>
+                <TableCell align="right">{t('teams.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.map((row) => (
+                <TableRow key={row.kpId} data-testid={`answer-row-${row.kpId}`}>
+                  <TableCell>{row.nr}</TableCell>
+                  <TableCell>
+                    {readOnly || Object.keys(row.responses).length === 0 ? (
+                      <ResponseText row={row} />
+                    ) : (
+                      <Select
+                        size="small"
+                        variant="standard"
+                        value={row.answer?.answer ?? ''}
+                        displayEmpty
+                        renderValue={() => <ResponseText row={row} />}
+                        onChange={(e) =>
+                          set.mutate(
+                            { kpId: row.kpId, body: { answer: e.target.value || null } },
+                            { onError },
+                          )
+                        }
+                        inputProps={{ 'aria-label': t('teams.setanswer') }}
+                        data-testid={`answer-select-${row.kpId}`}
+                      >
+                        {Object.entries(row.responses).map(([id, text]) => (
+                          <MenuItem key={id} value={id}>
+                            {text}
+                          </MenuItem>
+                        ))}
+                      </Select>
+                    )}
+                  </TableCell>
+                  <TableCell data-testid={`answer-okstate-${row.kpId}`}>
+                    {row.answer?.ok === true
+                      ? t('teams.okyes')
+                      : row.answer?.ok === false
+                        ? t('teams.okno')
+                        : ''}
+                  </TableCell>
+                  <TableCell>{formatTime(row.answer?.aeg)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('teams.markok')}>
+                      <span>
+                        <IconButton
+                          size="small"
+                          disabled={readOnly || row.answer?.ok === true}
+                          onClick={() =>
+                            set.mutate({ kpId: row.kpId, body: { ok: true } }, { onError })
+                          }
+                          data-testid={`answer-ok-${row.kpId}`}
+                        >
+                          <CheckIcon fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                    <Tooltip title={t('teams.settime')}>
+                      <span>
+                        <IconButton
+                          size="small"
+                          disabled={readOnly}
+                          onClick={() => setTimeOf(row)}
+                          data-testid={`answer-time-${row.kpId}`}
+                        >
+                          <ScheduleIcon fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                    <Tooltip title={t('teams.deleteanswer')}>
+                      <span>
+                        <IconButton
+                          size="small"
+                          disabled={readOnly || row.answer === null}
+                          onClick={() => {
+                            if (window.confirm(t('teams.deleteconfirm', { nr: row.nr }))) {
+                              remove.mutate(row.kpId, { onError });
+                            }
+                          }}
+                          data-testid={`answer-delete-${row.kpId}`}
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          labelRowsPerPage={t('teams.rowsperpage')}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="answers-dialog">
+      <DialogTitle>{t('teams.answersof', { name: team.name })}</DialogTitle>
+      <DialogContent>{content}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('teams.close')}</Button>
+      </DialogActions>
+      {timeOf && (
+        <TimeDialog
+          title={`${t('teams.settime')}: ${t('teams.kp')} ${timeOf.nr}`}
+          fields={[{ key: 'aeg', label: t('teams.time'), value: timeOf.answer?.aeg ?? null }]}
+          onClose={() => setTimeOf(null)}
+          onSave={(v) => {
+            set.mutate({ kpId: timeOf.kpId, body: { aeg: v.aeg ?? null } }, { onError });
+            setTimeOf(null);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** The response text, or the placeholder for a missing or unknown response. */
+function ResponseText({ row }: { row: AnswerRow }) {
+  const { t } = useTranslation();
+  if (row.shown.kind === 'text') return <>{row.shown.text}</>;
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {row.shown.kind === 'missing' ? t('teams.missinganswer') : t('teams.badresponse')}
+    </Typography>
+  );
+}

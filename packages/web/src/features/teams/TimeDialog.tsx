@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from './teamAnswers.ts';
+
+export interface TimeFieldSpec {
+  key: string;
+  label: string;
+  value: number | null;
+}
+
+interface TimeDialogProps {
+  title: string;
+  fields: TimeFieldSpec[];
+  onClose: () => void;
+  /** Called with each field's new time (null: cleared). */
+  onSave: (values: Record<string, number | null>) => void;
+}
+
+/** Edits one or more times as local date and time with seconds. */
+export function TimeDialog({ title, fields, onClose, onSave }: TimeDialogProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.key, toLocalInput(f.value)])),
+  );
+  const handleSave = () =>
+    onSave(Object.fromEntries(fields.map((f) => [f.key, fromLocalInput(values[f.key] ?? '')])));
+  return (
+    <Dialog open onClose={onClose} data-testid="time-dialog">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2, pt: 1 }}>
+          {fields.map((f) => (
+            <Stack key={f.key} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+              <TextField
+                type="datetime-local"
+                label={f.label}
+                size="small"
+                value={values[f.key] ?? ''}
+                onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { step: 1, 'data-testid': `time-input-${f.key}` },
+                }}
+              />
+              <Button size="small" onClick={() => setValues((v) => ({ ...v, [f.key]: '' }))}>
+                {t('teams.clear')}
+              </Button>
+            </Stack>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('teams.cancel')}</Button>
+        <Button variant="contained" onClick={handleSave} data-testid="time-save">
+          {t('teams.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
