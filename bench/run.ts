@@ -8,12 +8,14 @@ import type { BenchResult } from './harness.ts';
 import { kpImportBench } from './kpImport.ts';
 import { kpGridBench } from './kpGrid.ts';
 import { resultsBench } from './results.ts';
+import { resultsHttpBench } from './resultsHttp.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
   kpImport: kpImportBench,
   kpGrid: kpGridBench,
   results: resultsBench,
+  resultsHttp: resultsHttpBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -13,6 +13,43 @@ export function resultRepository(db: Kysely<Database>) {
     find: (eventId: string) =>
       db.selectFrom('event_results').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
 
+    /** The version and time of the stored results without the results themselves (cheap). */
+    findMeta: (eventId: string) =>
+      db
+        .selectFrom('event_results')
+        .select(['version', 'computed_at'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst(),
+
+    /**
+     * In one query, what a results read needs besides the results: the event's flag and record,
+     * its settings and the stored results' version and time (null before the first computation).
+     */
+    readHead: (eventId: string) =>
+      db
+        .selectFrom('events')
+        .leftJoin('event_data', 'event_data.event_id', 'events.id')
+        .leftJoin('event_results', 'event_results.event_id', 'events.id')
+        .select([
+          'events.hidden',
+          'events.record',
+          'event_data.settings',
+          'event_results.version',
+          'event_results.computed_at',
+        ])
+        .where('events.id', '=', eventId)
+        .executeTakeFirst(),
+
+    /** Only the settings column of the event's data (the rest may be large). */
+    async settingsOf(eventId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('event_data')
+        .select('settings')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return row?.settings;
+    },
+
     /** Stores new results; `version` counts up from 1. Answers the stored row. */
     async save(eventId: string, results: string, computedAt: number): Promise<StoredResultsRow> {
       await db

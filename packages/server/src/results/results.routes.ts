@@ -12,7 +12,12 @@ const AnswerParams = IdParams.extend({ teamId: key, kpId: key });
 export async function resultsRoutes(api: FastifyInstance, results: ResultsService): Promise<void> {
   const id = (params: unknown) => parseWith(IdParams, params).id;
 
-  api.get('/events/:id/results', (req) => results.results(req.actor, id(req.params)));
+  // Sent as the service's ready-made JSON: no per-request serialisation of the results list.
+  api.get('/events/:id/results', async (req, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await results.resultsJson(req.actor, id(req.params))),
+  );
 
   api.get('/events/:id/responses', (req) => results.responses(req.actor, id(req.params)));
 

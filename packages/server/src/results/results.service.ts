@@ -100,12 +100,66 @@ export function resultsService({
     return store.results.find(eventId);
   }
 
+  /**
+   * The response bodies of recently read events' results, keyed by the stored row's version and
+   * time and by the display settings: a read costs small queries instead of parsing, serialising
+   * and encoding the whole list, and any new stored results (a recalculation, by this or another
+   * server) or changed settings change the key. Least recently used events are dropped beyond
+   * RESULTS_CACHE_SIZE.
+   */
+  const bodies = new Map<string, { key: string; results: string; body: Buffer }>();
+  async function resultsBody(
+    eventId: string,
+    display: ResultsDisplaySettings,
+    head: { version: number | null; computed_at: number | null },
+  ) {
+    let meta =
+      head.version !== null && head.computed_at !== null
+        ? { version: head.version, computed_at: head.computed_at }
+        : undefined;
+    if (!meta) {
+      await storedOrComputed(eventId);
+      meta = await store.results.findMeta(eventId);
+      if (!meta) return undefined;
+    }
+    const displayJson = JSON.stringify(display);
+    const key = `${meta.version}:${meta.computed_at}`;
+    const hit = bodies.get(eventId);
+    bodies.delete(eventId);
+    if (hit && hit.key === `${key}:${displayJson}`) {
+      bodies.set(eventId, hit);
+      return hit.body;
+    }
+    let results = hit?.key.startsWith(`${key}:`) ? hit.results : undefined;
+    let computedAt = meta.computed_at;
+    if (results === undefined) {
+      const stored = await store.results.find(eventId);
+      if (!stored) return undefined;
+      // Parsed once and serialised again so the bytes are those of the parsed view.
+      results = JSON.stringify(fromJson<TeamResult[]>(stored.results, []));
+      computedAt = stored.computed_at;
+      if (stored.version !== meta.version || stored.computed_at !== meta.computed_at) {
+        // Recalculated in between: key the entry by what was read.
+        meta = { version: stored.version, computed_at: stored.computed_at };
+      }
+    }
+    const view = `{"results":${results},"computedAt":${JSON.stringify(computedAt)},"settings":${displayJson}}`;
+    const entry = {
+      key: `${meta.version}:${meta.computed_at}:${displayJson}`,
+      results,
+      body: Buffer.from(view, 'utf8'),
+    };
+    bodies.set(eventId, entry);
+    if (bodies.size > RESULTS_CACHE_SIZE) bodies.delete(bodies.keys().next().value!);
+    return entry.body;
+  }
+
   /** Loads the event, its settings and the caller's access; 404 when there is no such event. */
   async function load(actor: Actor | null, eventId: string) {
     const row = await store.events.findById(eventId);
     if (!row) throw notFound();
     const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
+    const settings = fromJsonMap(await store.results.settingsOf(eventId));
     const access: EventAccess = { actor, role, hidden: row.hidden === 1 };
     return { row, settings, access };
   }
@@ -136,6 +190,25 @@ export function resultsService({
         computedAt: stored.computed_at,
         settings: displaySettings(settings, record),
       };
+    },
+
+    /**
+     * The same view as `results`, as the UTF-8 JSON body GET /results sends, from the cache above:
+     * a read does not parse, serialise and encode hundreds of teams.
+     */
+    async resultsJson(actor: Actor | null, eventId: string): Promise<Buffer> {
+      const head = await store.results.readHead(eventId);
+      if (!head) throw notFound();
+      const settings = fromJsonMap(head.settings);
+      const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+      const access: EventAccess = { actor, role, hidden: head.hidden === 1 };
+      if (!canReadResults(access, settings.hideresults === true)) {
+        throw new AppError('results.error.hidden', 403);
+      }
+      const display = displaySettings(settings, fromJsonMap(head.record));
+      const body = await resultsBody(eventId, display, head);
+      if (!body) throw notFound();
+      return body;
     },
 
     /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
@@ -199,6 +272,9 @@ export function resultsService({
   };
 }
 export type ResultsService = ReturnType<typeof resultsService>;
+
+/** How many events' serialised results are kept in memory. */
+const RESULTS_CACHE_SIZE = 32;
 
 function presentAnswer(a: { answer: string | null; ok: number | null; aeg: number | null }) {
   return { answer: a.answer, ok: a.ok === null ? null : a.ok === 1, aeg: a.aeg };

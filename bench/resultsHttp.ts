@@ -1,0 +1,204 @@
+/**
+ * resultsHttp: throughput of GET /api/events/:id/results for a 500-team event (60 KPs, answers
+ * for every team) on the real server (SQLite), measured with a keep-alive load generator written
+ * with node:http and run as a child process (50 connections, 5 s). Baseline: a bare node:http
+ * server on 127.0.0.1 returning the same response bytes, measured the same way in the same run.
+ * Target: ≥ 2,000 requests/s. Loopback only.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { EventFile } from '@rada/core';
+import { startPlatform } from '../e2e/support.ts';
+import type { BenchResult } from './harness.ts';
+
+const TEAMS = 500;
+const KPS = 60;
+const CONNECTIONS = 50;
+const DURATION_MS = 5000;
+const TARGET_RPS = 2000;
+const S0 = 1_767_261_600_000;
+
+/** The load generator: plain JavaScript run by a child Node process, so it has its own core. */
+const LOADGEN = `
+import http from 'node:http';
+const [url, connections, durationMs] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+let errors = 0, bytes = 0, done = 0;
+function one() {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent }, (res) => {
+      let n = 0;
+      res.on('data', (c) => (n += c.length));
+      res.on('end', () => {
+        if (res.statusCode === 200) { latencies.push(performance.now() - t0); bytes += n; done++; }
+        else errors++;
+        resolve();
+      });
+      res.on('error', () => { errors++; resolve(); });
+    });
+    req.on('error', () => { errors++; resolve(); });
+  });
+}
+// Warm up the connections, then measure.
+await Promise.all(Array.from({ length: connections }, one));
+latencies.length = 0; errors = 0; bytes = 0; done = 0;
+const start = performance.now();
+const end = start + durationMs;
+async function worker() { while (performance.now() < end) await one(); }
+await Promise.all(Array.from({ length: connections }, worker));
+const elapsed = performance.now() - start;
+latencies.sort((a, b) => a - b);
+const pct = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN;
+agent.destroy();
+process.stdout.write(JSON.stringify({ requests: done, errors, bytes, elapsed, rps: done / (elapsed / 1000), p50: pct(0.5), p99: pct(0.99) }));
+`;
+
+interface Load {
+  requests: number;
+  errors: number;
+  bytes: number;
+  elapsed: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function runLoad(url: string): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', LOADGEN, url, String(CONNECTIONS), String(DURATION_MS)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const timer = setTimeout(() => child.kill(), DURATION_MS + 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`load generator exited ${code}: ${err}`));
+      else resolve(JSON.parse(out) as Load);
+    });
+  });
+}
+
+/** A valik event: 500 teams in two classes, 60 KPs, 20–45 answers per team, most finished. */
+function loadEvent(): EventFile {
+  const kp: Record<string, Record<string, unknown>> = {};
+  const kpdata: Record<string, Record<string, unknown>> = {};
+  const kpanswer: Record<string, string> = {};
+  for (let i = 1; i <= KPS; i++) {
+    kp[`k${i}`] = { nr: i, ra: (i % 4) + 1, grp: 1, kohustuslik: i % 20 === 0, inwork: false };
+    kpdata[`k${i}`] = {
+      desc: `Stone ${i}`,
+      loc: { lat: 58 + i / 1000, lng: 26 + i / 1000 },
+      responses: { r1: 'A', r2: 'B', r3: 'C' },
+    };
+    kpanswer[`k${i}`] = 'r1';
+  }
+  const list: Record<string, Record<string, unknown>> = {};
+  const data: Record<string, Record<string, unknown>> = {};
+  const kpanswers: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (let t = 1; t <= TEAMS; t++) {
+    list[`t${t}`] = {
+      name: `Team ${t}`,
+      nr: 100 + t,
+      klassid: t % 2 === 0 ? 'men' : 'women',
+      starttime: S0,
+      ...(t % 9 === 0 ? {} : { finishtime: S0 + 3 * 3_600_000 + ((t * 7919) % 7_200_000) }),
+      dsq: t % 97 === 0,
+    };
+    data[`t${t}`] = { regdata: { teamname: `Team ${t}`, regtime: 1_767_000_000_000 + t } };
+    const answers: Record<string, Record<string, unknown>> = {};
+    const count = 20 + (t % 26);
+    for (let a = 0; a < count; a++) {
+      const k = ((t * 13 + a * 7) % KPS) + 1;
+      answers[`k${k}`] = { answer: (t + a) % 5 === 0 ? 'r2' : 'r1', aeg: S0 + 60_000 * (a + 1) };
+    }
+    kpanswers[`t${t}`] = answers;
+  }
+  return {
+    version: 2,
+    events: {
+      name: 'Load test',
+      starttime: S0,
+      endtime: S0 + 6 * 3_600_000,
+      hidden: false,
+      admins: {},
+    },
+    eventsdata: {
+      data: { type: 'valik', klassid: { men: { name: 'Men' }, women: { name: 'Women' } } },
+      conf: {},
+      kp,
+      kpdata,
+      kpanswer,
+    },
+    teams: { list, data, kpanswers },
+    evdoc: { speed: { limit: 90 } },
+  };
+}
+
+const fmt = (l: Load) =>
+  `${l.rps.toFixed(0)} req/s (${l.requests} in ${(l.elapsed / 1000).toFixed(1)} s, ` +
+  `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms${l.errors ? `, ${l.errors} errors` : ''})`;
+
+/** Runs the benchmark and prints its figures. */
+export async function resultsHttpBench(): Promise<BenchResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-bench-'));
+  const platform = await startPlatform();
+  let bare: http.Server | undefined;
+  try {
+    const file = path.join(dir, 'loadtest.json');
+    fs.writeFileSync(file, JSON.stringify(loadEvent()));
+    const imported = await platform.cli('import', file, '--id', 'loadtest');
+    if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
+
+    const url = `${platform.url}/api/events/loadtest/results`;
+    const first = await fetch(url); // computes and stores the results
+    if (first.status !== 200) throw new Error(`results: ${first.status} ${await first.text()}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    const view = JSON.parse(body.toString('utf8')) as { results: unknown[] };
+    if (view.results.length !== TEAMS) {
+      console.log(`resultsHttp: expected ${TEAMS} results, got ${view.results.length}`);
+      return { name: 'resultsHttp', ok: false };
+    }
+    const second = Buffer.from(await (await fetch(url)).arrayBuffer());
+    if (!second.equals(body)) throw new Error('the stored results changed between two reads');
+
+    const server = await runLoad(url);
+
+    bare = http.createServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+      });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
+    const port = (bare.address() as AddressInfo).port;
+    const baseline = await runLoad(`http://127.0.0.1:${port}/`);
+
+    const ok = server.errors === 0 && server.rps >= TARGET_RPS;
+    console.log(
+      `resultsHttp: GET results of ${TEAMS} teams, ${KPS} KPs (${(body.length / 1024).toFixed(0)} KiB), ` +
+        `${CONNECTIONS} keep-alive connections: ${fmt(server)}`,
+    );
+    console.log(
+      `resultsHttp: baseline bare node:http with the same bytes: ${fmt(baseline)}; ` +
+        `ratio ${(server.rps / baseline.rps).toFixed(2)} of the baseline ` +
+        `(target ≥ ${TARGET_RPS} req/s) ${ok ? 'OK' : 'OVER TARGET'}`,
+    );
+    return { name: 'resultsHttp', ok };
+  } finally {
+    if (bare) await new Promise<void>((resolve) => bare!.close(() => resolve()));
+    await platform.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
