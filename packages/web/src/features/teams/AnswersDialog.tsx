@@ -88,7 +88,8 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
                       <Select
                         size="small"
                         variant="standard"
-                        value={row.answer?.answer ?? ''}
+                        // An unknown response id is no option of the select; the placeholder shows it.
+                        value={row.shown.kind === 'text' ? (row.answer?.answer ?? '') : ''}
                         displayEmpty
                         renderValue={() => <ResponseText row={row} />}
                         onChange={(e) =>
