@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ApiError } from '../../api/client.ts';
@@ -10,6 +11,11 @@ import { useEvent } from '../events/useEvent.ts';
 import { useResults } from './useResults.ts';
 import { NO_CLASS, OVERALL, resultsTabs, tabRows } from './resultsTable.ts';
 import { ResultsTable } from './ResultsTable.tsx';
+import { resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
+import type { ResultsFile } from './resultsDownload.ts';
+import { downloadText } from '../export/download.ts';
+
+const offer = (file: ResultsFile) => downloadText(file.text, file.name, file.type);
 
 /**
  * `/{evid}/result` and `/{evid}/tulemus`: the event's ranking, overall and per class. It follows
@@ -37,6 +43,30 @@ export function ResultsPage() {
           <Button component={RouterLink} to={`/${evid ?? ''}/responses`} size="small">
             {t('results.responses')}
           </Button>
+          {view && view.results.length > 0 && (
+            <>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                data-testid="results-download-csv"
+                title={t('results.download.csv.hint')}
+                onClick={() => offer(resultsCsvFile(view, evid ?? 'event'))}
+              >
+                {t('results.download.csv')}
+              </Button>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                data-testid="results-download-iof"
+                title={t('results.download.iof.hint')}
+                onClick={() =>
+                  offer(resultsIofFile(view, evid ?? 'event', event.data?.name ?? evid ?? ''))
+                }
+              >
+                {t('results.download.iof')}
+              </Button>
+            </>
+          )}
           <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
             {t('results.print')}
           </Button>

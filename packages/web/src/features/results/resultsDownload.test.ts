@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultsView, TeamResult } from '@rada/core';
+import { classNameMap, resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
+
+const result = (teamId: string, over: Partial<TeamResult>): TeamResult =>
+  ({
+    teamId,
+    name: teamId,
+    klassid: null,
+    place: null,
+    placelabel: '',
+    overallplace: null,
+    dsq: false,
+    katk: false,
+    okcount: 0,
+    wrongcount: 0,
+    rasums: {},
+    kpsum: 0,
+    kppenalty: 0,
+    kpkokku: 0,
+    firstkpsbonus: 0,
+    firstbonus: 0,
+    lypoints: 0,
+    dst: null,
+    dstpoints: 0,
+    timepenaltys: [],
+    timepenaltytotal: 0,
+    spdpenalty: 0,
+    sum: 0,
+    spent: null,
+    spenttime: '',
+    overtime: false,
+    ...over,
+  }) as TeamResult;
+
+const view: ResultsView = {
+  results: [
+    result('t1', { name: 'Rebased & Co', klassid: 'men', place: 1, overallplace: 1, sum: 42.5 }),
+    result('t2', { name: 'Karud', klassid: 'wom', place: 1, overallplace: 2, sum: 30 }),
+    result('t3', { name: 'Üksik', klassid: null, overallplace: 3, sum: 10 }),
+  ],
+  computedAt: Date.UTC(2026, 4, 1, 12, 0, 0),
+  settings: {
+    pointssuffix: '',
+    distanceinresult: false,
+    hidewrongmarks: false,
+    sfwithseconds: false,
+    sfwithdate: false,
+    hidespeedings: false,
+    klassid: { men: { name: 'Mehed' } },
+  },
+};
+
+describe('results downloads', () => {
+  it('names classes from the klassid map, else by their id', () => {
+    expect([...classNameMap(view)]).toEqual([
+      ['men', 'Mehed'],
+      ['wom', 'wom'],
+    ]);
+  });
+
+  it('builds the CSV file with class names', () => {
+    const file = resultsCsvFile(view, 'kevad');
+    expect(file.name).toBe('kevad-results.csv');
+    expect(file.type).toMatch(/^text\/csv/);
+    const lines = file.text.split('\r\n');
+    expect(lines[0]).toMatch(/^class,place,/);
+    expect(lines[1]).toMatch(/^Mehed,1,/);
+    expect(lines[1]).toContain('Rebased & Co');
+    expect(lines[3]).toMatch(/^,/);
+    expect(lines).toHaveLength(5);
+  });
+
+  it('builds the IOF XML file, escaped, stamped with the computation time', () => {
+    const file = resultsIofFile(view, 'kevad', 'Kevad <2026>');
+    expect(file.name).toBe('kevad-results.xml');
+    expect(file.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(file.text).toContain('<Name>Kevad &lt;2026&gt;</Name>');
+    expect(file.text).toContain('createTime="2026-05-01T12:00:00.000Z"');
+    expect(file.text).toContain('<Class><Id>men</Id><Name>Mehed</Name></Class>');
+    expect(file.text).toContain('Rebased &amp; Co');
+    expect(file.text).toContain('<Score>42.5</Score>');
+  });
+});

@@ -1,0 +1,44 @@
+import { resultsToCsv, resultsToIof } from '@rada/core';
+import type { ResultsView } from '@rada/core';
+import { className } from './resultsTable.ts';
+
+/** A file the results page offers for download. */
+export interface ResultsFile {
+  name: string;
+  type: string;
+  text: string;
+}
+
+/** Class id → display name for the exports, from the `klassid` map the results view carries. */
+export function classNameMap(view: ResultsView): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const id of Object.keys(view.settings.klassid)) {
+    names.set(id, className(view.settings.klassid, id));
+  }
+  for (const r of view.results) {
+    if (r.klassid !== null && !names.has(r.klassid)) names.set(r.klassid, r.klassid);
+  }
+  return names;
+}
+
+/** The results as CSV, built in the browser with the same code as the command line's. */
+export function resultsCsvFile(view: ResultsView, eventId: string): ResultsFile {
+  return {
+    name: `${eventId}-results.csv`,
+    type: 'text/csv;charset=utf-8',
+    text: resultsToCsv(view.results, classNameMap(view)),
+  };
+}
+
+/** The results as an IOF XML 3.0 ResultList; `createTime` is when the results were computed. */
+export function resultsIofFile(view: ResultsView, eventId: string, eventName: string): ResultsFile {
+  return {
+    name: `${eventId}-results.xml`,
+    type: 'application/xml;charset=utf-8',
+    text: resultsToIof(view.results, {
+      eventName,
+      classNames: classNameMap(view),
+      createTime: new Date(view.computedAt).toISOString(),
+    }),
+  };
+}
