@@ -66,3 +66,11 @@ export function compareKpNr(a: number | string, b: number | string): number {
   if (ra === 0) return Number(a) - Number(b);
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
+
+/** Like compareKpNr for stored numbers that may be missing (null sorts last). */
+export function compareOptionalNr(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return compareKpNr(a, b);
+}

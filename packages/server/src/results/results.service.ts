@@ -1,4 +1,4 @@
-import { eventTopic } from '@rada/core';
+import { compareOptionalNr, eventTopic } from '@rada/core';
 import type {
   EventFile,
   ResponseCell,
@@ -313,7 +313,7 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
         ),
       };
     })
-    .sort((a, b) => compareNr(a.nr, b.nr));
+    .sort((a, b) => compareOptionalNr(a.nr, b.nr));
   const byTeam = new Map<string, Map<string, EventRows['answers'][number]>>();
   for (const a of rows.answers) {
     let m = byTeam.get(a.team_id);
@@ -335,7 +335,7 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
       }
       return { id: t.id, name: t.name, nr: t.nr, cells };
     })
-    .sort((a, b) => compareNr(a.nr, b.nr) || a.name.localeCompare(b.name));
+    .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
   return {
     kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses: showAnswers ? responses : {} })),
     teams,
@@ -344,17 +344,4 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
       ? Object.fromEntries(kps.flatMap((k) => (k.answer === null ? [] : [[k.id, k.answer]])))
       : {},
   };
-}
-
-/** Numbers in numeric order, then other labels, then none. */
-function compareNr(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const na = Number(a);
-  const nb = Number(b);
-  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  if (Number.isFinite(na)) return -1;
-  if (Number.isFinite(nb)) return 1;
-  return a.localeCompare(b);
 }

@@ -1,4 +1,4 @@
-import { TEAM_FIELDS, eventTopic } from '@rada/core';
+import { compareOptionalNr, TEAM_FIELDS, eventTopic } from '@rada/core';
 import type { TeamAnswerView, TeamListEntry, UpdateTeamBody } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
@@ -42,7 +42,7 @@ export function teamService({ store, bus, now }: TeamServiceDeps) {
       ]);
       return rows
         .map((r) => presentTeam(r, counts.get(r.id) ?? 0))
-        .sort((a, b) => compareNr(a.nr, b.nr) || a.name.localeCompare(b.name));
+        .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
     },
 
     /** The team's stored answers. */
@@ -111,16 +111,3 @@ export function teamService({ store, bus, now }: TeamServiceDeps) {
   };
 }
 export type TeamService = ReturnType<typeof teamService>;
-
-/** Numbers in numeric order, then other labels, then none. */
-function compareNr(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const na = Number(a);
-  const nb = Number(b);
-  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  if (Number.isFinite(na)) return -1;
-  if (Number.isFinite(nb)) return 1;
-  return a.localeCompare(b);
-}
