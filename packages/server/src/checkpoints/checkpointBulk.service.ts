@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { fromJson, toJson } from '../db/json.ts';
-import { newId } from '../db/ids.ts';
+import { newId, timeId } from '../db/ids.ts';
 import { canReadCheckpointSecrets } from '../policies/checkpoint.policy.ts';
 import { checkpointRow } from './checkpoint.context.ts';
 import type { CheckpointContext, CheckpointServiceDeps } from './checkpoint.context.ts';
@@ -34,7 +34,10 @@ export interface ImportResult {
  * The operations on many checkpoints at once: import, re-enumeration, print items, and the team
  * answers left on checkpoints that no longer exist. Each write is one transaction.
  */
-export function checkpointBulkService({ store }: CheckpointServiceDeps, ctx: CheckpointContext) {
+export function checkpointBulkService(
+  { store, now }: CheckpointServiceDeps,
+  ctx: CheckpointContext,
+) {
   return {
     /**
      * Imports checkpoints in mode add, merge or replace (planned by core's `planImport`). Every
@@ -154,7 +157,24 @@ export function checkpointBulkService({ store }: CheckpointServiceDeps, ctx: Che
     ): Promise<void> {
       await ctx.requireWrite(actor, eventId);
       await ctx.write(eventId, async (repos) => {
-        if (!(await repos.checkpoints.deleteAnswer(eventId, teamId, kpId))) throw notFound();
+        const old = await repos.results.findAnswer(eventId, teamId, kpId);
+        if (!old || !(await repos.checkpoints.deleteAnswer(eventId, teamId, kpId)))
+          throw notFound();
+        // Every change to a team's answers is audited: who, when, and what was removed.
+        await repos.results.insertAudit({
+          id: timeId(now()),
+          time: now(),
+          user_id: actor?.uid ?? null,
+          event_id: eventId,
+          action: 'team.answer.delete',
+          path: `teams/${eventId}/kpanswers/${teamId}/${kpId}`,
+          old_value: toJson({
+            answer: old.answer,
+            ok: old.ok === null ? null : old.ok === 1,
+            aeg: old.aeg,
+          }),
+          value: null,
+        });
       });
       ctx.changed(eventId, ['results']);
     },

@@ -215,6 +215,19 @@ describe.each(testDialects())('checkpoints in the event file and on teams on $na
       call(t.app, 'DELETE', `/api/events/${id}/teams/t2/answers/kpGone`, { as: admin });
     expect((await del()).status).toBe(204);
     expect((await countRows(t.handle.db)).team_answers).toBe((before.team_answers ?? 0) - 1);
+    const audit = await t.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('event_id', '=', id)
+      .where('action', '=', 'team.answer.delete')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      user_id: admin.uid,
+      path: `teams/${id}/kpanswers/t2/kpGone`,
+      value: null,
+    });
+    expect(JSON.parse(audit[0]!.old_value ?? 'null')).toMatchObject({ ok: true, answer: null });
     const again = await del();
     expect(again.status).toBe(404);
     expect(errorOf(again)).toBe('error.notfound');
