@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, startPlatform } from './support.ts';
-import type { TestPlatform } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './lifecycle.ts';
+import { screenshot } from './support.ts';
 
 describe('live updates', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    platform = await startPlatform();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.close();
-  });
+  const env = usePlatform();
 
   it("shows an organiser's change in another browser within a second, without reload", async () => {
+    const { platform, browser } = env;
     const organiser = await browser.newContext({ locale: 'en-GB' });
     const signup = await organiser.request.post(`${platform.url}/api/auth/signup`, {
       data: { email: 'org@example.ee', password: 'organiser-pass', displayName: 'Org' },

@@ -1,26 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
-import { launchBrowser, screenshot, startPlatform } from './support.ts';
-import type { TestPlatform } from './support.ts';
+import { usePlatform } from './lifecycle.ts';
+import { screenshot } from './support.ts';
 
 describe('live results', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    platform = await startPlatform();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.close();
-  });
+  const env = usePlatform();
 
   it("shows a new order on an open results page within a second of an admin's answer change", async () => {
+    const { platform, browser } = env;
     const organiser = await browser.newContext({ locale: 'en-GB' });
     const signup = await organiser.request.post(`${platform.url}/api/auth/signup`, {
       data: { email: 'results@example.ee', password: 'organiser-pass', displayName: 'Org' },

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startPlatform } from './support.ts';
+import type { TestPlatform } from './support.ts';
+
+/**
+ * Starts a fresh platform and a browser before the enclosing describe block's tests and stops
+ * both after them. Read `platform` and `browser` inside the tests, once they have started.
+ */
+export function usePlatform(): { readonly platform: TestPlatform; readonly browser: Browser } {
+  const env = {} as { platform: TestPlatform; browser: Browser };
+  beforeAll(async () => {
+    env.platform = await startPlatform();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.platform?.close();
+  });
+  return env;
+}
