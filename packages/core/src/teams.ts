@@ -74,4 +74,3 @@ export const UpdateTeamBody = z
 export type UpdateTeamBody = z.input<typeof UpdateTeamBody>;
 
 /** The team's class choices read the `klassid` setting the way the scoring engine does. */
-export { parseClasses } from './scoring/settings.ts';

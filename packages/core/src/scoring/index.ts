@@ -8,4 +8,4 @@ export { kpValue, baseValue } from './value.ts';
 export { resultsToCsv, formatPoints } from './exportCsv.ts';
 export { resultsToIof, escapeXml, iofStatus } from './exportIof.ts';
 export type { IofOptions } from './exportIof.ts';
-export { classNames } from './settings.ts';
+export { classNames, parseClasses, parseShared } from './settings.ts';

@@ -12,11 +12,11 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
+import { parseShared } from '@rada/core';
 import { NumberInput } from './NumberInput.tsx';
 import {
   classList,
   nextClassId,
-  parseShared,
   rakoefRows,
   toKlassid,
   toRakoef,

@@ -1,4 +1,4 @@
-import { classNames } from '@rada/core';
+import { parseClasses, parseShared } from '@rada/core';
 
 /**
  * Editing helpers for the class map (`klassid`), the points per value class (`rakoef`) and the
@@ -15,18 +15,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** The team classes in display order. */
 export function classList(klassid: unknown): ClassEntry[] {
-  const event = {
-    event: {},
-    settings: { klassid },
-    kp: {},
-    kpdata: {},
-    kpanswer: {},
-    teams: {},
-    kpanswers: {},
-    spdtickets: {},
-    trackstat: {},
-  };
-  return [...classNames(event)].map(([id, name]) => ({ id, name }));
+  return [...parseClasses(klassid)].map(([id, name]) => ({ id, name }));
 }
 
 /**
@@ -79,15 +68,4 @@ export function toggleShared(stored: unknown, ra: number, on: boolean): string {
   if (on) set.add(ra);
   else set.delete(ra);
   return [...set].sort((a, b) => a - b).join(',');
-}
-
-/** The class numbers of a stored `sharedrakoef` ("2,3", a number or a list), as the engine reads it. */
-export function parseShared(stored: unknown): Set<number> {
-  const parts = Array.isArray(stored) ? stored : String(stored ?? '').split(',');
-  const out = new Set<number>();
-  for (const p of parts) {
-    const s = String(p).trim();
-    if (s !== '' && Number.isFinite(Number(s))) out.add(Number(s));
-  }
-  return out;
 }
