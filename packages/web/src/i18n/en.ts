@@ -1,8 +1,13 @@
+import { ERROR_MESSAGES } from '@rada/core';
+
 /**
  * English texts, flat and keyed by the product's own keys (STYLE.md rule 16).
  * et.ts must have exactly the same keys (checked by the type of `Texts` and by a test).
  */
 export const en = {
+  // The server's English messages for its error keys (core errors.ts), overridden below where the
+  // interface words them differently.
+  ...ERROR_MESSAGES,
   'app.name': 'Rada',
   'app.language': 'Language',
   'app.home': 'Home',
@@ -17,40 +22,15 @@ export const en = {
   'notfound.page': 'There is no such page.',
 
   // Error keys the server answers with (core errors.ts) and the web's own.
-  'createevent.err.exists': 'This short link is already taken',
-  'createevent.err.badlink': 'The short link may contain only letters, digits, - and _',
-  'createevent.err.notfound': 'The event to duplicate was not found',
-  'createevent.badtemplate':
-    'The template file is unreadable or does not have the event file structure',
-  'starttime.error.noorbadtime': 'The end time must not be before the start time',
   'starttime.error.invalid': 'Enter a valid date and time',
   'guide.nocreatorpermission':
     'You do not have permission to create events. Ask the administrator to make you an event creator.',
-  'error.validation': 'The request is not valid',
-  'error.notfound': 'Not found',
-  'error.unauthorized': 'Please sign in',
-  'error.forbidden': 'You do not have permission to do that',
-  'error.internal': 'Something went wrong on the server',
-  'error.toolarge': 'The request is too large',
   'error.network': 'Cannot reach the server. Check your connection.',
   'error.unknown': 'Something went wrong',
-  'auth.error.badcredentials': 'Wrong email or password',
-  'auth.error.emailtaken': 'An account with this email already exists',
-  'auth.error.toomany':
-    'Too many account requests are coming from your IP address. Try again in a few minutes.',
-  'auth.error.confirm': 'Type your email address to confirm',
   'auth.error.bademail': 'Enter a valid email address',
   'auth.error.shortpassword': 'The password must be at least {{min}} characters long',
   'auth.error.passwordrequired': 'Enter your password',
   'auth.error.namerequired': 'Enter your name',
-  'admins.error.owner': 'The owner cannot be removed',
-  'admins.error.unknownuser': 'No such user',
-  'settings.error.unknownkey': 'Unknown setting',
-  'error.cpnumconflict': 'Checkpoint number conflict: the number is already in use',
-  'kpdata.badresponse': 'A response is not valid: the correct answer must be one of the responses',
-  'bad fail.....': 'The file could not be read (tried UTF-8 and ISO-8859-1)',
-  'kp.error.archived': 'The event is archived: checkpoints cannot be changed',
-  'results.error.hidden': 'The results of this event are hidden',
 
   'auth.signin': 'Sign in',
   'auth.signup': 'Create account',

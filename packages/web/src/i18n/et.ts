@@ -47,6 +47,7 @@ export const et: Texts = {
   'kpdata.badresponse': 'Vastus ei sobi: õige vastus peab olema üks vastusevariantidest',
   'bad fail.....': 'Faili ei õnnestunud lugeda (prooviti UTF-8 ja ISO-8859-1 kodeeringut)',
   'kp.error.archived': 'Üritus on arhiveeritud: kontrollpunkte ei saa muuta',
+  'teams.error.archived': 'Üritus on arhiveeritud: võistkondi ei saa muuta',
   'results.error.hidden': 'Selle ürituse tulemused on peidetud',
 
   'auth.signin': 'Logi sisse',

@@ -1,7 +1,6 @@
 /** English strings of the organiser's team tools (features/teams). */
 export const teamsEn = {
   'event.tab.teams': 'Teams',
-  'teams.error.archived': 'The event is archived: teams cannot be changed',
   'teams.empty': 'The event has no teams yet.',
   'teams.name': 'Name',
   'teams.nr': 'No.',

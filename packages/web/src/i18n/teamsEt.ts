@@ -3,7 +3,6 @@ import type { teamsEn } from './teamsEn.ts';
 /** Eesti keeles: korraldaja võistkondade tööriistad (features/teams). */
 export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'event.tab.teams': 'Võistkonnad',
-  'teams.error.archived': 'Üritus on arhiveeritud: võistkondi ei saa muuta',
   'teams.empty': 'Üritusel pole veel võistkondi.',
   'teams.name': 'Nimi',
   'teams.nr': 'Nr',
