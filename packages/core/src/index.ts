@@ -10,3 +10,7 @@ export * from './checkpoints/index.ts';
 export * from './results.ts';
 export * from './teams.ts';
 export * from './scoring/index.ts';
+export * from './startOrder.ts';
+export * from './registration.ts';
+export * from './joinCodes.ts';
+export * from './messages.ts';

@@ -47,3 +47,20 @@ export const DEFAULT_ORDER_RULES: OrderRule[] = [
   'spent',
   'okcount',
 ];
+
+/** Start-order screen (spec 01 §4, §9). */
+export const START_CARD_KEEP_MS = 10_000;
+export const START_RED_WITHIN_S = 10;
+export const START_YELLOW_WITHIN_S = 60;
+export const START_BEEP_LAST_S = 4;
+export const START_WIDE_MIN_PX = 840;
+
+/** Join codes (spec 01 §5, §9). */
+export const JOIN_CODE_LENGTH = 6;
+export const JOIN_CODE_MAX_LENGTH = 32;
+export const JOIN_QR_SIZE_PX = 256;
+export const JOIN_QR_ERROR_LEVEL = 'M';
+
+/** Registration field order (spec 01 §9): built-in fields, then every unordered field. */
+export const REG_FIELD_ORDER = { teamname: 5, email: 10, phone: 20, car: 30 } as const;
+export const REG_DEFAULT_ORDER = 100;

@@ -8,20 +8,34 @@ export const PROTOCOL_VERSION = 1;
 /** The topic of everything about one event. */
 export const eventTopic = (eventId: string): string => `event:${eventId}`;
 
+/** The topic of one device: tells the participant app that messages wait for it. */
+export const deviceTopic = (deviceId: string): string => `device:${deviceId}`;
+
 export type ClientMessage =
   | { v: 1; type: 'subscribe'; topic: string }
   | { v: 1; type: 'unsubscribe'; topic: string }
   | { v: 1; type: 'ping' };
 
 /** What part of an event changed; the web maps each to the queries it invalidates. */
-export type EventChange = 'event' | 'settings' | 'admins' | 'checkpoints' | 'teams' | 'results';
+export type EventChange =
+  | 'event'
+  | 'settings'
+  | 'admins'
+  | 'checkpoints'
+  | 'teams'
+  | 'results'
+  | 'registrations'
+  | 'joincodes'
+  | 'messages';
 
 export type ServerMessage =
   | { v: 1; type: 'hello' }
   | { v: 1; type: 'subscribed'; topic: string }
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; error: string }
-  | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] };
+  | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] }
+  /** Messages or commands wait for the device; it fetches them through the HTTP API. */
+  | { v: 1; type: 'device.messages'; deviceId: string };
 
 /** Parses JSON text into a message object of this protocol version, or null. */
 function parseVersioned(text: string): Record<string, unknown> | null {

@@ -41,6 +41,13 @@ const SAMPLES: Record<SettingKind, { valid: unknown[]; invalid: unknown[] }> = {
     valid: [{ a: [1, 'b', null] }, 'text', 3, null],
     invalid: [{ a: undefined }, () => 1, NaN],
   },
+  regform: {
+    valid: [
+      { fields: {} },
+      { fields: { club: { label: 'Club', muitype: 'single', selectvalues: 'A,B', s: 40 } } },
+    ],
+    invalid: [{}, { fields: { '1bad': {} } }, { fields: { x: { muitype: 'date' } } }],
+  },
 };
 
 const validOf = (desc: SettingDescriptor) =>

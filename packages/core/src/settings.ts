@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
+import { RegConfig, TEAM_TYPES } from './registration.ts';
 
 /**
  * Every field of "Event settings" (spec 01 §3, stored under eventsdata/{id}/data) described once,
@@ -17,7 +18,9 @@ export type SettingKind =
   | 'orderrules'
   | 'dstresult'
   | 'bounds'
-  | 'json';
+  | 'json'
+  /** The registration form (registration.ts RegConfig), edited by its own editor. */
+  | 'regform';
 
 export const SETTING_GROUPS = [
   'general',
@@ -26,6 +29,7 @@ export const SETTING_GROUPS = [
   'scoring',
   'results',
   'messages',
+  'registration',
   'advanced',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -44,7 +48,6 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'type', kind: 'select', group: 'general', options: EVENT_TYPES },
   { key: 'resulttype', kind: 'select', group: 'general', options: ['', 'roadbook'] },
   { key: 'kpsinweb', kind: 'bool', group: 'general' },
-  { key: 'joinrequiresconfirmation', kind: 'bool', group: 'general' },
   { key: 'hidetracks', kind: 'bool', group: 'general' },
   { key: 'hidespeedings', kind: 'bool', group: 'general' },
   { key: 'valiktahed', kind: 'bool', group: 'general' },
@@ -79,8 +82,11 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'pointssuffix', kind: 'text', group: 'results' },
   { key: 'speedranges', kind: 'json', group: 'results' },
   { key: 'appmessage', kind: 'longtext', group: 'messages' },
-  { key: 'prepagemessage', kind: 'longtext', group: 'messages' },
-  { key: 'notallowedmessage', kind: 'longtext', group: 'messages' },
+  { key: 'joinrequiresconfirmation', kind: 'bool', group: 'registration' },
+  { key: 'teamtype', kind: 'select', group: 'registration', options: TEAM_TYPES },
+  { key: 'regconfig', kind: 'regform', group: 'registration' },
+  { key: 'prepagemessage', kind: 'longtext', group: 'registration' },
+  { key: 'notallowedmessage', kind: 'longtext', group: 'registration' },
   { key: 'finishedmessage', kind: 'longtext', group: 'messages' },
   { key: 'map', kind: 'json', group: 'advanced' },
 ];
@@ -125,6 +131,8 @@ export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> 
       return z.object({ northEast: latLng, southWest: latLng });
     case 'json':
       return jsonValue;
+    case 'regform':
+      return RegConfig;
   }
 }
 

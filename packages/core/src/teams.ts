@@ -25,6 +25,14 @@ export interface TeamListEntry {
   lypoints: Record<string, number>;
   /** How many answers the team has stored. */
   answers: number;
+  /** The team's colour on maps (`col`, a CSS colour such as #e53935), or null. */
+  col: string | null;
+  /** The team's device ids (`devs`), and the default one (`defaultdev`). */
+  devs: string[];
+  defaultdev: string | null;
+  /** Whether the team has a registration (regdata) and how many users belong to it. */
+  registered: boolean;
+  members: number;
 }
 
 /** One answer of GET /api/events/:id/teams/:teamId/answers (spec 01 §3, Team answer). */
@@ -40,6 +48,10 @@ export interface TeamAnswerView {
 /** The editable fields of a team list entry, in the order a change is audited. */
 export const TEAM_FIELDS = [
   'name',
+  'nr',
+  'col',
+  'devs',
+  'defaultdev',
   'klassid',
   'starttime',
   'finishtime',
@@ -52,6 +64,11 @@ export const TEAM_FIELDS = [
 export type TeamField = (typeof TEAM_FIELDS)[number];
 
 const ms = z.number().int().nonnegative().nullable();
+/** A team number: digits and letters as organisers write them (101, A7). */
+const teamNr = z.string().trim().min(1).max(20).nullable();
+/** A CSS hex colour. */
+export const TeamColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const deviceId = z.string().min(1).max(100);
 
 /**
  * PATCH /api/events/:id/teams/:teamId: the fields to change; a field left out keeps its value,
@@ -60,6 +77,10 @@ const ms = z.number().int().nonnegative().nullable();
 export const UpdateTeamBody = z
   .object({
     name: z.string().trim().min(1).max(200),
+    nr: teamNr,
+    col: TeamColour.nullable(),
+    devs: z.array(deviceId).max(50),
+    defaultdev: deviceId.nullable(),
     klassid: z.string().min(1).max(100).nullable(),
     starttime: ms,
     finishtime: ms,
@@ -73,4 +94,93 @@ export const UpdateTeamBody = z
   .strict();
 export type UpdateTeamBody = z.input<typeof UpdateTeamBody>;
 
-/** The team's class choices read the `klassid` setting the way the scoring engine does. */
+/**
+ * POST /api/events/:id/teams: a new team. Without `nr` it gets the next free number; without
+ * `col` a colour from TEAM_COLOURS; `allowed` defaults to true for teams the organiser adds.
+ */
+export const CreateTeamBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    nr: teamNr.optional(),
+    col: TeamColour.optional(),
+    klassid: z.string().min(1).max(100).nullable().optional(),
+    starttime: ms.optional(),
+    finishtime: ms.optional(),
+    disabled: z.boolean().optional(),
+    allowed: z.boolean().optional(),
+  })
+  .strict();
+export type CreateTeamBody = z.input<typeof CreateTeamBody>;
+
+/** Colours given to new teams in turn (distinct on a map, readable under a white label). */
+export const TEAM_COLOURS = [
+  '#e53935',
+  '#1e88e5',
+  '#43a047',
+  '#fb8c00',
+  '#8e24aa',
+  '#00897b',
+  '#6d4c41',
+  '#d81b60',
+  '#3949ab',
+  '#7cb342',
+  '#f4511e',
+  '#546e7a',
+] as const;
+
+/** The next team number: the highest numeric nr plus 1, starting at 1. */
+export function nextTeamNr(nrs: readonly (string | null)[]): string {
+  let max = 0;
+  for (const nr of nrs) {
+    const n = nr !== null && /^\d+$/.test(nr) ? Number(nr) : NaN;
+    if (Number.isFinite(n) && n > max) max = n;
+  }
+  return String(max + 1);
+}
+
+/**
+ * A deleted team's backup (spec 02 §3, Deleted team backup): tid, deletetime and copies of
+ * everything the team had. GET /api/events/:id/deletedteams lists them; POST …/:tid/restore
+ * puts the team back with all of it.
+ */
+export interface DeletedTeamView {
+  /** The backup's id. */
+  id: string;
+  tid: string;
+  name: string;
+  nr: string | null;
+  deletetime: number;
+  /** How many answers, speed tickets and track chunks the backup holds. */
+  answers: number;
+  spdtickets: number;
+  tracks: number;
+}
+
+/** Orders in which bulk start times are handed out. */
+export const START_ORDERS = ['nr', 'name', 'registration', 'random'] as const;
+export type StartOrderBy = (typeof START_ORDERS)[number];
+
+/**
+ * POST /api/events/:id/teams/starttimes: gives teams start times `first`, `first + interval`, …
+ * in the chosen order. `intervalMin` defaults to the `joinstartinterval` setting. `onlyMissing`
+ * keeps times already set; disabled teams are skipped.
+ */
+export const AssignStartTimesBody = z
+  .object({
+    first: z.number().int().nonnegative(),
+    intervalMin: z
+      .number()
+      .finite()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
+    order: z.enum(START_ORDERS).default('nr'),
+    onlyMissing: z.boolean().default(false),
+    teamIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
+  })
+  .strict();
+export type AssignStartTimesBody = z.input<typeof AssignStartTimesBody>;
+export interface AssignStartTimesResult {
+  /** How many teams got a start time. */
+  assigned: number;
+}

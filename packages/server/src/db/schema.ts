@@ -31,6 +31,10 @@ export interface Database {
   rich_texts: RichTextsTable;
   audit_log: AuditLogTable;
   event_results: EventResultsTable;
+  deleted_teams: DeletedTeamsTable;
+  team_members: TeamMembersTable;
+  join_code_uses: JoinCodeUsesTable;
+  device_messages: DeviceMessagesTable;
 }
 
 type Json = string;
@@ -157,6 +161,8 @@ export interface JoinCodesTable {
   used_by: string | null;
   share_link: string | null;
   created_at: Ms;
+  /** The team a single-team code attaches its user to (null: the first use creates one). */
+  team_id: string | null;
 }
 export interface DevicesTable {
   id: string;
@@ -237,4 +243,44 @@ export interface EventResultsTable {
   computed_at: Ms;
   /** Counts the recalculations of this event. */
   version: number;
+}
+
+/** A deleted team's backup (spec 02 §3): everything the team had, restorable. */
+export interface DeletedTeamsTable {
+  event_id: string;
+  id: string;
+  team_id: string;
+  name: string;
+  deleted_at: Ms;
+  /** {tid, deletetime, list, data, answerresult, kpanswers, spdtickets, track, trackstat, members}. */
+  record: Json;
+}
+/** The users of a team: `via` is 'reg' (registered it), 'code' (joined with a code) or 'admin'. */
+export interface TeamMembersTable {
+  event_id: string;
+  team_id: string;
+  user_id: string;
+  joined_at: Ms;
+  via: string;
+}
+/** Who used a join code, when, and the team it gave them. */
+export interface JoinCodeUsesTable {
+  code: string;
+  user_id: string;
+  team_id: string | null;
+  used_at: Ms;
+}
+/** A message or command queued for a team's devices; delivered when a device acknowledges it. */
+export interface DeviceMessagesTable {
+  id: string;
+  event_id: string;
+  team_id: string;
+  /** 'message' | 'command'. */
+  kind: string;
+  /** {title, body} or {cmnd}. */
+  payload: Json;
+  created_by: string | null;
+  created_at: Ms;
+  delivered_at: Ms | null;
+  delivered_to: string | null;
 }

@@ -6,6 +6,10 @@ import { eventFileRepository } from '../eventFile/eventFile.repository.ts';
 import { checkpointRepository } from '../checkpoints/checkpoint.repository.ts';
 import { resultRepository } from '../results/result.repository.ts';
 import { teamRepository } from '../teams/team.repository.ts';
+import { memberRepository } from '../teams/member.repository.ts';
+import { registrationRepository } from '../registration/registration.repository.ts';
+import { joinCodeRepository } from '../joinCodes/joinCode.repository.ts';
+import { messageRepository } from '../messages/message.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -15,6 +19,11 @@ export interface Repos {
   checkpoints: ReturnType<typeof checkpointRepository>;
   results: ReturnType<typeof resultRepository>;
   teams: ReturnType<typeof teamRepository>;
+  members: ReturnType<typeof memberRepository>;
+  registrations: ReturnType<typeof registrationRepository>;
+  joinCodes: ReturnType<typeof joinCodeRepository>;
+  /** Device messages and the devices table. */
+  messages: ReturnType<typeof messageRepository>;
 }
 
 export interface Store extends Repos {
@@ -30,6 +39,10 @@ function repos(db: Kysely<Database>): Repos {
     checkpoints: checkpointRepository(db),
     results: resultRepository(db),
     teams: teamRepository(db),
+    members: memberRepository(db),
+    registrations: registrationRepository(db),
+    joinCodes: joinCodeRepository(db),
+    messages: messageRepository(db),
   };
 }
 

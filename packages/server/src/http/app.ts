@@ -21,6 +21,12 @@ import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
 import { teamService } from '../teams/team.service.ts';
 import { teamRoutes } from '../teams/team.routes.ts';
+import { registrationService } from '../registration/registration.service.ts';
+import { registrationRoutes } from '../registration/registration.routes.ts';
+import { joinCodeService } from '../joinCodes/joinCode.service.ts';
+import { joinCodeRoutes } from '../joinCodes/joinCode.routes.ts';
+import { messageService } from '../messages/message.service.ts';
+import { messageRoutes } from '../messages/message.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { findNulPath } from './nul.ts';
@@ -79,6 +85,9 @@ export async function buildApp({
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
     teams: teamService({ store, bus: changes, now }),
+    registrations: registrationService({ store, bus: changes, now }),
+    joinCodes: joinCodeService({ store, bus: changes, now }),
+    messages: messageService({ store, bus: changes, now }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
@@ -135,6 +144,9 @@ export async function buildApp({
       await checkpointRoutes(api, services.checkpoints);
       await resultsRoutes(api, services.results);
       await teamRoutes(api, services.teams);
+      await registrationRoutes(api, services.registrations);
+      await joinCodeRoutes(api, services.joinCodes);
+      await messageRoutes(api, services.messages);
       await realtimeRoutes(api, bus);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);

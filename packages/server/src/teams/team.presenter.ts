@@ -24,7 +24,11 @@ export function lypointsOf(v: unknown): Record<string, number> {
 }
 
 /** The organiser's view of a team row (spec 01 §3, Team list entry). */
-export function presentTeam(row: TeamRow, answers: number): TeamListEntry {
+export function presentTeam(
+  row: TeamRow,
+  answers: number,
+  extra: { registered: boolean; members: number } = { registered: false, members: 0 },
+): TeamListEntry {
   const list: JsonMap = fromJsonMap(row.list);
   return {
     id: row.id,
@@ -39,6 +43,13 @@ export function presentTeam(row: TeamRow, answers: number): TeamListEntry {
     allowed: list.allowed === true,
     lypoints: lypointsOf(list.lypoints),
     answers,
+    col: typeof list.col === 'string' && list.col !== '' ? list.col : null,
+    devs:
+      list.devs && typeof list.devs === 'object' && !Array.isArray(list.devs)
+        ? Object.keys(list.devs)
+        : [],
+    defaultdev: typeof list.defaultdev === 'string' ? list.defaultdev : null,
+    ...extra,
   };
 }
 

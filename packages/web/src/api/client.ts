@@ -1,4 +1,24 @@
 import type {
+  AssignStartTimesBody,
+  AssignStartTimesResult,
+  CreateJoinCodeBody,
+  CreateTeamBody,
+  DeletedTeamView,
+  DeviceMessage,
+  JoinCodeInfo,
+  JoinCodeView,
+  JoinResult,
+  RegFormView,
+  RegisterBody,
+  RegistrationsView,
+  MyRegistration,
+  SendMessageBody,
+  SendMessageResult,
+  SentMessageView,
+  StartListView,
+  UpdateJoinCodeBody,
+  UpdateRegistrationBody,
+  UseJoinCodeBody,
   Checkpoint,
   CheckpointList,
   CreateCheckpointBody,
@@ -192,6 +212,48 @@ export const api = {
   /** Changes a team's list entry (dsq, katk, times, extras...); audited on the server. */
   updateTeam: (id: string, teamId: string, body: UpdateTeamBody) =>
     request<TeamListEntry>('PATCH', `/events/${enc(id)}/teams/${enc(teamId)}`, body),
+  createTeam: (id: string, body: CreateTeamBody) =>
+    request<TeamListEntry>('POST', `/events/${enc(id)}/teams`, body),
+  /** Deletes a team, keeping a backup of everything it had (restorable). */
+  deleteTeam: (id: string, teamId: string) =>
+    request<DeletedTeamView>('DELETE', `/events/${enc(id)}/teams/${enc(teamId)}`),
+  deletedTeams: (id: string) =>
+    request<DeletedTeamView[]>('GET', `/events/${enc(id)}/deletedteams`),
+  restoreTeam: (id: string, backupId: string) =>
+    request<TeamListEntry>('POST', `/events/${enc(id)}/deletedteams/${enc(backupId)}/restore`),
+  assignStartTimes: (id: string, body: AssignStartTimesBody) =>
+    request<AssignStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes`, body),
+  /** The start list (anyone who may see the event). */
+  startList: (id: string) => request<StartListView>('GET', `/events/${enc(id)}/startlist`),
+
+  /** The registration page: form, the caller's teams, public list. */
+  regForm: (id: string) => request<RegFormView>('GET', `/events/${enc(id)}/reg`),
+  register: (id: string, body: RegisterBody) =>
+    request<MyRegistration>('POST', `/events/${enc(id)}/reg`, body),
+  updateMyRegistration: (id: string, teamId: string, body: RegisterBody) =>
+    request<MyRegistration>('PUT', `/events/${enc(id)}/reg/${enc(teamId)}`, body),
+  /** The registered-teams dialog (event admins). */
+  registrations: (id: string) =>
+    request<RegistrationsView>('GET', `/events/${enc(id)}/registrations`),
+  updateRegistration: (id: string, teamId: string, body: UpdateRegistrationBody) =>
+    request<void>('PATCH', `/events/${enc(id)}/registrations/${enc(teamId)}`, body),
+
+  joinCodes: (id: string) => request<JoinCodeView[]>('GET', `/events/${enc(id)}/joincodes`),
+  createJoinCode: (id: string, body: CreateJoinCodeBody) =>
+    request<JoinCodeView>('POST', `/events/${enc(id)}/joincodes`, body),
+  updateJoinCode: (id: string, code: string, body: UpdateJoinCodeBody) =>
+    request<JoinCodeView>('PATCH', `/events/${enc(id)}/joincodes/${enc(code)}`, body),
+  deleteJoinCode: (id: string, code: string) =>
+    request<void>('DELETE', `/events/${enc(id)}/joincodes/${enc(code)}`),
+  /** What a code is for (anyone). */
+  joinCodeInfo: (code: string) => request<JoinCodeInfo>('GET', `/joincodes/${enc(code)}`),
+  useJoinCode: (body: UseJoinCodeBody) => request<JoinResult>('POST', '/join', body),
+
+  sendMessage: (id: string, body: SendMessageBody) =>
+    request<SendMessageResult>('POST', `/events/${enc(id)}/messages`, body),
+  messages: (id: string) => request<SentMessageView[]>('GET', `/events/${enc(id)}/messages`),
+  deviceMessages: (deviceId: string) =>
+    request<DeviceMessage[]>('GET', `/devices/${enc(deviceId)}/messages`),
 };
 
 /** What an import wrote (POST /api/events/:id/checkpoints/import). */
@@ -223,4 +285,11 @@ export const queryKeys = {
   /** Realtime `teams` changes invalidate this prefix, the answers of each team included. */
   teams: (id: string) => ['event', id, 'teams'] as const,
   teamAnswers: (id: string, teamId: string) => ['event', id, 'teams', teamId, 'answers'] as const,
+  deletedTeams: (id: string) => ['event', id, 'deletedteams'] as const,
+  startList: (id: string) => ['event', id, 'startlist'] as const,
+  regForm: (id: string) => ['event', id, 'regform'] as const,
+  registrations: (id: string) => ['event', id, 'registrations'] as const,
+  joinCodes: (id: string) => ['event', id, 'joincodes'] as const,
+  joinCodeInfo: (code: string) => ['joincode', code] as const,
+  messages: (id: string) => ['event', id, 'messages'] as const,
 };

@@ -46,9 +46,25 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.printItems(eventId), exact: true });
         break;
       case 'teams':
+        // Team changes show in the team list, the start list and the registrations too.
+        out.push({ queryKey: [...queryKeys.event(eventId), 'teams'], exact: false });
+        out.push({ queryKey: queryKeys.startList(eventId), exact: true });
+        out.push({ queryKey: queryKeys.registrations(eventId), exact: true });
+        out.push({ queryKey: queryKeys.regForm(eventId), exact: true });
+        out.push({ queryKey: queryKeys.deletedTeams(eventId), exact: true });
+        break;
       case 'results':
-        // No screen reads these yet; their queries will live under ['event', id, change].
         out.push({ queryKey: [...queryKeys.event(eventId), change], exact: false });
+        break;
+      case 'registrations':
+        out.push({ queryKey: queryKeys.registrations(eventId), exact: true });
+        out.push({ queryKey: queryKeys.regForm(eventId), exact: true });
+        break;
+      case 'joincodes':
+        out.push({ queryKey: queryKeys.joinCodes(eventId), exact: true });
+        break;
+      case 'messages':
+        out.push({ queryKey: queryKeys.messages(eventId), exact: true });
         break;
     }
   }

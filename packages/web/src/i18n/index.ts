@@ -17,6 +17,14 @@ import { scoringEn } from './scoringEn.ts';
 import { scoringEt } from './scoringEt.ts';
 import { teamsEn } from './teamsEn.ts';
 import { teamsEt } from './teamsEt.ts';
+import { regEn } from './regEn.ts';
+import { regEt } from './regEt.ts';
+import { joinEn } from './joinEn.ts';
+import { joinEt } from './joinEt.ts';
+import { startEn } from './startEn.ts';
+import { startEt } from './startEt.ts';
+import { msgEn } from './msgEn.ts';
+import { msgEt } from './msgEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -34,6 +42,10 @@ export const resources = {
       ...resultsEn,
       ...scoringEn,
       ...teamsEn,
+      ...regEn,
+      ...joinEn,
+      ...startEn,
+      ...msgEn,
     },
   },
   et: {
@@ -45,6 +57,10 @@ export const resources = {
       ...resultsEt,
       ...scoringEt,
       ...teamsEt,
+      ...regEt,
+      ...joinEt,
+      ...startEt,
+      ...msgEt,
     },
   },
 };

@@ -10,7 +10,12 @@ export const settingsEn = {
   'settings.group.scoring': 'Scoring',
   'settings.group.results': 'Results',
   'settings.group.messages': 'Messages to teams',
+  'settings.group.registration': 'Registration',
   'settings.group.advanced': 'Advanced',
+  'settings.teamtype': 'Teams per user',
+  'settings.teamtype.multiple': 'A user may register several teams',
+  'settings.teamtype.single': 'One team per user',
+  'settings.regconfig': 'Registration form',
 
   'settings.event.name': 'Event name',
   'settings.event.starttime': 'Start time',

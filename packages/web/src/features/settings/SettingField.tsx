@@ -65,6 +65,7 @@ function partGroups(desc: SettingDescriptor, t: TFunction): PartGroup[] {
     case 'numberlist':
     case 'orderrules':
     case 'json':
+    case 'regform':
       return [];
   }
 }
@@ -175,6 +176,7 @@ export function SettingField({
     case 'longtext':
     case 'numberlist':
     case 'json':
+    case 'regform':
       input = (
         <TextSettingInput
           {...common}
@@ -185,11 +187,13 @@ export function SettingField({
           helper={
             desc.kind === 'numberlist'
               ? t('settings.numberlist.help')
-              : desc.kind === 'json'
+              : desc.kind === 'json' || desc.kind === 'regform'
                 ? t('settings.json.help')
                 : undefined
           }
-          variant={desc.kind === 'numberlist' ? 'text' : desc.kind}
+          variant={
+            desc.kind === 'numberlist' ? 'text' : desc.kind === 'regform' ? 'json' : desc.kind
+          }
         />
       );
       break;

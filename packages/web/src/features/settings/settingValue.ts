@@ -70,6 +70,7 @@ export function toDraft(kind: SettingKind, value: unknown): SettingDraft {
     case 'numberlist':
       return Array.isArray(value) ? value.map((v) => numberText(v)).join(', ') : '';
     case 'json':
+    case 'regform':
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
     case 'orderrules':
       return Array.isArray(value)
@@ -154,7 +155,8 @@ function parseByKind(desc: SettingDescriptor, draft: SettingDraft): ParsedDraft 
         ? { ok: false, error: 'settings.error.notanumber' }
         : { ok: true, value: list };
     }
-    case 'json': {
+    case 'json':
+    case 'regform': {
       if (text.trim() === '') return { ok: true, value: null };
       try {
         return { ok: true, value: JSON.parse(text) as unknown };

@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { REG_DEFAULT_ORDER, REG_FIELD_ORDER } from './limits.ts';
+
+/**
+ * Team registration (spec 01 §3 Team registration, §5, §9): the form an organiser configures in
+ * the `regconfig` setting, the values a team sends, and the registered-teams views.
+ *
+ * A field's values are stored in the team's regdata under the field's id, next to teamname,
+ * regtime and orgcomment. Built-in fields are teamname, email, phone and car; custom fields have
+ * a label, a hint, a type, choices (`selectvalues`, comma-separated), an order `s` and a required
+ * flag. A deleted field is kept with `deleted: true` so old answers still show.
+ */
+
+export const BUILTIN_REG_FIELDS = ['teamname', 'email', 'phone', 'car'] as const;
+export type BuiltinRegField = (typeof BUILTIN_REG_FIELDS)[number];
+
+/** Field types (`muitype`): text, number, boolean, single choice and multiple choice. */
+export const REG_FIELD_TYPES = ['text', 'number', 'boolean', 'single', 'multiple'] as const;
+export type RegFieldType = (typeof REG_FIELD_TYPES)[number];
+
+/** `teamtype` (default multiple): whether one user may register several teams of an event. */
+export const TEAM_TYPES = ['multiple', 'single'] as const;
+export type TeamType = (typeof TEAM_TYPES)[number];
+export const DEFAULT_TEAM_TYPE: TeamType = 'multiple';
+
+/** One field as stored in `regconfig.fields[id]`; every key is optional. */
+export const RegFieldConfig = z
+  .object({
+    label: z.string().max(200),
+    hint: z.string().max(1000),
+    muitype: z.enum(REG_FIELD_TYPES),
+    selectvalues: z.string().max(4000),
+    s: z.number().finite(),
+    required: z.boolean(),
+    public: z.boolean(),
+    deleted: z.boolean(),
+  })
+  .partial();
+export type RegFieldConfig = z.infer<typeof RegFieldConfig>;
+
+/** A field id: letters, digits, _ and -, not one of regdata's own keys. */
+export const RegFieldId = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/)
+  .refine((id) => id !== 'regtime' && id !== 'orgcomment', 'reserved');
+
+/** The `regconfig` setting. */
+export const RegConfig = z.object({ fields: z.record(RegFieldId, RegFieldConfig) }).strict();
+export type RegConfig = z.infer<typeof RegConfig>;
+
+/** A field with every property resolved (defaults applied). */
+export interface RegField {
+  id: string;
+  builtin: boolean;
+  /** The organiser's label; empty for built-in fields, which the web labels itself. */
+  label: string;
+  hint: string;
+  muitype: RegFieldType;
+  /** The choices of a single or multiple choice field. */
+  choices: string[];
+  s: number;
+  required: boolean;
+  public: boolean;
+  deleted: boolean;
+}
+
+/** Built-in fields of a form nobody has configured: team name, email and phone. */
+const BUILTIN_DEFAULTS: Record<BuiltinRegField, { deleted: boolean }> = {
+  teamname: { deleted: false },
+  email: { deleted: false },
+  phone: { deleted: false },
+  car: { deleted: true },
+};
+
+/** The choices of a `selectvalues` string. */
+export function splitChoices(selectvalues: string | undefined): string[] {
+  return [
+    ...new Set(
+      (selectvalues ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
+}
+
+const isBuiltin = (id: string): id is BuiltinRegField =>
+  (BUILTIN_REG_FIELDS as readonly string[]).includes(id);
+
+/**
+ * Every field of a stored `regconfig` (anything unreadable counts as not configured), deleted
+ * ones included, in form order: by `s` (teamname 5, email 10, phone 20, car 30, others 100), then
+ * by id. The team name is always required, public and present.
+ */
+export function regFields(stored: unknown): RegField[] {
+  const parsed = RegConfig.safeParse(stored);
+  const fields: Record<string, RegFieldConfig> = parsed.success ? parsed.data.fields : {};
+  const ids = new Set<string>([...BUILTIN_REG_FIELDS, ...Object.keys(fields)]);
+  const out: RegField[] = [];
+  for (const id of ids) {
+    const c = fields[id] ?? {};
+    const builtin = isBuiltin(id);
+    const order = builtin ? REG_FIELD_ORDER[id] : REG_DEFAULT_ORDER;
+    const field: RegField = {
+      id,
+      builtin,
+      label: builtin ? '' : (c.label ?? id),
+      hint: c.hint ?? '',
+      muitype: builtin ? 'text' : (c.muitype ?? 'text'),
+      choices: builtin ? [] : splitChoices(c.selectvalues),
+      s: c.s ?? order,
+      required: c.required ?? false,
+      public: c.public ?? false,
+      deleted: c.deleted ?? (builtin ? BUILTIN_DEFAULTS[id].deleted : false),
+    };
+    if (id === 'teamname') Object.assign(field, { required: true, public: true, deleted: false });
+    out.push(field);
+  }
+  return out.sort((a, b) => a.s - b.s || a.id.localeCompare(b.id));
+}
+
+/** The fields a registering team fills in. */
+export const activeRegFields = (fields: readonly RegField[]): RegField[] =>
+  fields.filter((f) => !f.deleted);
+
+/** A value as stored in regdata. */
+export type RegValue = string | number | boolean | string[];
+
+export interface RegProblem {
+  /** The field id. */
+  path: string;
+  /** reg.error.required | reg.error.type | reg.error.choice | reg.error.unknown | reg.error.toolong */
+  message: string;
+}
+
+const TEXT_MAX = 1000;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks a team's values against the active fields. Text is trimmed; an empty value counts as
+ * missing; numbers may come as numeric strings; a multiple choice is a list of choices. Unknown
+ * and deleted field ids are refused. Returns the cleaned values (missing optional fields left
+ * out) and the problems, one per field.
+ */
+export function validateRegValues(
+  fields: readonly RegField[],
+  values: Record<string, unknown>,
+): { values: Record<string, RegValue>; problems: RegProblem[] } {
+  const active = activeRegFields(fields);
+  const byId = new Map(active.map((f) => [f.id, f]));
+  const problems: RegProblem[] = [];
+  const out: Record<string, RegValue> = {};
+  for (const id of Object.keys(values)) {
+    if (!byId.has(id)) problems.push({ path: id, message: 'reg.error.unknown' });
+  }
+  for (const f of active) {
+    const raw = values[f.id];
+    const missing =
+      raw === undefined ||
+      raw === null ||
+      (typeof raw === 'string' && raw.trim() === '') ||
+      (Array.isArray(raw) && raw.length === 0) ||
+      (f.muitype === 'boolean' && raw === false && f.required);
+    if (missing) {
+      if (f.required) problems.push({ path: f.id, message: 'reg.error.required' });
+      else if (f.muitype === 'boolean' && raw === false) out[f.id] = false;
+      continue;
+    }
+    const problem = (message: string) => problems.push({ path: f.id, message });
+    switch (f.muitype) {
+      case 'text': {
+        if (typeof raw !== 'string' && typeof raw !== 'number') {
+          problem('reg.error.type');
+          break;
+        }
+        const text = String(raw).trim();
+        if (text.length > TEXT_MAX) problem('reg.error.toolong');
+        else if (f.id === 'email' && !EMAIL_RE.test(text)) problem('reg.error.email');
+        else out[f.id] = text;
+        break;
+      }
+      case 'number': {
+        const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+        if (!Number.isFinite(n)) problem('reg.error.type');
+        else out[f.id] = n;
+        break;
+      }
+      case 'boolean':
+        if (typeof raw !== 'boolean') problem('reg.error.type');
+        else out[f.id] = raw;
+        break;
+      case 'single':
+        if (typeof raw !== 'string') problem('reg.error.type');
+        else if (!f.choices.includes(raw)) problem('reg.error.choice');
+        else out[f.id] = raw;
+        break;
+      case 'multiple': {
+        const list = Array.isArray(raw) ? raw : [raw];
+        if (!list.every((v): v is string => typeof v === 'string')) problem('reg.error.type');
+        else if (!list.every((v) => f.choices.includes(v))) problem('reg.error.choice');
+        else out[f.id] = f.choices.filter((c) => list.includes(c));
+        break;
+      }
+    }
+  }
+  return { values: out, problems };
+}
+
+/** A stored regdata value shown as text (a multiple choice joined with ', '). */
+export function regValueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** POST /api/events/:id/reg and PUT /api/events/:id/reg/:teamId: the form's values by field id. */
+export const RegisterBody = z
+  .object({ values: z.record(z.string().max(40), z.unknown()) })
+  .strict();
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** A team of the signed-in user, as the registration page shows it. */
+export interface MyRegistration {
+  teamId: string;
+  name: string;
+  allowed: boolean;
+  regtime: number | null;
+  values: Record<string, unknown>;
+}
+
+/** A registered team as everyone sees it: its public fields only. */
+export interface PublicRegistration {
+  teamId: string;
+  nr: string | null;
+  name: string;
+  allowed: boolean;
+  values: Record<string, unknown>;
+}
+
+/** GET /api/events/:id/reg: what the registration page needs. */
+export interface RegFormView {
+  eventId: string;
+  eventName: string;
+  starttime: number | null;
+  endtime: number | null;
+  /** Registration is closed for archived events and after the event's end. */
+  open: boolean;
+  closedReason: 'archived' | 'ended' | null;
+  /** The active fields in form order. */
+  fields: RegField[];
+  teamtype: TeamType;
+  joinrequiresconfirmation: boolean;
+  prepagemessage: string;
+  notallowedmessage: string;
+  /** The signed-in user's teams in this event (empty when signed out). */
+  mine: MyRegistration[];
+  /** Registered teams with their public fields. */
+  teams: PublicRegistration[];
+}
+
+/** The user behind a registration; only event admins get it. */
+export interface RegUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phone: string | null;
+}
+
+/** One row of the registered-teams dialog (GET /api/events/:id/registrations, event admins). */
+export interface RegistrationRow {
+  teamId: string;
+  nr: string | null;
+  name: string;
+  allowed: boolean;
+  regtime: number | null;
+  orgcomment: string;
+  values: Record<string, unknown>;
+  user: RegUser | null;
+}
+
+export interface RegistrationsView {
+  /** Every field, deleted ones included, in form order. */
+  fields: RegField[];
+  rows: RegistrationRow[];
+}
+
+/**
+ * PATCH /api/events/:id/registrations/:teamId (event admins): the organiser's comment, the form's
+ * values (checked like the team's own, but `required` is not enforced) and the allowed flag.
+ */
+export const UpdateRegistrationBody = z
+  .object({
+    orgcomment: z.string().max(4000),
+    values: z.record(z.string().max(40), z.unknown()),
+    allowed: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateRegistrationBody = z.input<typeof UpdateRegistrationBody>;
+
+/** A cell of a CSV file, quoted, and kept from being read as a formula by spreadsheets. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Column headers of the registration CSV that the web translates. */
+export interface RegCsvLabels {
+  nr: string;
+  team: string;
+  teamId: string;
+  allowed: string;
+  email: string;
+  phone: string;
+  displayName: string;
+  regtime: string;
+  orgcomment: string;
+  yes: string;
+  no: string;
+  /** The label of a field (built-in fields are translated by the web). */
+  field: (f: RegField) => string;
+  /** Formats a registration time. */
+  time: (ms: number) => string;
+}
+
+/** The columns of the registered-teams table and CSV: one per field, or per choice when split. */
+export interface RegColumn {
+  field: RegField;
+  /** Set when a multiple choice field is split: the column of one choice. */
+  choice: string | null;
+}
+
+export function regColumns(fields: readonly RegField[], split: boolean): RegColumn[] {
+  return fields
+    .filter((f) => f.id !== 'teamname')
+    .flatMap((field): RegColumn[] =>
+      split && field.muitype === 'multiple' && field.choices.length > 0
+        ? field.choices.map((choice) => ({ field, choice }))
+        : [{ field, choice: null }],
+    );
+}
+
+/** The text of one row's cell in a column (a split choice column shows 'x' when chosen). */
+export function regCell(values: Record<string, unknown>, col: RegColumn): string {
+  const v = values[col.field.id];
+  if (col.choice !== null) {
+    const list = Array.isArray(v)
+      ? v
+      : typeof v === 'string'
+        ? v.split(',').map((s) => s.trim())
+        : [];
+    return list.includes(col.choice) ? 'x' : '';
+  }
+  return regValueText(v);
+}
+
+/** The registration CSV `reg_{event}.csv`: row number, team, user, every field, time, comment. */
+export function registrationsCsv(
+  view: RegistrationsView,
+  split: boolean,
+  labels: RegCsvLabels,
+): string {
+  const cols = regColumns(view.fields, split);
+  const head = [
+    labels.nr,
+    labels.teamId,
+    labels.team,
+    labels.allowed,
+    labels.email,
+    labels.phone,
+    labels.displayName,
+    ...cols.map((c) =>
+      c.choice === null ? labels.field(c.field) : `${labels.field(c.field)}: ${c.choice}`,
+    ),
+    labels.regtime,
+    labels.orgcomment,
+  ];
+  const lines = view.rows.map((r, i) => [
+    String(i + 1),
+    r.teamId,
+    r.name,
+    r.allowed ? labels.yes : labels.no,
+    r.user?.email ?? '',
+    r.user?.phone ?? '',
+    r.user?.displayName ?? '',
+    ...cols.map((c) => regCell(r.values, c)),
+    r.regtime === null ? '' : labels.time(r.regtime),
+    r.orgcomment,
+  ]);
+  return [head, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

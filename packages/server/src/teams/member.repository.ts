@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export type MemberRow = Database['team_members'];
+/** How a user came into a team. */
+export type MemberVia = 'reg' | 'code' | 'admin';
+
+/** The users of an event's teams (team_members): who registered or joined each team. */
+export function memberRepository(db: Kysely<Database>) {
+  return {
+    /** The teams `userId` belongs to in an event, oldest membership first. */
+    teamsOf: (eventId: string, userId: string) =>
+      db
+        .selectFrom('team_members')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', userId)
+        .orderBy('joined_at')
+        .execute(),
+
+    ofTeam: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('team_members')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .orderBy('joined_at')
+        .execute(),
+
+    ofEvent: (eventId: string) =>
+      db.selectFrom('team_members').selectAll().where('event_id', '=', eventId).execute(),
+
+    /** Adds a member; a user already in the team keeps the first membership. */
+    async add(row: MemberRow): Promise<void> {
+      await db
+        .insertInto('team_members')
+        .values(row)
+        .onConflict((oc) => oc.columns(['event_id', 'team_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    async remove(eventId: string, teamId: string, userId: string): Promise<void> {
+      await db
+        .deleteFrom('team_members')
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Removes a deleted account from every team. */
+    async removeUser(userId: string): Promise<void> {
+      await db.deleteFrom('team_members').where('user_id', '=', userId).execute();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** English strings of this feature (join). */
+export const joinEn: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (join). */
+export const joinEt: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** English strings of this feature (msg). */
+export const msgEn: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (msg). */
+export const msgEt: Record<string, string> = {};

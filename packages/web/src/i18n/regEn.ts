@@ -1,0 +1,2 @@
+/** English strings of this feature (reg). */
+export const regEn: Record<string, string> = {};

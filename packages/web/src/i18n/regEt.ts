@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (reg). */
+export const regEt: Record<string, string> = {};

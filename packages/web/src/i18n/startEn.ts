@@ -1,0 +1,2 @@
+/** English strings of this feature (start). */
+export const startEn: Record<string, string> = {};

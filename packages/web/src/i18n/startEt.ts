@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (start). */
+export const startEt: Record<string, string> = {};
