@@ -44,7 +44,8 @@ export async function startPlatform(): Promise<TestPlatform> {
     host: '127.0.0.1',
     logLevel: 'silent',
     database: { dialect: 'sqlite', file },
-    webDist: path.join(root, 'packages/web/dist'),
+    // RADA_WEB_DIST lets parallel work build the app into its own folder.
+    webDist: process.env.RADA_WEB_DIST ?? path.join(root, 'packages/web/dist'),
   });
   return {
     server,

@@ -17,11 +17,9 @@ import { AccountDeletePage } from './features/account/AccountDeletePage.tsx';
 import { EventPage } from './features/eventPage/EventPage.tsx';
 import { ResultsPage } from './features/results/ResultsPage.tsx';
 import { ResponsesPage } from './features/results/ResponsesPage.tsx';
-import {
-  CupComingSoonPage,
-  EventComingSoonPage,
-  NotFoundPage,
-} from './features/layout/ComingSoonPages.tsx';
+import { RegistrationPage } from './features/registration/RegistrationPage.tsx';
+import { JoinPage } from './features/joinCodes/JoinPage.tsx';
+import { CupComingSoonPage, NotFoundPage } from './features/layout/ComingSoonPages.tsx';
 
 /** Creates the app's query cache: client errors (4xx) are not retried. */
 export function makeQueryClient(): QueryClient {
@@ -44,7 +42,9 @@ const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'accountdelete', element: <AccountDeletePage /> },
       { path: 'cup/:cupid', element: <CupComingSoonPage /> },
-      { path: ':evid/reg', element: <EventComingSoonPage kind="reg" /> },
+      { path: ':evid/reg', element: <RegistrationPage /> },
+      { path: ':evid/join', element: <JoinPage /> },
+      { path: ':evid/join/:code', element: <JoinPage /> },
       { path: ':evid/result', element: <ResultsPage /> },
       { path: ':evid/tulemus', element: <ResultsPage /> },
       { path: ':evid/responses', element: <ResponsesPage /> },

@@ -96,9 +96,6 @@ export const en = {
   'overview.registration': 'Registration',
 
   'comingsoon.cup': 'The results of series "{{cup}}" are coming soon.',
-  'comingsoon.reg': 'Registration for {{event}} is coming soon.',
-  'comingsoon.result': 'The results of {{event}} are coming soon.',
-  'comingsoon.responses': 'The responses of {{event}} are coming soon.',
 
   'createevent.title': 'Create event',
   'createevent.titleduplicate': 'Duplicate "{{name}}"',

@@ -128,9 +128,6 @@ export const et: Texts = {
   'overview.registration': 'Registreerimine',
 
   'comingsoon.cup': 'Sarja „{{cup}}“ tulemused on tulekul.',
-  'comingsoon.reg': 'Üritusele {{event}} registreerimine on tulekul.',
-  'comingsoon.result': 'Ürituse {{event}} tulemused on tulekul.',
-  'comingsoon.responses': 'Ürituse {{event}} vastused on tulekul.',
 
   'createevent.title': 'Loo üritus',
   'createevent.titleduplicate': 'Tee koopia üritusest „{{name}}“',

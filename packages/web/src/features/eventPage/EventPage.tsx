@@ -26,6 +26,9 @@ const CheckpointsTab = lazy(() =>
   import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
 );
 const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ default: m.TeamsTab })));
+const StartScreen = lazy(() =>
+  import('../startOrder/StartScreen.tsx').then((m) => ({ default: m.StartScreen })),
+);
 const ControlDescriptionSheet = lazy(() =>
   import('../printing/ControlDescriptionSheet.tsx').then((m) => ({
     default: m.ControlDescriptionSheet,
@@ -113,6 +116,15 @@ export function EventPage() {
   const admin = isEventAdmin(ev, me.data);
   const tabs = visibleTabs(admin, ev.kpsinweb);
   const tab = tabFromSub(sub1);
+
+  if (tab === 'start') {
+    // Full screen: the start list is public, so anyone who can see the event may open it.
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <StartScreen event={ev} />
+      </Suspense>
+    );
+  }
 
   if (tab === 'kpprint') {
     // The printable sheet stands alone (no header or tabs) so the browser prints just it.

@@ -18,14 +18,14 @@ export function visibleTabs(admin: boolean, kpsinweb = false): EventTab[] {
   return kpsinweb ? ['overview', 'kp'] : ['overview'];
 }
 
-/** Pages of an event that are not tabs: the printable control-description sheet. */
-export const EVENT_PAGES = ['kpprint'] as const;
+/** Pages of an event that are not tabs: the printable control-description sheet, the start screen. */
+export const EVENT_PAGES = ['kpprint', 'start'] as const;
 export type EventPageName = (typeof EVENT_PAGES)[number];
 
 /** The tab a `/:evid/:sub1` address selects; 'coming' for parts of the app not built yet. */
 export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'coming' {
   if (sub1 === undefined || sub1 === '') return 'overview';
-  if (sub1 === 'kpprint') return 'kpprint';
+  if (sub1 === 'kpprint' || sub1 === 'start') return sub1;
   return EVENT_TABS.find((t) => t === sub1) ?? 'coming';
 }
 
