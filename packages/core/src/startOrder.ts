@@ -50,6 +50,11 @@ export function startList(
 /** The card's colour: green at or after the start, red within 10 s, yellow within 60 s. */
 export type StartCardColour = 'green' | 'red' | 'yellow' | 'neutral';
 
+/**
+ * The card's colour at `now`. The bounds are inclusive (exactly 10 s left is red, exactly 60 s
+ * yellow) so the colour changes together with the rounded-up countdown: '0:10' is always red and
+ * '1:00' always yellow.
+ */
 export function cardColour(starttime: number, now: number): StartCardColour {
   const left = starttime - now;
   if (left <= 0) return 'green';
@@ -84,6 +89,11 @@ export interface StartBoard {
   upcoming: StartListEntry[];
 }
 
+/**
+ * The board at `now`: the current card is the first team whose start is less than 10 000 ms ago
+ * (so a started team stays on the card, green, for 10 s), the table lists the later starts not
+ * yet reached. An empty board (current null) means no starts are left.
+ */
 export function startBoard(list: readonly StartListEntry[], now: number): StartBoard {
   const current = list.find((t) => t.starttime + START_CARD_KEEP_MS > now) ?? null;
   if (!current) return { current: null, alsoNow: [], upcoming: [] };
@@ -100,22 +110,41 @@ export function startBoard(list: readonly StartListEntry[], now: number): StartB
   };
 }
 
-/** The beep for second `secondsLeft` before a start: short for the last 4 s, long at the start. */
+/** A beep of the countdown: short in each of the last 4 seconds, 'final' (longer, higher) at the start. */
 export type Beep = 'short' | 'final';
 
 /**
- * The beeps due when the clock moves from `prev` to `now` (a screen ticks a few times a second):
- * one 'short' for each of the last 4 whole seconds crossed, and 'final' when the start is
- * crossed. A late tick that skipped several seconds gives only the latest beep.
+ * The beep due when the clock moves from `prev` to `now` (a screen ticks a few times a second):
+ * 'short' when one of the last 4 whole seconds before the start is crossed, 'final' when the
+ * start itself is crossed. A late tick that skipped several seconds gives only the latest beep,
+ * and none once that moment is a second or more in the past (a tab woken from the background
+ * must not beep for a start long gone).
  */
 export function beepBetween(starttime: number, prev: number, now: number): Beep | null {
   if (!(now > prev)) return null;
-  if (prev < starttime && now >= starttime) return 'final';
-  for (let s = 1; s <= START_BEEP_LAST_S; s += 1) {
+  for (let s = 0; s <= START_BEEP_LAST_S; s += 1) {
     const at = starttime - s * 1000;
-    if (prev < at && now >= at) return 'short';
+    if (prev < at && now >= at) return now - at < 1000 ? (s === 0 ? 'final' : 'short') : null;
   }
   return null;
+}
+
+/**
+ * The beep due across a whole start list between two ticks: 'final' if any start is crossed,
+ * else 'short' if any countdown second is, else null. Teams sharing a start time beep once.
+ */
+export function beepForList(
+  list: readonly StartListEntry[],
+  prev: number,
+  now: number,
+): Beep | null {
+  let beep: Beep | null = null;
+  for (const t of list) {
+    const b = beepBetween(t.starttime, prev, now);
+    if (b === 'final') return b;
+    beep ??= b;
+  }
+  return beep;
 }
 
 /** Start times for `count` teams from `first`, `intervalMin` minutes apart. */
