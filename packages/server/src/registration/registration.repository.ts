@@ -1,8 +1,52 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Placeholder: filled in by this feature's work. */
+export type RegistrationRowDb = Database['registrations'];
+type TeamRow = Database['teams'];
+
+/**
+ * Team registrations (regdata per team) and the insert of a team that registering or joining
+ * creates. Team edits of existing teams stay in the teams repository.
+ */
 export function registrationRepository(db: Kysely<Database>) {
-  void db;
-  return {};
+  return {
+    /** Every registration of the event. */
+    forEvent: (eventId: string) =>
+      db.selectFrom('registrations').selectAll().where('event_id', '=', eventId).execute(),
+
+    find: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('registrations')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst(),
+
+    async insert(row: RegistrationRowDb): Promise<void> {
+      await db.insertInto('registrations').values(row).execute();
+    },
+
+    async updateRegdata(eventId: string, teamId: string, regdata: string): Promise<void> {
+      await db
+        .updateTable('registrations')
+        .set({ regdata })
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .execute();
+    },
+
+    /** The numbers of the event's teams (for the next number) and how many teams there are. */
+    async teamNrs(eventId: string): Promise<(string | null)[]> {
+      const rows = await db
+        .selectFrom('teams')
+        .select('nr')
+        .where('event_id', '=', eventId)
+        .execute();
+      return rows.map((r) => r.nr);
+    },
+
+    async insertTeam(row: TeamRow): Promise<void> {
+      await db.insertInto('teams').values(row).execute();
+    },
+  };
 }

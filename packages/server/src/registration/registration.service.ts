@@ -1,5 +1,34 @@
-import type { Store } from '../db/store.ts';
+import {
+  activeRegFields,
+  eventTopic,
+  regFields,
+  validateRegValues,
+  DEFAULT_TEAM_TYPE,
+} from '@rada/core';
+import type {
+  EventChange,
+  MyRegistration,
+  RegField,
+  RegFormView,
+  RegistrationRow,
+  RegistrationsView,
+  RegisterBody,
+  TeamType,
+  UpdateRegistrationBody,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { fromJsonMap, toJson } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
+import { timeId } from '../db/ids.ts';
+import type { Database } from '../db/schema.ts';
+import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { canEditEvent } from '../policies/event.policy.ts';
+import type { EventRow } from '../events/event.repository.ts';
+import { insertNewTeam } from './newTeam.ts';
+import { byRegtime, presentMine, presentPublic, presentRow } from './registration.presenter.ts';
 
 export interface RegistrationServiceDeps {
   store: Store;
@@ -7,9 +36,359 @@ export interface RegistrationServiceDeps {
   now: () => number;
 }
 
-/** Placeholder: filled in by this feature's work. */
-export function registrationService(deps: RegistrationServiceDeps) {
-  void deps;
-  return {};
+type AuditRow = Database['audit_log'];
+
+/** The registration settings of an event (spec 01 §3 Team registration, §4). */
+export interface RegSettings {
+  fields: RegField[];
+  teamtype: TeamType;
+  joinrequiresconfirmation: boolean;
+  prepagemessage: string;
+  notallowedmessage: string;
+}
+
+/** Reads the registration settings out of the event's settings map. */
+export function regSettings(settings: JsonMap): RegSettings {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    fields: regFields(settings.regconfig),
+    teamtype: settings.teamtype === 'single' ? 'single' : DEFAULT_TEAM_TYPE,
+    joinrequiresconfirmation: settings.joinrequiresconfirmation === true,
+    prepagemessage: text(settings.prepagemessage),
+    notallowedmessage: text(settings.notallowedmessage),
+  };
+}
+
+/** Why registration is closed: archived events, and events whose end has passed. */
+export function closedReason(event: EventRow, now: number): 'archived' | 'ended' | null {
+  if (event.arch !== null) return 'archived';
+  if (event.endtime !== null && event.endtime < now) return 'ended';
+  return null;
+}
+
+/** Validates values or throws 400 `reg.error.invalid` with one detail per field. */
+function checkValues(fields: readonly RegField[], values: Record<string, unknown>) {
+  const { values: clean, problems } = validateRegValues(fields, values);
+  if (problems.length > 0) throw new AppError('reg.error.invalid', 400, problems);
+  return clean;
+}
+
+/**
+ * Team registration: the form, registering a team, a member's edit, and the organiser's
+ * registered-teams table with its edits.
+ */
+export function registrationService({ store, bus, now }: RegistrationServiceDeps) {
+  const publish = (eventId: string, what: EventChange[]) =>
+    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
+
+  async function loadEvent(eventId: string) {
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function isAdmin(actor: Actor | null, event: EventRow): Promise<boolean> {
+    const role = actor ? await store.events.roleOf(event.id, actor.uid) : null;
+    return canEditEvent({ actor, role, hidden: event.hidden === 1 });
+  }
+
+  async function requireAdmin(actor: Actor | null, eventId: string): Promise<EventRow> {
+    const event = await loadEvent(eventId);
+    if (!(await isAdmin(actor, event))) throw actor ? forbidden() : unauthorized();
+    return event;
+  }
+
+  /** Touches the event row first (serialising this event's writes) and reads it again. */
+  async function lockEvent(repos: Repos, eventId: string) {
+    await repos.events.update(eventId, { updated_at: now() });
+    const event = await repos.events.findById(eventId);
+    if (!event) throw notFound();
+    const settings = regSettings(fromJsonMap((await repos.events.findData(eventId))?.settings));
+    return { event, settings };
+  }
+
+  const audit = (
+    actor: Actor | null,
+    eventId: string,
+    action: string,
+    path: string,
+    old: unknown,
+    value: unknown,
+  ): AuditRow => ({
+    id: timeId(now()),
+    time: now(),
+    user_id: actor?.uid ?? null,
+    event_id: eventId,
+    action,
+    path,
+    old_value: old === undefined ? null : toJson(old),
+    value: value === undefined ? null : toJson(value),
+  });
+
+  /** Sets the team's name in its list entry and name column when the team name changed. */
+  async function renameTeam(repos: Repos, team: Database['teams'], name: unknown) {
+    if (typeof name !== 'string' || name === team.name) return team;
+    const list = { ...fromJsonMap(team.list), name };
+    await repos.teams.updateList(team.event_id, team.id, name, toJson(list));
+    return { ...team, name, list: toJson(list) };
+  }
+
+  return {
+    /** The registration page: form, state, the caller's teams and the public list. */
+    async form(actor: Actor | null, eventId: string): Promise<RegFormView> {
+      const event = await loadEvent(eventId);
+      const s = regSettings(fromJsonMap((await store.events.findData(eventId))?.settings));
+      const active = activeRegFields(s.fields);
+      const reason = closedReason(event, now());
+      const [teams, regs, memberships] = await Promise.all([
+        store.teams.list(eventId),
+        store.registrations.forEvent(eventId),
+        actor ? store.members.teamsOf(eventId, actor.uid) : Promise.resolve([]),
+      ]);
+      const teamById = new Map(teams.map((t) => [t.id, t]));
+      const regByTeam = new Map(regs.map((r) => [r.team_id, r]));
+      const mine = memberships.flatMap((m) => {
+        const team = teamById.get(m.team_id);
+        return team ? [presentMine(team, regByTeam.get(m.team_id), active)] : [];
+      });
+      const registered = [...regs].sort((a, b) =>
+        byRegtime(
+          { regtime: a.regtime, teamId: a.team_id },
+          { regtime: b.regtime, teamId: b.team_id },
+        ),
+      );
+      return {
+        eventId: event.id,
+        eventName: event.name,
+        starttime: event.starttime,
+        endtime: event.endtime,
+        open: reason === null,
+        closedReason: reason,
+        fields: active,
+        teamtype: s.teamtype,
+        joinrequiresconfirmation: s.joinrequiresconfirmation,
+        prepagemessage: s.prepagemessage,
+        notallowedmessage: s.notallowedmessage,
+        mine,
+        teams: registered.flatMap((r) => {
+          const team = teamById.get(r.team_id);
+          return team ? [presentPublic(team, r, active)] : [];
+        }),
+      };
+    },
+
+    /** Registers a new team for the caller, who becomes its first member. */
+    async register(
+      actor: Actor | null,
+      eventId: string,
+      body: z.output<typeof RegisterBody>,
+    ): Promise<MyRegistration> {
+      if (!actor) throw unauthorized();
+      const event = await loadEvent(eventId);
+      if (closedReason(event, now()) !== null) throw new AppError('reg.error.closed', 409);
+      const result = await store.transaction(async (repos) => {
+        const { event: ev, settings } = await lockEvent(repos, eventId);
+        if (closedReason(ev, now()) !== null) throw new AppError('reg.error.closed', 409);
+        const values = checkValues(settings.fields, body.values);
+        if (
+          settings.teamtype === 'single' &&
+          (await repos.members.teamsOf(eventId, actor.uid)).length > 0
+        ) {
+          throw new AppError('reg.error.single', 409);
+        }
+        const t = now();
+        const team = await insertNewTeam(repos, {
+          eventId,
+          name: String(values.teamname),
+          allowed: !settings.joinrequiresconfirmation,
+          user: await repos.users.findById(actor.uid),
+        });
+        const regdata = { ...values, regtime: t };
+        const reg = {
+          event_id: eventId,
+          team_id: team.id,
+          user_id: actor.uid,
+          regdata: toJson(regdata),
+          regtime: t,
+        };
+        await repos.registrations.insert(reg);
+        await repos.members.add({
+          event_id: eventId,
+          team_id: team.id,
+          user_id: actor.uid,
+          joined_at: t,
+          via: 'reg',
+        });
+        await repos.teams.insertAudit([
+          audit(actor, eventId, 'team.register', `teams/${team.id}/data/regdata`, null, regdata),
+        ]);
+        return presentMine(team, reg, activeRegFields(settings.fields));
+      });
+      publish(eventId, ['teams', 'registrations']);
+      return result;
+    },
+
+    /** A member of the team (or an event admin) changes its values; regtime and comment stay. */
+    async edit(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+      body: z.output<typeof RegisterBody>,
+    ): Promise<MyRegistration> {
+      if (!actor) throw unauthorized();
+      const event = await loadEvent(eventId);
+      const admin = await isAdmin(actor, event);
+      const member = (await store.members.teamsOf(eventId, actor.uid)).some(
+        (m) => m.team_id === teamId,
+      );
+      if (!admin && !member) throw forbidden();
+      const result = await store.transaction(async (repos) => {
+        const { event: ev, settings } = await lockEvent(repos, eventId);
+        const reason = closedReason(ev, now());
+        if (reason === 'archived' || (reason !== null && !admin)) {
+          throw new AppError('reg.error.closed', 409);
+        }
+        const row = await repos.teams.findById(eventId, teamId);
+        if (!row) throw notFound();
+        const values = checkValues(settings.fields, body.values);
+        const active = activeRegFields(settings.fields);
+        const reg = await repos.registrations.find(eventId, teamId);
+        const old = fromJsonMap(reg?.regdata);
+        // Values of deleted fields and the organiser's keys stay; the form's fields are replaced.
+        const regdata: JsonMap = { ...old };
+        for (const f of active) delete regdata[f.id];
+        Object.assign(regdata, values);
+        const t = now();
+        if (!reg) regdata.regtime = t;
+        const next = {
+          event_id: eventId,
+          team_id: teamId,
+          user_id: reg ? reg.user_id : member ? actor.uid : null,
+          regdata: toJson(regdata),
+          regtime: reg ? reg.regtime : t,
+        };
+        if (reg) await repos.registrations.updateRegdata(eventId, teamId, next.regdata);
+        else await repos.registrations.insert(next);
+        const team = await renameTeam(repos, row, values.teamname);
+        await repos.teams.insertAudit([
+          audit(actor, eventId, 'team.regedit', `teams/${teamId}/data/regdata`, old, regdata),
+        ]);
+        return presentMine(team, next, active);
+      });
+      publish(eventId, ['teams', 'registrations']);
+      return result;
+    },
+
+    /** The organiser's registered-teams table: every field, the registering user, by time. */
+    async list(actor: Actor | null, eventId: string): Promise<RegistrationsView> {
+      await requireAdmin(actor, eventId);
+      const s = regSettings(fromJsonMap((await store.events.findData(eventId))?.settings));
+      const [teams, regs, members] = await Promise.all([
+        store.teams.list(eventId),
+        store.registrations.forEvent(eventId),
+        store.members.ofEvent(eventId),
+      ]);
+      const teamById = new Map(teams.map((t) => [t.id, t]));
+      // The registering user: the registration's own, else the team's first member who registered.
+      const registrant = new Map<string, string>();
+      for (const m of [...members].sort((a, b) => a.joined_at - b.joined_at)) {
+        if (m.via === 'reg' && !registrant.has(m.team_id)) registrant.set(m.team_id, m.user_id);
+      }
+      const uidOf = (teamId: string, uid: string | null) => uid ?? registrant.get(teamId) ?? null;
+      const uids = [...new Set(regs.flatMap((r) => uidOf(r.team_id, r.user_id) ?? []))];
+      const users = new Map((await store.users.findByIds(uids)).map((u) => [u.id, u]));
+      const rows = regs.flatMap((r) => {
+        const team = teamById.get(r.team_id);
+        if (!team) return [];
+        const uid = uidOf(r.team_id, r.user_id);
+        return [presentRow(team, r, s.fields, uid === null ? undefined : users.get(uid))];
+      });
+      return { fields: s.fields, rows: rows.sort(byRegtime) };
+    },
+
+    /** The organiser's edit: comment, values (`required` not enforced) and the allowed flag. */
+    async update(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+      body: z.output<typeof UpdateRegistrationBody>,
+    ): Promise<RegistrationRow> {
+      await requireAdmin(actor, eventId);
+      const { row, changed } = await store.transaction(async (repos) => {
+        const { event, settings } = await lockEvent(repos, eventId);
+        if (event.arch !== null) throw new AppError('reg.error.closed', 409);
+        let team = await repos.teams.findById(eventId, teamId);
+        const reg = await repos.registrations.find(eventId, teamId);
+        if (!team || !reg) throw notFound();
+        const old = fromJsonMap(reg.regdata);
+        const regdata: JsonMap = { ...old };
+        const audits: AuditRow[] = [];
+        const path = `teams/${teamId}/data/regdata`;
+        if (body.values) {
+          const given = body.values;
+          // The team name stays required when it is sent; every other field may be emptied.
+          const lenient = settings.fields.map((f) => ({ ...f, required: f.id === 'teamname' }));
+          const { values, problems } = validateRegValues(lenient, given);
+          const real = problems.filter(
+            (p) => p.message !== 'reg.error.required' || p.path in given,
+          );
+          if (real.length > 0) throw new AppError('reg.error.invalid', 400, real);
+          for (const id of Object.keys(given)) {
+            const next = values[id];
+            if (toJson(old[id] ?? null) === toJson(next ?? null)) continue;
+            if (next === undefined) delete regdata[id];
+            else regdata[id] = next;
+            audits.push(
+              audit(actor, eventId, 'registration.update', `${path}/${id}`, old[id], next),
+            );
+          }
+        }
+        if (body.orgcomment !== undefined) {
+          const comment = body.orgcomment.trim();
+          const before = typeof old.orgcomment === 'string' ? old.orgcomment : '';
+          if (comment !== before) {
+            if (comment === '') delete regdata.orgcomment;
+            else regdata.orgcomment = comment;
+            audits.push(
+              audit(actor, eventId, 'registration.update', `${path}/orgcomment`, before, comment),
+            );
+          }
+        }
+        if (audits.length > 0) {
+          await repos.registrations.updateRegdata(eventId, teamId, toJson(regdata));
+          team = await renameTeam(repos, team, regdata.teamname);
+        }
+        if (body.allowed !== undefined) {
+          const list = fromJsonMap(team.list);
+          if ((list.allowed === true) !== body.allowed) {
+            audits.push(
+              audit(
+                actor,
+                eventId,
+                'registration.update',
+                `teams/${teamId}/list/allowed`,
+                list.allowed,
+                body.allowed,
+              ),
+            );
+            list.allowed = body.allowed;
+            await repos.teams.updateList(eventId, teamId, team.name, toJson(list));
+            team = { ...team, list: toJson(list) };
+          }
+        }
+        await repos.teams.insertAudit(audits);
+        const uid =
+          reg.user_id ??
+          (await repos.members.ofTeam(eventId, teamId)).find((m) => m.via === 'reg')?.user_id;
+        const user = uid ? await repos.users.findById(uid) : undefined;
+        return {
+          row: presentRow(team, { ...reg, regdata: toJson(regdata) }, settings.fields, user),
+          changed: audits.length > 0,
+        };
+      });
+      if (changed) publish(eventId, ['teams', 'registrations']);
+      return row;
+    },
+  };
 }
 export type RegistrationService = ReturnType<typeof registrationService>;

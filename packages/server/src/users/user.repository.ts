@@ -99,11 +99,16 @@ export function userRepository(db: Kysely<Database>) {
 
     deleteSession: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
 
-    /** Erases the account: its row, sessions, roles and creator record (by cascade), admin rights. */
+    /**
+     * Erases the account: its row, sessions, roles and creator record (by cascade), admin rights,
+     * team memberships and join code uses; registrations and used codes keep no trace of it.
+     */
     deleteAccount: (id: string) =>
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom('event_admins').where('user_id', '=', id).execute();
         await trx.deleteFrom('cup_admins').where('user_id', '=', id).execute();
+        await trx.deleteFrom('team_members').where('user_id', '=', id).execute();
+        await trx.deleteFrom('join_code_uses').where('user_id', '=', id).execute();
         await trx
           .updateTable('registrations')
           .set({ user_id: null })
