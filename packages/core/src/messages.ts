@@ -30,11 +30,41 @@ export type SendMessageBody = z.input<typeof SendMessageBody>;
 
 /** One target's outcome; `error` is set when it failed (sendmsg's results[].error.message). */
 export interface SendMessageTargetResult {
+  /** The team; empty when a sendmsg `token` names no device of the event. */
   teamId: string;
+  /** The device id this result is for, when sent to devices (sendmsg `token=`). */
+  token?: string;
   /** The stored message id when it was queued for the team's devices. */
   messageId?: string;
   error?: { code: string; message: string };
 }
+
+/**
+ * GET /api/sendmsg (spec 01 §7, the old client's call): `token` (device ids, comma separated)
+ * or `topic=event-{eventId}`, and `cmnd` or `title` and `body`. The event is the `X-EventId`
+ * header (or the topic's).
+ */
+export const SendMsgQuery = z
+  .object({
+    token: z
+      .string()
+      .max(20_000)
+      .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))].filter((x) => x !== ''))
+      .pipe(z.array(z.string().max(100)).min(1).max(500))
+      .optional(),
+    topic: z
+      .string()
+      .regex(/^event-.{1,64}$/)
+      .transform((s) => s.slice('event-'.length))
+      .optional(),
+    cmnd: z.enum(DEVICE_COMMANDS).optional(),
+    title: z.string().trim().max(200).optional(),
+    body: z.string().trim().max(4000).optional(),
+  })
+  .refine((q) => (q.token === undefined) !== (q.topic === undefined), {
+    message: 'either token or topic',
+  });
+export type SendMsgQuery = z.input<typeof SendMsgQuery>;
 
 /** The answer of a send, shaped as sendmsg's (spec 01 §7). */
 export interface SendMessageResult {

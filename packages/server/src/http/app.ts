@@ -87,7 +87,7 @@ export async function buildApp({
     teams: teamService({ store, bus: changes, now }),
     registrations: registrationService({ store, bus: changes, now }),
     joinCodes: joinCodeService({ store, bus: changes, now }),
-    messages: messageService({ store, bus: changes, now }),
+    messages: messageService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 

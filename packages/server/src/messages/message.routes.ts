@@ -1,8 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DeviceIdParam,
+  RegisterDeviceBody,
+  SendMessageBody,
+  SendMsgQuery,
+  SHORTLINK_MAX_LENGTH,
+} from '@rada/core';
+import { AppError, parseWith } from '../http/errors.ts';
 import type { MessageService } from './message.service.ts';
 
-/** Placeholder: filled in by this feature's work. */
-export async function messageRoutes(api: FastifyInstance, service: MessageService): Promise<void> {
-  void api;
-  void service;
+const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
+const DeviceParams = z.object({ deviceId: DeviceIdParam });
+const AckParams = DeviceParams.extend({ messageId: z.string().min(1).max(100) });
+const EventIdHeader = z.string().min(1).max(SHORTLINK_MAX_LENGTH).optional();
+
+/** Messages to teams' devices and the devices' side of them (docs/api.md, Messages and devices). */
+export async function messageRoutes(api: FastifyInstance, messages: MessageService): Promise<void> {
+  api.post('/events/:id/messages', (req) =>
+    messages.send(
+      req.actor,
+      parseWith(IdParams, req.params).id,
+      parseWith(SendMessageBody, req.body),
+    ),
+  );
+
+  api.get('/events/:id/messages', (req) =>
+    messages.list(req.actor, parseWith(IdParams, req.params).id),
+  );
+
+  // The old client's call (spec 01 §7): the event comes from X-EventId or the topic.
+  api.get('/sendmsg', (req) => {
+    const q = parseWith(SendMsgQuery, req.query);
+    const content = parseWith(SendMessageBody, { cmnd: q.cmnd, title: q.title, body: q.body });
+    const header = parseWith(EventIdHeader, req.headers['x-eventid']);
+    if (header !== undefined && q.topic !== undefined && header !== q.topic) {
+      throw new AppError('error.validation', 400, [
+        { path: 'topic', message: 'names another event than X-EventId' },
+      ]);
+    }
+    const eventId = header ?? q.topic;
+    if (eventId === undefined) {
+      throw new AppError('error.validation', 400, [
+        { path: 'X-EventId', message: 'the event is required' },
+      ]);
+    }
+    return q.token !== undefined
+      ? messages.sendToDevices(req.actor, eventId, q.token, content)
+      : messages.send(req.actor, eventId, content);
+  });
+
+  api.put('/devices/:deviceId', (req) =>
+    messages.register(
+      req.actor,
+      parseWith(DeviceParams, req.params).deviceId,
+      parseWith(RegisterDeviceBody, req.body),
+    ),
+  );
+
+  api.get('/devices/:deviceId/messages', (req) =>
+    messages.pending(req.actor, parseWith(DeviceParams, req.params).deviceId),
+  );
+
+  api.post('/devices/:deviceId/messages/:messageId/ack', async (req, reply) => {
+    const p = parseWith(AckParams, req.params);
+    await messages.ack(req.actor, p.deviceId, p.messageId);
+    return reply.status(204).send();
+  });
 }

@@ -142,6 +142,22 @@ describe('realtime hub', () => {
     expect(fresh()).toEqual([{ v: 1, type: 'subscribed', topic: `event:${'x'.repeat(64)}` }]);
   });
 
+  it('accepts device topics, which tell the participant app that messages wait', () => {
+    const { bus, send, fresh } = connect();
+    fresh();
+    send({ v: 1, type: 'subscribe', topic: 'device:abc' });
+    send({ v: 1, type: 'subscribe', topic: 'device:a b c' });
+    expect(fresh()).toEqual([{ v: 1, type: 'error', error: 'error.validation' }]);
+    send({ v: 1, type: 'subscribe', topic: 'device:phone-1.a:b_c' });
+    expect(fresh()).toEqual([{ v: 1, type: 'subscribed', topic: 'device:phone-1.a:b_c' }]);
+    bus.publish('device:phone-1.a:b_c', {
+      v: 1,
+      type: 'device.messages',
+      deviceId: 'phone-1.a:b_c',
+    });
+    expect(fresh()).toEqual([{ v: 1, type: 'device.messages', deviceId: 'phone-1.a:b_c' }]);
+  });
+
   it('limits a socket to 50 topics', () => {
     const { send, fresh } = connect();
     fresh();
