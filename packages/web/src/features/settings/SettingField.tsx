@@ -18,6 +18,7 @@ import {
   TextSettingInput,
 } from './SettingInputs.tsx';
 import type { PartGroup } from './SettingInputs.tsx';
+import { RegFormEditor } from '../registration/RegFormEditor.tsx';
 
 /** Saves one setting's value (null clears it). */
 export type SaveSetting = (key: string, value: unknown) => Promise<void>;
@@ -171,12 +172,21 @@ export function SettingField({
         />
       );
       break;
+    case 'regform':
+      input = (
+        <RegFormEditor
+          {...common}
+          value={asText(draft)}
+          onChange={(d, immediate) => field.change(d, { immediate })}
+          onBlur={field.flush}
+        />
+      );
+      break;
     case 'number':
     case 'text':
     case 'longtext':
     case 'numberlist':
     case 'json':
-    case 'regform':
       input = (
         <TextSettingInput
           {...common}
@@ -187,13 +197,11 @@ export function SettingField({
           helper={
             desc.kind === 'numberlist'
               ? t('settings.numberlist.help')
-              : desc.kind === 'json' || desc.kind === 'regform'
+              : desc.kind === 'json'
                 ? t('settings.json.help')
                 : undefined
           }
-          variant={
-            desc.kind === 'numberlist' ? 'text' : desc.kind === 'regform' ? 'json' : desc.kind
-          }
+          variant={desc.kind === 'numberlist' ? 'text' : desc.kind}
         />
       );
       break;

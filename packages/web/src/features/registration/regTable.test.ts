@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { regColumns, regFields, registrationsCsv } from '@rada/core';
+import type { RegistrationRow } from '@rada/core';
+import { cellText, csvFileName, csvLabels, filterRows } from './regTable.ts';
+
+const t = ((key: string) => `<${key}>`) as unknown as TFunction;
+const fields = regFields({
+  fields: {
+    f1: { label: 'Meals', muitype: 'multiple', selectvalues: 'lunch, dinner' },
+    f2: { label: 'Night', muitype: 'boolean' },
+  },
+});
+const row = (
+  teamId: string,
+  values: Record<string, unknown>,
+  extra: Partial<RegistrationRow> = {},
+) =>
+  ({
+    teamId,
+    nr: null,
+    name: teamId.toUpperCase(),
+    allowed: false,
+    regtime: null,
+    orgcomment: '',
+    values,
+    user: null,
+    ...extra,
+  }) satisfies RegistrationRow;
+
+describe('registered teams table', () => {
+  const rows = [
+    row(
+      'wolves',
+      { f1: ['dinner'], f2: true },
+      { user: { uid: 'u', email: 'w@x.ee', displayName: 'Mari', phone: null } },
+    ),
+    row('bears', { f1: ['lunch', 'dinner'] }, { orgcomment: 'paid' }),
+  ];
+
+  it('filters on any text of a row, every word, ignoring case', () => {
+    expect(filterRows(rows, '').map((r) => r.teamId)).toEqual(['wolves', 'bears']);
+    expect(filterRows(rows, 'LUNCH').map((r) => r.teamId)).toEqual(['bears']);
+    expect(filterRows(rows, 'mari dinner').map((r) => r.teamId)).toEqual(['wolves']);
+    expect(filterRows(rows, 'PAID bears').map((r) => r.teamId)).toEqual(['bears']);
+    expect(filterRows(rows, 'nobody')).toEqual([]);
+  });
+
+  it('shows ticks as yes/no and split choices as x', () => {
+    const [meals, night] = regColumns(fields, false).filter((c) => !c.field.builtin);
+    if (!meals || !night) throw new Error('columns');
+    expect(cellText(t, rows[0] as RegistrationRow, night)).toBe('<reg.yes>');
+    expect(cellText(t, rows[1] as RegistrationRow, meals)).toBe('lunch, dinner');
+    const split = regColumns(fields, true).filter((c) => c.field.id === 'f1');
+    expect(split.map((c) => cellText(t, rows[0] as RegistrationRow, c))).toEqual(['', 'x']);
+  });
+
+  it('writes the CSV with translated headers under reg_{event}.csv', () => {
+    const csv = registrationsCsv({ fields, rows }, true, csvLabels(t));
+    const [head, first] = csv.split('\r\n');
+    expect(head).toContain('<reg.col.teamid>');
+    expect(head).toContain('Meals: lunch');
+    expect(first).toContain('w@x.ee');
+    expect(csvFileName('spring')).toBe('reg_spring.csv');
+  });
+});

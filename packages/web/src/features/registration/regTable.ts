@@ -1,0 +1,71 @@
+import type { TFunction } from 'i18next';
+import { regCell, regValueText } from '@rada/core';
+import type { RegColumn, RegCsvLabels, RegistrationRow } from '@rada/core';
+import { formatDateTime } from '../events/formatEventDates.ts';
+import { fieldLabel } from './regForm.ts';
+
+/**
+ * The registered-teams table (spec 01 screen 7): what a cell shows, which rows a filter keeps,
+ * and the translated headers of the registration CSV.
+ */
+
+/** A stored value as a person reads it: ticks as yes/no, a multiple choice joined with ', '. */
+export function valueText(t: TFunction, value: unknown): string {
+  if (value === true) return t('reg.yes');
+  if (value === false) return t('reg.no');
+  return regValueText(value);
+}
+
+/** The text of one cell of the table (a split choice column shows 'x' when chosen). */
+export function cellText(t: TFunction, row: RegistrationRow, col: RegColumn): string {
+  return col.choice === null ? valueText(t, row.values[col.field.id]) : regCell(row.values, col);
+}
+
+/**
+ * The rows whose team id, name, user, comment or any field value contains every word of the
+ * filter, ignoring case; an empty filter keeps all.
+ */
+export function filterRows(rows: readonly RegistrationRow[], filter: string): RegistrationRow[] {
+  const words = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length === 0) return [...rows];
+  return rows.filter((r) => {
+    const text = [
+      r.teamId,
+      r.nr ?? '',
+      r.name,
+      r.orgcomment,
+      r.user?.email ?? '',
+      r.user?.phone ?? '',
+      r.user?.displayName ?? '',
+      ...Object.values(r.values).map(regValueText),
+    ]
+      .join('\n')
+      .toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** The CSV's headers and formats in the current language. */
+export function csvLabels(t: TFunction): RegCsvLabels {
+  return {
+    nr: t('reg.col.nr'),
+    team: t('reg.field.teamname'),
+    teamId: t('reg.col.teamid'),
+    allowed: t('reg.col.allowed'),
+    email: t('reg.col.useremail'),
+    phone: t('reg.col.userphone'),
+    displayName: t('reg.col.username'),
+    regtime: t('reg.col.regtime'),
+    orgcomment: t('reg.col.orgcomment'),
+    yes: t('reg.yes'),
+    no: t('reg.no'),
+    field: (f) => fieldLabel(t, f),
+    time: (ms) => formatDateTime(ms) ?? '',
+  };
+}
+
+/** The CSV's file name (spec 01 screen 7). */
+export const csvFileName = (eventId: string) => `reg_${eventId}.csv`;
