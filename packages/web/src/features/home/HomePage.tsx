@@ -10,6 +10,7 @@ import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
 import { EventList } from '../events/EventList.tsx';
 import { useEventLists } from '../events/useEvent.ts';
+import { HomeJoinCodeBox } from '../joinCodes/HomeJoinCodeBox.tsx';
 
 function Section({
   title,
@@ -41,7 +42,10 @@ function Section({
   );
 }
 
-/** The start page: the caller's events, upcoming public events, and creating an event. */
+/**
+ * The start page: the caller's events, upcoming public events, creating an event, and looking up
+ * a join code.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -105,6 +109,7 @@ export function HomePage() {
         </>
       )}
       {lists.isPending && me.data && <Box>{createButton}</Box>}
+      <HomeJoinCodeBox />
       <CreateEventDialog key={dialog.key} open={dialog.open} onClose={dialog.hide} />
     </Stack>
   );

@@ -1,0 +1,102 @@
+import dayjs from 'dayjs';
+import {
+  EVENT_DATE_FORMAT,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_MAX_LENGTH,
+  JOIN_QR_ERROR_LEVEL,
+  JOIN_QR_SIZE_PX,
+  generateJoinCode,
+} from '@rada/core';
+import type { JoinCodeUse, JoinCodeView } from '@rada/core';
+
+/**
+ * Small pure helpers of the join-code screens: typing a code, showing its validity and uses,
+ * and the options of its QR image.
+ */
+
+/** A code as the user types it: upper case, letters and digits only, at most the maximum length. */
+export function normalizeCodeInput(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, JOIN_CODE_MAX_LENGTH);
+}
+
+/** Whether a typed code has the shape the server accepts (4 to the maximum letters or digits). */
+export function isCodeShape(code: string): boolean {
+  return new RegExp(`^[A-Z0-9]{4,${JOIN_CODE_MAX_LENGTH}}$`).test(code);
+}
+
+/** Fills the array with random values, as crypto.getRandomValues does. */
+export type RandomFill = (a: Uint32Array<ArrayBuffer>) => unknown;
+
+/**
+ * An integer in [0, n) from `fill` (crypto.getRandomValues in the browser), without modulo bias:
+ * values from the incomplete last block of 2^32 are drawn again.
+ */
+export function randomBelow(n: number, fill: RandomFill): number {
+  const limit = Math.floor(0x1_0000_0000 / n) * n;
+  const buf = new Uint32Array(1);
+  for (;;) {
+    fill(buf);
+    const v = buf[0] ?? 0;
+    if (v < limit) return v % n;
+  }
+}
+
+/** A fresh random code from the browser's cryptographic generator. */
+export function randomJoinCode(fill: RandomFill = (a) => crypto.getRandomValues(a)): string {
+  return generateJoinCode((n) => randomBelow(n, fill));
+}
+
+/** The end of a code's validity, e.g. "21 December 2026 20:59", in `locale` or the current one. */
+export function formatValidUntil(ms: number, locale?: string): string {
+  const d = locale ? dayjs(ms).locale(locale) : dayjs(ms);
+  return d.format(`${EVENT_DATE_FORMAT} HH:mm`);
+}
+
+/** A day for the join page, e.g. "21 December 2026". */
+export function formatDay(ms: number, locale?: string): string {
+  const d = locale ? dayjs(ms).locale(locale) : dayjs(ms);
+  return d.format(EVENT_DATE_FORMAT);
+}
+
+/** Whether the code can no longer be used because its validity has ended at `now`. */
+export function isExpired(code: Pick<JoinCodeView, 'valid'>, now: number): boolean {
+  return code.valid < now;
+}
+
+/** Who used it, as a name a person reads: display name, else email, else the user id. */
+export function userLabel(use: Pick<JoinCodeUse, 'uid' | 'displayName' | 'email'>): string {
+  return use.displayName?.trim() || use.email?.trim() || use.uid;
+}
+
+/** The absolute join link of a code whose path is `link`, on the site at `origin`. */
+export function joinUrl(origin: string, link: string): string {
+  return `${origin.replace(/\/+$/, '')}${link}`;
+}
+
+/** The file name of a code's downloaded QR image. */
+export const qrFileName = (code: string): string => `join-${code}.png`;
+
+/** Options of the QR image (spec 01 §9): 256 px, error correction level M, a small quiet zone. */
+export const QR_OPTIONS = {
+  errorCorrectionLevel: JOIN_QR_ERROR_LEVEL,
+  width: JOIN_QR_SIZE_PX,
+  margin: 2,
+} as const;
+
+/** Bytes of a `data:` URL (the QR image) as a Blob of its MIME type. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const header = dataUrl.slice(0, comma);
+  const type = /^data:([^;,]+)/.exec(header)?.[1] ?? 'application/octet-stream';
+  const body = dataUrl.slice(comma + 1);
+  if (!header.endsWith(';base64')) return new Blob([decodeURIComponent(body)], { type });
+  const bin = atob(body);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i += 1) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+export { JOIN_CODE_ALPHABET };
