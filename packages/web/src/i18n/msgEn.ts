@@ -1,2 +1,29 @@
-/** English strings of this feature (msg). */
-export const msgEn: Record<string, string> = {};
+/** English strings of messages and commands to teams' devices (features/messages). */
+export const msgEn = {
+  'msg.title': 'Send message',
+  'msg.target': 'To',
+  'msg.target.all': 'Everyone',
+  'msg.target.team': 'One team',
+  'msg.team': 'Team',
+  'msg.team.choose': 'Choose the team',
+  'msg.kind': 'Type',
+  'msg.kind.message': 'Message',
+  'msg.kind.command': 'Command',
+  'msg.cmnd': 'Command',
+  'msg.cmnd.sendLog': "Send the app's log",
+  'msg.cmnd.sendGPX': 'Send the recorded track as GPX',
+  'msg.cmnd.sendDB': "Send the app's local database",
+  'msg.msgtitle': 'Title',
+  'msg.body': 'Message',
+  'msg.send': 'Send',
+  'msg.close': 'Close',
+  'msg.result': 'Sent to {{success}}, failed {{failure}}',
+  'msg.sent': 'Sent messages',
+  'msg.sent.empty': 'Nothing sent yet.',
+  'msg.sent.time': 'Time',
+  'msg.sent.team': 'Team',
+  'msg.sent.content': 'Content',
+  'msg.sent.state': 'State',
+  'msg.sent.waiting': 'Waiting',
+  'msg.sent.delivered': 'Delivered {{time}}',
+};

@@ -1,2 +1,31 @@
-/** Estonian strings of this feature (msg). */
-export const msgEt: Record<string, string> = {};
+import type { msgEn } from './msgEn.ts';
+
+/** Eesti keeles: sõnumid ja käsud võistkondade seadmetele (features/messages). */
+export const msgEt: Record<keyof typeof msgEn, string> = {
+  'msg.title': 'Saada sõnum',
+  'msg.target': 'Kellele',
+  'msg.target.all': 'Kõigile',
+  'msg.target.team': 'Ühele võistkonnale',
+  'msg.team': 'Võistkond',
+  'msg.team.choose': 'Vali võistkond',
+  'msg.kind': 'Liik',
+  'msg.kind.message': 'Sõnum',
+  'msg.kind.command': 'Käsk',
+  'msg.cmnd': 'Käsk',
+  'msg.cmnd.sendLog': 'Saada rakenduse logi',
+  'msg.cmnd.sendGPX': 'Saada salvestatud rada GPX-failina',
+  'msg.cmnd.sendDB': 'Saada rakenduse kohalik andmebaas',
+  'msg.msgtitle': 'Pealkiri',
+  'msg.body': 'Sõnum',
+  'msg.send': 'Saada',
+  'msg.close': 'Sulge',
+  'msg.result': 'Saadetud: {{success}}, ebaõnnestus: {{failure}}',
+  'msg.sent': 'Saadetud sõnumid',
+  'msg.sent.empty': 'Midagi pole veel saadetud.',
+  'msg.sent.time': 'Aeg',
+  'msg.sent.team': 'Võistkond',
+  'msg.sent.content': 'Sisu',
+  'msg.sent.state': 'Olek',
+  'msg.sent.waiting': 'Ootel',
+  'msg.sent.delivered': 'Kohale toimetatud {{time}}',
+};

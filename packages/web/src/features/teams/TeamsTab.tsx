@@ -2,10 +2,8 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  MenuItem,
   Paper,
-  Select,
-  Switch,
+  Snackbar,
   Table,
   TableBody,
   TableCell,
@@ -15,24 +13,46 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parseClasses } from '@rada/core';
-import type { EventSummary, TeamListEntry, UpdateTeamBody } from '@rada/core';
+import { TEAM_COLOURS, nextTeamNr, parseClasses } from '@rada/core';
+import type { EventSummary, UpdateTeamBody } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useEventRealtime } from '../../api/realtime.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
+import { JoinCodesDialog } from '../joinCodes/JoinCodesDialog.tsx';
+import { SendMessageDialog } from '../messages/SendMessageDialog.tsx';
+import {
+  EditRegistrationDialog,
+  RegisteredTeamsDialog,
+} from '../registration/RegisteredTeamsDialog.tsx';
+import { AddTeamDialog } from './AddTeamDialog.tsx';
 import { AnswersDialog } from './AnswersDialog.tsx';
+import { DeletedTeamsDialog } from './DeletedTeamsDialog.tsx';
+import { EditTeamDialog } from './EditTeamDialog.tsx';
 import { ExtrasDialog } from './ExtrasDialog.tsx';
+import { StartTimesDialog } from './StartTimesDialog.tsx';
+import { DeleteTeamDialog, TeamMenu } from './TeamMenu.tsx';
+import { TEAM_COLUMNS, TeamRow } from './TeamRow.tsx';
+import type { MenuPlace, TeamAction } from './TeamRow.tsx';
+import { TeamsToolbar } from './TeamsToolbar.tsx';
+import type { ToolbarDialog } from './TeamsToolbar.tsx';
 import { TimeDialog } from './TimeDialog.tsx';
-import { extrasNames, formatTime } from './teamAnswers.ts';
-import { useTeams, useUpdateTeam } from './useTeams.ts';
+import { extrasNames } from './teamAnswers.ts';
+import { useDeleteTeam, useRestoreTeam, useTeams, useUpdateTeam } from './useTeams.ts';
 
-type Open = { kind: 'answers' | 'times' | 'extras'; teamId: string } | null;
+/** The last deletion, offered for undo in the snackbar. */
+interface Undo {
+  name: string;
+  backupId: string;
+}
+
+const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * The organiser's team list: class, start and finish, DSQ and withdrawn switches, extras points
- * and each team's answers. Every change is audited on the server; realtime keeps it current.
+ * The organiser's team list: add, edit and delete teams (with undo), class, times, allowed,
+ * DSQ and withdrawn switches, extras points and answers; bulk start times, messages to devices,
+ * registrations and join codes. Every change is audited on the server; realtime keeps it current.
  */
 export function TeamsTab({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
@@ -44,7 +64,12 @@ export function TeamsTab({ event }: { event: EventSummary }) {
     queryFn: () => api.settings(event.id),
   });
   const update = useUpdateTeam(event.id);
-  const [open, setOpen] = useState<Open>(null);
+  const remove = useDeleteTeam(event.id);
+  const restore = useRestoreTeam(event.id);
+  const [dialog, setDialog] = useState<ToolbarDialog | null>(null);
+  const [open, setOpen] = useState<{ action: TeamAction; teamId: string } | null>(null);
+  const [menu, setMenu] = useState<{ teamId: string; place: MenuPlace } | null>(null);
+  const [undo, setUndo] = useState<Undo | null>(null);
   const readOnly = event.arch !== null;
 
   if (teams.isPending) return <LoadingState />;
@@ -53,13 +78,37 @@ export function TeamsTab({ event }: { event: EventSummary }) {
   const s = settings.data?.settings ?? {};
   const classes = parseClasses(s.klassid);
   const lyNames = extrasNames(s.ly);
+  const onError = (e: unknown) => notify(errorText(t, e), 'error');
   const save = (teamId: string, body: UpdateTeamBody) =>
-    update.mutate({ teamId, body }, { onError: (e) => notify(errorText(t, e), 'error') });
-  const current = open ? teams.data.find((x) => x.id === open.teamId) : undefined;
+    update.mutate({ teamId, body }, { onError });
+  const byId = (id: string | undefined) => teams.data.find((x) => x.id === id);
+  const current = byId(open?.teamId);
+  const menuTeam = byId(menu?.teamId);
+  const closeTeam = () => setOpen(null);
+  const teamFor = (action: TeamAction) => (open?.action === action ? open.teamId : null);
+
+  const handleDelete = () => {
+    if (!current) return;
+    const { name, id } = current;
+    remove.mutate(id, {
+      onSuccess: (backup) => {
+        setOpen(null);
+        setUndo({ name, backupId: backup.id });
+      },
+      onError,
+    });
+  };
+  const handleUndo = () => {
+    if (!undo) return;
+    const { backupId, name } = undo;
+    setUndo(null);
+    restore.mutate(backupId, { onSuccess: () => notify(t('teams.restored', { name })), onError });
+  };
 
   return (
     <Paper variant="outlined" data-testid="teams-tab">
       {readOnly && <Alert severity="info">{t('teams.error.archived')}</Alert>}
+      <TeamsToolbar eventId={event.id} readOnly={readOnly} onOpen={setDialog} />
       {teams.data.length === 0 ? (
         <EmptyState text={t('teams.empty')} testId="teams-empty" />
       ) : (
@@ -67,15 +116,11 @@ export function TeamsTab({ event }: { event: EventSummary }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{t('teams.nr')}</TableCell>
-                <TableCell>{t('teams.name')}</TableCell>
-                <TableCell>{t('teams.klass')}</TableCell>
-                <TableCell>{t('teams.start')}</TableCell>
-                <TableCell>{t('teams.finish')}</TableCell>
-                <TableCell>{t('teams.dsq')}</TableCell>
-                <TableCell>{t('teams.katk')}</TableCell>
-                <TableCell>{t('teams.extras')}</TableCell>
-                <TableCell>{t('teams.answers')}</TableCell>
+                {TEAM_COLUMNS.map((key, i) => (
+                  <TableCell key={i} padding={i === 0 ? 'checkbox' : 'normal'}>
+                    {key === '' ? '' : t(key)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -86,140 +131,145 @@ export function TeamsTab({ event }: { event: EventSummary }) {
                   classes={classes}
                   readOnly={readOnly}
                   onSave={(body) => save(team.id, body)}
-                  onOpen={(kind) => setOpen({ kind, teamId: team.id })}
+                  onOpen={(action) => setOpen({ action, teamId: team.id })}
+                  onMenu={(place) => setMenu({ teamId: team.id, place })}
                 />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
-      {current && open?.kind === 'answers' && (
-        <AnswersDialog
-          eventId={event.id}
-          team={current}
+
+      {menu && menuTeam && (
+        <TeamMenu
+          team={menuTeam}
+          place={menu.place}
           readOnly={readOnly}
-          onClose={() => setOpen(null)}
+          onClose={() => setMenu(null)}
+          onAction={(action) => setOpen({ action, teamId: menuTeam.id })}
         />
       )}
-      {current && open?.kind === 'times' && (
+      {current && open?.action === 'edit' && (
+        <EditTeamDialog
+          eventId={event.id}
+          team={current}
+          classes={classes}
+          readOnly={readOnly}
+          onClose={closeTeam}
+        />
+      )}
+      {current && open?.action === 'answers' && (
+        <AnswersDialog eventId={event.id} team={current} readOnly={readOnly} onClose={closeTeam} />
+      )}
+      {current && open?.action === 'times' && (
         <TimeDialog
           title={`${t('teams.edittimes')}: ${current.name}`}
           fields={[
             { key: 'starttime', label: t('teams.start'), value: current.starttime },
             { key: 'finishtime', label: t('teams.finish'), value: current.finishtime },
           ]}
-          onClose={() => setOpen(null)}
+          onClose={closeTeam}
           onSave={(v) => {
             save(current.id, { starttime: v.starttime ?? null, finishtime: v.finishtime ?? null });
-            setOpen(null);
+            closeTeam();
           }}
         />
       )}
-      {current && open?.kind === 'extras' && (
+      {current && open?.action === 'extras' && (
         <ExtrasDialog
           teamName={current.name}
           names={lyNames}
           value={current.lypoints}
-          onClose={() => setOpen(null)}
+          onClose={closeTeam}
           onSave={(lypoints) => {
             save(current.id, { lypoints });
-            setOpen(null);
+            closeTeam();
           }}
         />
       )}
+      {current && open?.action === 'delete' && (
+        <DeleteTeamDialog
+          team={current}
+          busy={remove.isPending}
+          onCancel={closeTeam}
+          onConfirm={handleDelete}
+        />
+      )}
+      <EditRegistrationDialog event={event} teamId={teamFor('registration')} onClose={closeTeam} />
+      <RegisteredTeamsDialog
+        event={event}
+        open={dialog === 'registrations'}
+        onClose={() => setDialog(null)}
+      />
+      <JoinCodesDialog
+        event={event}
+        open={dialog === 'joincodes' || teamFor('joincode') !== null}
+        teamId={teamFor('joincode')}
+        onClose={() => {
+          setDialog(null);
+          closeTeam();
+        }}
+      />
+      <SendMessageDialog
+        event={event}
+        open={dialog === 'message' || teamFor('message') !== null}
+        teamId={teamFor('message')}
+        onClose={() => {
+          setDialog(null);
+          closeTeam();
+        }}
+      />
+      {dialog === 'add' && (
+        <AddTeamDialog
+          eventId={event.id}
+          classes={classes}
+          nextNr={nextTeamNr(teams.data.map((x) => x.nr))}
+          colour={TEAM_COLOURS[teams.data.length % TEAM_COLOURS.length] ?? TEAM_COLOURS[0]}
+          onClose={() => setDialog(null)}
+          onCreated={(team) => {
+            setDialog(null);
+            notify(t('teams.added', { name: team.name, nr: team.nr ?? '' }));
+          }}
+        />
+      )}
+      {dialog === 'starttimes' && (
+        <StartTimesDialog
+          eventId={event.id}
+          firstStart={numberOrNull(s.massstarttimems) ?? event.starttime}
+          interval={numberOrNull(s.joinstartinterval)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'deleted' && (
+        <DeletedTeamsDialog
+          eventId={event.id}
+          readOnly={readOnly}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <Snackbar
+        key={undo?.backupId}
+        open={undo !== null}
+        autoHideDuration={10000}
+        onClose={(_e, reason) => {
+          if (reason !== 'clickaway') setUndo(null);
+        }}
+        // Left, so it does not cover the app's own notices in the centre.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        <Alert
+          severity="success"
+          variant="filled"
+          data-testid="team-undo-snackbar"
+          action={
+            <Button color="inherit" size="small" onClick={handleUndo} data-testid="team-undo">
+              {t('teams.undo')}
+            </Button>
+          }
+        >
+          {undo ? t('teams.deletedteam', { name: undo.name }) : ''}
+        </Alert>
+      </Snackbar>
     </Paper>
-  );
-}
-
-interface TeamRowProps {
-  team: TeamListEntry;
-  classes: Map<string, string>;
-  readOnly: boolean;
-  onSave: (body: UpdateTeamBody) => void;
-  onOpen: (kind: 'answers' | 'times' | 'extras') => void;
-}
-
-function TeamRow({ team, classes, readOnly, onSave, onOpen }: TeamRowProps) {
-  const { t } = useTranslation();
-  const extras = Object.entries(team.lypoints);
-  const classIds = [...classes.keys()];
-  if (team.klassid !== null && !classes.has(team.klassid)) classIds.push(team.klassid);
-  return (
-    <TableRow data-testid={`team-row-${team.id}`}>
-      <TableCell>{team.nr ?? ''}</TableCell>
-      <TableCell>{team.name}</TableCell>
-      <TableCell>
-        {classIds.length === 0 ? (
-          ''
-        ) : (
-          <Select
-            size="small"
-            variant="standard"
-            value={team.klassid ?? ''}
-            displayEmpty
-            disabled={readOnly}
-            onChange={(e) => onSave({ klassid: e.target.value === '' ? null : e.target.value })}
-            inputProps={{ 'aria-label': t('teams.klass') }}
-            data-testid={`team-klass-${team.id}`}
-          >
-            <MenuItem value="">{t('teams.noklass')}</MenuItem>
-            {classIds.map((id) => (
-              <MenuItem key={id} value={id}>
-                {classes.get(id) ?? id}
-              </MenuItem>
-            ))}
-          </Select>
-        )}
-      </TableCell>
-      <TableCell colSpan={2} sx={{ whiteSpace: 'nowrap' }}>
-        <Button
-          size="small"
-          disabled={readOnly}
-          onClick={() => onOpen('times')}
-          data-testid={`team-times-${team.id}`}
-          sx={{ textTransform: 'none', justifyContent: 'flex-start' }}
-        >
-          {formatTime(team.starttime) || '–'} / {formatTime(team.finishtime) || '–'}
-        </Button>
-      </TableCell>
-      <TableCell>
-        <Switch
-          checked={team.dsq}
-          disabled={readOnly}
-          onChange={(e) => onSave({ dsq: e.target.checked })}
-          slotProps={{ input: { 'aria-label': t('teams.dsq') } }}
-          data-testid={`team-dsq-${team.id}`}
-        />
-      </TableCell>
-      <TableCell>
-        <Switch
-          checked={team.katk}
-          disabled={readOnly}
-          onChange={(e) => onSave({ katk: e.target.checked })}
-          slotProps={{ input: { 'aria-label': t('teams.katk') } }}
-          data-testid={`team-katk-${team.id}`}
-        />
-      </TableCell>
-      <TableCell>
-        <Button
-          size="small"
-          disabled={readOnly}
-          onClick={() => onOpen('extras')}
-          data-testid={`team-extras-${team.id}`}
-          sx={{ textTransform: 'none' }}
-        >
-          {extras.length === 0 ? '–' : extras.map(([k, v]) => `${k}: ${v}`).join(', ')}
-        </Button>
-      </TableCell>
-      <TableCell>
-        <Button
-          size="small"
-          onClick={() => onOpen('answers')}
-          data-testid={`team-answers-${team.id}`}
-        >
-          {t('teams.answerscount', { count: team.answers })}
-        </Button>
-      </TableCell>
-    </TableRow>
   );
 }

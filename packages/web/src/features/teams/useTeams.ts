@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TeamAnswerBody, TeamListEntry, UpdateTeamBody } from '@rada/core';
+import type {
+  AssignStartTimesBody,
+  CreateTeamBody,
+  TeamAnswerBody,
+  TeamListEntry,
+  UpdateTeamBody,
+} from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 
 /**
@@ -48,4 +54,63 @@ export function useAnswerWrites(eventId: string, teamId: string) {
     onSettled: refresh,
   });
   return { set, remove };
+}
+
+/** POST a new team; the list refreshes (realtime does too). */
+export function useCreateTeam(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTeamBody) => api.createTeam(eventId, body),
+    onSuccess: (team) => {
+      queryClient.setQueryData<TeamListEntry[]>(queryKeys.teams(eventId), (list) =>
+        list && !list.some((t) => t.id === team.id) ? [...list, team] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) });
+    },
+  });
+}
+
+/** DELETE a team; the answer is its backup, which undo restores. */
+export function useDeleteTeam(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (teamId: string) => api.deleteTeam(eventId, teamId),
+    onSuccess: (_backup, teamId) => {
+      queryClient.setQueryData<TeamListEntry[]>(queryKeys.teams(eventId), (list) =>
+        list?.filter((t) => t.id !== teamId),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.deletedTeams(eventId) });
+    },
+  });
+}
+
+/** GET the deleted teams' backups. */
+export function useDeletedTeams(eventId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.deletedTeams(eventId),
+    queryFn: () => api.deletedTeams(eventId),
+    enabled,
+  });
+}
+
+/** POST a backup's restore: the team comes back with its answers, tickets and tracks. */
+export function useRestoreTeam(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (backupId: string) => api.restoreTeam(eventId, backupId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.deletedTeams(eventId) });
+    },
+  });
+}
+
+/** POST bulk start times; the list refreshes with the new times. */
+export function useAssignStartTimes(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssignStartTimesBody) => api.assignStartTimes(eventId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) }),
+  });
 }

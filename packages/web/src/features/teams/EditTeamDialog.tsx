@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Radio,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useTranslation } from 'react-i18next';
+import type { TeamListEntry } from '@rada/core';
+import { useNotify } from '../../components/NotifyProvider.tsx';
+import { errorKey, errorText } from '../../i18n/errorText.ts';
+import { TeamFields } from './TeamFields.tsx';
+import { changedTeamFields, formFromTeam, removeDevice, teamFormErrors } from './teamForm.ts';
+import type { TeamForm } from './teamForm.ts';
+import { useUpdateTeam } from './useTeams.ts';
+
+interface EditTeamDialogProps {
+  eventId: string;
+  team: TeamListEntry;
+  classes: Map<string, string>;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+const FLAGS = ['disabled', 'allowed', 'dsq', 'katk'] as const;
+
+/**
+ * 'Edit team': every field of a team's list entry, its devices with the default one among them
+ * included. Saving sends only the changed fields, in one PATCH.
+ */
+export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: EditTeamDialogProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const update = useUpdateTeam(eventId);
+  const [form, setForm] = useState<TeamForm>(() => formFromTeam(team));
+  const [touched, setTouched] = useState(false);
+  const [nrError, setNrError] = useState<string | null>(null);
+  const errors = touched ? teamFormErrors(form) : {};
+
+  const handleChange = (patch: Partial<TeamForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    if ('nr' in patch) setNrError(null);
+  };
+  const handleSave = () => {
+    setTouched(true);
+    if (Object.keys(teamFormErrors(form)).length > 0) return;
+    const body = changedTeamFields(team, form);
+    if (Object.keys(body).length === 0) return onClose();
+    update.mutate(
+      { teamId: team.id, body },
+      {
+        onSuccess: () => {
+          notify(t('teams.saved'));
+          onClose();
+        },
+        onError: (e) => {
+          const key = errorKey(e);
+          if (key === 'teams.error.nrexists') setNrError(t(key));
+          else notify(errorText(t, e), 'error');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="team-edit-dialog">
+      <DialogTitle>
+        {t('teams.edit')}: {team.name}
+      </DialogTitle>
+      <DialogContent>
+        <TeamFields
+          form={form}
+          onChange={handleChange}
+          errors={errors}
+          nrError={nrError}
+          classes={classes}
+        />
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle2">{t('teams.devices')}</Typography>
+        {form.devs.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="team-form-nodevs">
+            {t('teams.nodevices')}
+          </Typography>
+        ) : (
+          <List dense disablePadding data-testid="team-form-devs">
+            {form.devs.map((dev) => (
+              <ListItem
+                key={dev}
+                disableGutters
+                secondaryAction={
+                  <Tooltip title={t('teams.removedevice')}>
+                    <IconButton
+                      edge="end"
+                      aria-label={t('teams.removedevice')}
+                      onClick={() => setForm((f) => removeDevice(f, dev))}
+                      data-testid={`team-form-removedev-${dev}`}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                }
+              >
+                <FormControlLabel
+                  control={
+                    <Radio
+                      checked={form.defaultdev === dev}
+                      onChange={() => handleChange({ defaultdev: dev })}
+                    />
+                  }
+                  label={t('teams.defaultdevice')}
+                  sx={{ mr: 1 }}
+                />
+                <ListItemText
+                  primary={dev}
+                  slotProps={{
+                    primary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+                  }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Divider sx={{ my: 2 }} />
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
+          {FLAGS.map((flag) => (
+            <FormControlLabel
+              key={flag}
+              control={
+                <Switch
+                  checked={form[flag]}
+                  onChange={(e) => handleChange({ [flag]: e.target.checked })}
+                  slotProps={{ input: { 'data-testid': `team-form-${flag}` } as object }}
+                />
+              }
+              label={t(`teams.${flag}`)}
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('teams.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={handleSave}
+          disabled={readOnly || update.isPending}
+          data-testid="team-form-save"
+        >
+          {t('teams.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
