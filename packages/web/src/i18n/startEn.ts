@@ -1,2 +1,24 @@
 /** English strings of this feature (start). */
-export const startEn: Record<string, string> = {};
+export const startEn: Record<string, string> = {
+  'start.title': 'Start order',
+  'start.clock': 'Time now',
+  'start.card.next': 'Next start',
+  'start.card.started': 'Started',
+  'start.card.also': 'Starting at the same time',
+  'start.card.at': 'Start time {{time}}',
+  'start.card.go': 'Start',
+  'start.table.title': 'Upcoming starts',
+  'start.table.label': 'Upcoming starts',
+  'start.table.time': 'Start time',
+  'start.table.left': 'Time to start',
+  'start.table.team': 'Team',
+  'start.table.none': 'No further starts',
+  'start.empty.none': 'No teams have a start time yet',
+  'start.empty.done': 'All teams have started',
+  'start.sound.off': 'Sound on',
+  'start.sound.on': 'Sound is on',
+  'start.wake.on': 'The screen is kept awake',
+  'start.wake.off': 'The screen may go to sleep',
+  'start.fullscreen': 'Full screen',
+  'start.fullscreen.exit': 'Leave full screen',
+};

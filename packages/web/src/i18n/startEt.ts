@@ -1,2 +1,24 @@
 /** Estonian strings of this feature (start). */
-export const startEt: Record<string, string> = {};
+export const startEt: Record<string, string> = {
+  'start.title': 'Stardijärjekord',
+  'start.clock': 'Kell',
+  'start.card.next': 'Järgmine start',
+  'start.card.started': 'Startis',
+  'start.card.also': 'Samal ajal stardivad',
+  'start.card.at': 'Stardiaeg {{time}}',
+  'start.card.go': 'Start',
+  'start.table.title': 'Tulevased stardid',
+  'start.table.label': 'Tulevased stardid',
+  'start.table.time': 'Stardiaeg',
+  'start.table.left': 'Aega stardini',
+  'start.table.team': 'Võistkond',
+  'start.table.none': 'Rohkem starte pole',
+  'start.empty.none': 'Ühelgi võistkonnal pole veel stardiaega',
+  'start.empty.done': 'Kõik võistkonnad on startinud',
+  'start.sound.off': 'Heli sisse',
+  'start.sound.on': 'Heli on sees',
+  'start.wake.on': 'Ekraan hoitakse ärkvel',
+  'start.wake.off': 'Ekraan võib unerežiimi minna',
+  'start.fullscreen': 'Täisekraan',
+  'start.fullscreen.exit': 'Välju täisekraanist',
+};

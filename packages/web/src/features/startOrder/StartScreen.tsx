@@ -1,7 +1,208 @@
-import type { EventSummary } from '@rada/core';
+import { useMemo } from 'react';
+import {
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { START_WIDE_MIN_PX, startBoard } from '@rada/core';
+import type { EventSummary, StartListEntry } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { clockText } from './clockText.ts';
+import { StartCard } from './StartCard.tsx';
+import { StartTable } from './StartTable.tsx';
+import { useBeeper } from './useBeeper.ts';
+import { useFullscreen } from './useFullscreen.ts';
+import { useNow } from './useNow.ts';
+import { useWakeLock } from './useWakeLock.ts';
 
-/** `/:evid/start`: the full-screen start order (spec 01 screen 1): placeholder. */
-export function StartScreen(props: { event: EventSummary }) {
-  void props;
-  return null;
+/** A few ticks a second keep the clock and countdown on the second without visible lag. */
+const TICK_MS = 200;
+/** Realtime invalidates the list on every team change; this only guards a missed message. */
+const REFETCH_MS = 30_000;
+const NO_TEAMS: StartListEntry[] = [];
+
+/** Dark and high-contrast, to read from a distance in any light. */
+const startTheme = createTheme({
+  palette: {
+    mode: 'dark',
+    primary: { main: '#8fd19e' },
+    background: { default: '#0d1110', paper: '#161c1a' },
+  },
+  shape: { borderRadius: 8 },
+});
+
+function TopBar({ event }: { event: EventSummary }) {
+  const { t } = useTranslation();
+  const wake = useWakeLock();
+  const fullscreen = useFullscreen();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Tooltip title={t('common.backevent')}>
+        <IconButton
+          component={RouterLink}
+          to={`/${event.id}`}
+          aria-label={t('common.backevent')}
+          data-testid="start-back"
+        >
+          <ArrowBackIcon />
+        </IconButton>
+      </Tooltip>
+      <Typography
+        variant="h6"
+        component="h1"
+        sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        noWrap
+      >
+        {event.name} — {t('start.title')}
+      </Typography>
+      {wake !== 'unsupported' && (
+        <Tooltip title={wake === 'on' ? t('start.wake.on') : t('start.wake.off')}>
+          <LightModeIcon
+            data-testid="start-wake"
+            data-state={wake}
+            aria-label={wake === 'on' ? t('start.wake.on') : t('start.wake.off')}
+            sx={{ color: wake === 'on' ? 'warning.light' : 'text.disabled' }}
+          />
+        </Tooltip>
+      )}
+      {fullscreen.supported && (
+        <Tooltip title={fullscreen.active ? t('start.fullscreen.exit') : t('start.fullscreen')}>
+          <IconButton
+            onClick={fullscreen.toggle}
+            aria-label={fullscreen.active ? t('start.fullscreen.exit') : t('start.fullscreen')}
+            data-testid="start-fullscreen"
+          >
+            {fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+function Clock({ now }: { now: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <Typography sx={{ fontSize: '1.1rem', color: 'text.secondary', textTransform: 'uppercase' }}>
+        {t('start.clock')}
+      </Typography>
+      <Typography
+        data-testid="start-clock"
+        sx={{
+          fontSize: { xs: '3rem', sm: '4.5rem' },
+          fontWeight: 700,
+          lineHeight: 1.1,
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
+        {clockText(now)}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * `/:evid/start`: the full-screen start order (spec 01 screen 1): a live clock, the card of the
+ * team starting next and the upcoming starts, side by side from START_WIDE_MIN_PX and stacked
+ * below it. The screen is kept awake; countdown beeps sound once the sound is turned on.
+ */
+export function StartScreen({ event }: { event: EventSummary }) {
+  const { t } = useTranslation();
+  const now = useNow(TICK_MS);
+  const wide = useMediaQuery(`(min-width:${START_WIDE_MIN_PX}px)`, { noSsr: true });
+  const query = useQuery({
+    queryKey: queryKeys.startList(event.id),
+    queryFn: () => api.startList(event.id),
+    refetchInterval: REFETCH_MS,
+  });
+  const teams = query.data?.teams ?? NO_TEAMS;
+  const board = useMemo(() => startBoard(teams, now), [teams, now]);
+  const beeper = useBeeper(teams, TICK_MS);
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!board.current)
+    body = (
+      <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="start-empty">
+        <Typography sx={{ fontSize: '2rem' }}>
+          {teams.length === 0 ? t('start.empty.none') : t('start.empty.done')}
+        </Typography>
+      </Paper>
+    );
+  else
+    body = (
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          alignItems: 'start',
+        }}
+      >
+        <StartCard current={board.current} alsoNow={board.alsoNow} />
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Typography sx={{ px: 2, pt: 1.5, fontSize: '1.25rem', fontWeight: 600 }}>
+            {t('start.table.title')}
+          </Typography>
+          <StartTable upcoming={board.upcoming} now={now} />
+        </Paper>
+      </Box>
+    );
+
+  return (
+    <ThemeProvider theme={startTheme}>
+      <Box
+        data-testid="start-screen"
+        data-layout={wide ? 'wide' : 'narrow'}
+        sx={{
+          position: 'fixed',
+          inset: 0,
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+          overflow: 'auto',
+          bgcolor: 'background.default',
+          color: 'text.primary',
+          p: { xs: 1.5, sm: 3 },
+        }}
+      >
+        <Stack sx={{ gap: 2, maxWidth: 1600, mx: 'auto' }}>
+          <TopBar event={event} />
+          <Stack sx={{ alignItems: 'center', gap: 1 }}>
+            <Clock now={now} />
+            <Button
+              variant={beeper.soundOn ? 'contained' : 'outlined'}
+              size="large"
+              onClick={beeper.toggle}
+              startIcon={beeper.soundOn ? <VolumeUpIcon /> : <VolumeOffIcon />}
+              aria-pressed={beeper.soundOn}
+              data-testid="start-sound"
+              data-beeps={beeper.count}
+              data-last-beep={beeper.last ?? ''}
+            >
+              {beeper.soundOn ? t('start.sound.on') : t('start.sound.off')}
+            </Button>
+          </Stack>
+          {body}
+        </Stack>
+      </Box>
+    </ThemeProvider>
+  );
 }
