@@ -33,6 +33,8 @@ export function eventFileRepository(db: Kysely<Database>) {
       await insertChunked(db, 'registrations', rows.registrations);
       await insertChunked(db, 'team_answers', rows.answers);
       await insertChunked(db, 'speed_tickets', rows.speedTickets);
+      await insertChunked(db, 'team_members', rows.members);
+      await insertChunked(db, 'deleted_teams', rows.deletedTeams);
     },
 
     /** Reads every row of an event, or undefined when there is no such event. */
@@ -62,6 +64,8 @@ export function eventFileRepository(db: Kysely<Database>) {
         registrations,
         answers,
         speedTickets,
+        members,
+        deletedTeams,
       ] = await Promise.all([
         of('event_admins'),
         of('checkpoints'),
@@ -71,6 +75,8 @@ export function eventFileRepository(db: Kysely<Database>) {
         of('registrations'),
         of('team_answers'),
         of('speed_tickets'),
+        of('team_members'),
+        of('deleted_teams'),
       ]);
       admins.sort((a, b) => (a.role === 'owner' ? -1 : 0) - (b.role === 'owner' ? -1 : 0));
       return {
@@ -84,6 +90,8 @@ export function eventFileRepository(db: Kysely<Database>) {
         registrations,
         answers,
         speedTickets,
+        members,
+        deletedTeams,
       };
     },
   };

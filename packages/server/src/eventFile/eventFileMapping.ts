@@ -20,6 +20,10 @@ export interface EventRows {
   registrations: Database['registrations'][];
   answers: Database['team_answers'][];
   speedTickets: Database['speed_tickets'][];
+  /** teams.data.{tid}.members. */
+  members: Database['team_members'][];
+  /** eventsdata.deletedteams. */
+  deletedTeams: Database['deleted_teams'][];
 }
 
 const EVENT_COLUMNS = ['name', 'starttime', 'endtime', 'arch', 'hidden', 'admins'];
@@ -34,6 +38,112 @@ const asMap = (v: unknown): JsonMap =>
 const entries = (v: unknown) => Object.entries(asMap(v));
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strOrNull = (v: unknown) => (v === undefined || v === null ? null : String(v));
+const isMap = (v: unknown): v is JsonMap => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The name column of a team: its list entry's name, else its registration's team name. */
+export const teamNameOf = (list: unknown, regdata: unknown): string =>
+  String(asMap(list).name ?? asMap(regdata).teamname ?? '');
+
+/** The nr column of a team (list.nr as text). */
+export const teamNrOf = (list: unknown): string | null => strOrNull(asMap(list).nr);
+
+/** One stored answer from its file form (`{answer, ok, aeg, …}`); odd types stay in `extra`. */
+export function answerRow(
+  eventId: string,
+  teamId: string,
+  kpId: string,
+  value: unknown,
+): Database['team_answers'] {
+  const a = asMap(value);
+  const answer = typeof a.answer === 'string' ? a.answer : null;
+  const ok = typeof a.ok === 'boolean' ? a.ok : null;
+  const aeg = numOrNull(a.aeg);
+  const extra = Object.fromEntries(
+    Object.entries(a).filter(
+      ([k]) =>
+        !(k === 'answer' && answer !== null) &&
+        !(k === 'ok' && ok !== null) &&
+        !(k === 'aeg' && aeg !== null),
+    ),
+  );
+  return {
+    event_id: eventId,
+    team_id: teamId,
+    kp_id: kpId,
+    answer,
+    ok: ok === null ? null : ok ? 1 : 0,
+    aeg,
+    extra: toJson(extra),
+  };
+}
+
+/** The file form of a stored answer. */
+export function answerValue(a: Database['team_answers']): JsonMap {
+  return {
+    ...fromJsonMap(a.extra),
+    ...(a.answer !== null ? { answer: a.answer } : {}),
+    ...(a.ok !== null ? { ok: a.ok === 1 } : {}),
+    ...(a.aeg !== null ? { aeg: a.aeg } : {}),
+  };
+}
+
+/**
+ * The team_members rows of a team's `members` map (`{uid: {joined, via}}`), or null when the
+ * map is empty or any entry has another shape: then it stays in the team's data as it is, so
+ * nothing is lost.
+ */
+export function memberRows(
+  eventId: string,
+  teamId: string,
+  members: unknown,
+): Database['team_members'][] | null {
+  if (!isMap(members)) return null;
+  const rows: Database['team_members'][] = [];
+  for (const [uid, m] of Object.entries(members)) {
+    if (!isMap(m) || Object.keys(m).length !== 2) return null;
+    if (typeof m.joined !== 'number' || !Number.isFinite(m.joined)) return null;
+    if (typeof m.via !== 'string') return null;
+    rows.push({
+      event_id: eventId,
+      team_id: teamId,
+      user_id: uid,
+      joined_at: m.joined,
+      via: m.via,
+    });
+  }
+  return rows.length > 0 ? rows : null;
+}
+
+/** The `members` map of team_members rows. */
+export function membersValue(rows: readonly Database['team_members'][]): JsonMap {
+  return Object.fromEntries(rows.map((m) => [m.user_id, { joined: m.joined_at, via: m.via }]));
+}
+
+/** The row of one deleted-team backup (spec 02 §3) of eventsdata.deletedteams. */
+export function deletedTeamRow(
+  eventId: string,
+  id: string,
+  record: JsonMap,
+  now: number,
+): Database['deleted_teams'] {
+  return {
+    event_id: eventId,
+    id,
+    team_id: strOrNull(record.tid) ?? '',
+    name: teamNameOf(record.list, asMap(record.data).regdata),
+    deleted_at: numOrNull(record.deletetime) ?? now,
+    record: toJson(record),
+  };
+}
+
+/** eventsdata.deletedteams split into rows when it is a non-empty map of records, else null. */
+function deletedTeamRows(eventId: string, value: unknown, now: number) {
+  if (!isMap(value) || Object.keys(value).length === 0) return null;
+  if (!Object.values(value).every(isMap)) return null;
+  return Object.entries(value).map(([id, record]) =>
+    deletedTeamRow(eventId, id, record as JsonMap, now),
+  );
+}
 
 /** Splits an event file into rows for event `eventId`. */
 export function fileToRows(file: EventFile, eventId: string, now: number): EventRows {
@@ -68,19 +178,25 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
   ]);
   const teams: Database['teams'][] = [];
   const registrations: Database['registrations'][] = [];
+  const members: Database['team_members'][] = [];
   for (const id of teamIds) {
     const list = asMap(tm.list)[id];
     const data = asMap(tm.data)[id];
-    const listMap = asMap(list);
     const dataMap = asMap(data);
     const regdata = dataMap.regdata;
+    const teamMembers = memberRows(eventId, id, dataMap.members);
+    if (teamMembers) members.push(...teamMembers);
     teams.push({
       event_id: eventId,
       id,
-      name: String(listMap.name ?? asMap(regdata).teamname ?? ''),
-      nr: strOrNull(listMap.nr),
+      name: teamNameOf(list, regdata),
+      nr: teamNrOf(list),
       list: toJson(list ?? null),
-      data: toJson(data === undefined ? null : without(dataMap, ['regdata'])),
+      data: toJson(
+        data === undefined
+          ? null
+          : without(dataMap, teamMembers ? ['regdata', 'members'] : ['regdata']),
+      ),
       trackstat: id in asMap(tm.trackstat) ? toJson(asMap(tm.trackstat)[id]) : null,
     });
     if (regdata !== undefined) {
@@ -95,30 +211,9 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
   }
 
   const answers = entries(tm.kpanswers).flatMap(([teamId, perKp]) =>
-    entries(perKp).map(([kpId, value]) => {
-      const a = asMap(value);
-      const answer = typeof a.answer === 'string' ? a.answer : null;
-      const ok = typeof a.ok === 'boolean' ? a.ok : null;
-      const aeg = numOrNull(a.aeg);
-      const extra = Object.fromEntries(
-        Object.entries(a).filter(
-          ([k]) =>
-            !(k === 'answer' && answer !== null) &&
-            !(k === 'ok' && ok !== null) &&
-            !(k === 'aeg' && aeg !== null),
-        ),
-      );
-      return {
-        event_id: eventId,
-        team_id: teamId,
-        kp_id: kpId,
-        answer,
-        ok: ok === null ? null : ok ? 1 : 0,
-        aeg,
-        extra: toJson(extra),
-      };
-    }),
+    entries(perKp).map(([kpId, value]) => answerRow(eventId, teamId, kpId, value)),
   );
+  const deletedTeams = deletedTeamRows(eventId, ed.deletedteams, now);
 
   const speedTickets = entries(tm.spdtickets).flatMap(([teamId, tickets]) =>
     entries(tickets).map(([id, ticket]) => ({
@@ -154,7 +249,10 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       evdoc: toJson(asMap(file.evdoc)),
       extra: toJson({
         top: without(file as JsonMap, KNOWN_TOP),
-        eventsdata: without(ed, KNOWN_EVENTSDATA),
+        eventsdata: without(
+          ed,
+          deletedTeams ? [...KNOWN_EVENTSDATA, 'deletedteams'] : KNOWN_EVENTSDATA,
+        ),
         teams: without(tm, KNOWN_TEAMS),
       }),
     },
@@ -174,6 +272,8 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
     registrations,
     answers,
     speedTickets,
+    members,
+    deletedTeams: deletedTeams ?? [],
   };
 }
 
@@ -193,6 +293,12 @@ export function rowsToFile(rows: EventRows): EventFile {
   const regByTeam = new Map(
     rows.registrations.map((r) => [r.team_id, fromJson<unknown>(r.regdata, {})]),
   );
+  const membersByTeam = new Map<string, Database['team_members'][]>();
+  for (const m of rows.members) {
+    const group = membersByTeam.get(m.team_id);
+    if (group) group.push(m);
+    else membersByTeam.set(m.team_id, [m]);
+  }
   const list: JsonMap = {};
   const data: JsonMap = {};
   const trackstat: JsonMap = {};
@@ -201,19 +307,18 @@ export function rowsToFile(rows: EventRows): EventFile {
     const d = fromJson<JsonMap | null>(t.data, null);
     if (l !== null) list[t.id] = l;
     const reg = regByTeam.get(t.id);
-    if (d !== null || reg !== undefined)
-      data[t.id] = { ...(d ?? {}), ...(reg !== undefined ? { regdata: reg } : {}) };
+    const mem = membersByTeam.get(t.id);
+    if (d !== null || reg !== undefined || mem !== undefined)
+      data[t.id] = {
+        ...(d ?? {}),
+        ...(reg !== undefined ? { regdata: reg } : {}),
+        // A members map kept whole in the data (another shape) is merged with the rows.
+        ...(mem !== undefined ? { members: { ...asMap(d?.members), ...membersValue(mem) } } : {}),
+      };
     if (t.trackstat !== null) trackstat[t.id] = fromJson<unknown>(t.trackstat, null);
   }
   const kpanswers: Record<string, JsonMap> = {};
-  for (const a of rows.answers) {
-    (kpanswers[a.team_id] ??= {})[a.kp_id] = {
-      ...fromJsonMap(a.extra),
-      ...(a.answer !== null ? { answer: a.answer } : {}),
-      ...(a.ok !== null ? { ok: a.ok === 1 } : {}),
-      ...(a.aeg !== null ? { aeg: a.aeg } : {}),
-    };
-  }
+  for (const a of rows.answers) (kpanswers[a.team_id] ??= {})[a.kp_id] = answerValue(a);
   const spdtickets: Record<string, JsonMap> = {};
   for (const s of rows.speedTickets)
     (spdtickets[s.team_id] ??= {})[s.id] = fromJson<unknown>(s.ticket, null);
@@ -243,6 +348,16 @@ export function rowsToFile(rows: EventRows): EventFile {
         rows.deletedCheckpoints.map((d) => [d.id, fromJson<unknown>(d.record, null)]),
       ),
       ...asMap(extra.eventsdata),
+      ...(rows.deletedTeams.length > 0
+        ? {
+            deletedteams: {
+              ...asMap(asMap(extra.eventsdata).deletedteams),
+              ...Object.fromEntries(
+                rows.deletedTeams.map((d) => [d.id, fromJson<unknown>(d.record, null)]),
+              ),
+            },
+          }
+        : {}),
     },
     teams: { list, data, kpanswers, spdtickets, trackstat, ...asMap(extra.teams) },
     evdoc: fromJsonMap(rows.data.evdoc),

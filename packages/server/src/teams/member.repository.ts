@@ -27,6 +27,17 @@ export function memberRepository(db: Kysely<Database>) {
         .orderBy('joined_at')
         .execute(),
 
+    /** Team id → how many users belong to it. */
+    async counts(eventId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('team_members')
+        .select(['team_id', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+        .where('event_id', '=', eventId)
+        .groupBy('team_id')
+        .execute();
+      return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+    },
+
     ofEvent: (eventId: string) =>
       db.selectFrom('team_members').selectAll().where('event_id', '=', eventId).execute(),
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { teamBackupRepository } from './teamBackup.repository.ts';
 
 export type TeamRow = Database['teams'];
 export type TeamAnswerRow = Database['team_answers'];
@@ -38,15 +39,47 @@ export function teamRepository(db: Kysely<Database>) {
         .where('team_id', '=', teamId)
         .execute(),
 
-    /** Replaces the team's list entry and name. */
-    async updateList(eventId: string, teamId: string, name: string, list: string): Promise<void> {
+    /** Replaces the team's list entry, name and number (the columns mirror the entry). */
+    async updateList(
+      eventId: string,
+      teamId: string,
+      name: string,
+      list: string,
+      nr?: string | null,
+    ): Promise<void> {
       await db
         .updateTable('teams')
-        .set({ name, list })
+        .set({ name, list, ...(nr !== undefined ? { nr } : {}) })
         .where('event_id', '=', eventId)
         .where('id', '=', teamId)
         .execute();
     },
+
+    async insert(row: TeamRow): Promise<void> {
+      await db.insertInto('teams').values(row).execute();
+    },
+
+    /** Ids of the event's teams that have a registration row. */
+    async registeredIds(eventId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('registrations')
+        .select('team_id')
+        .where('event_id', '=', eventId)
+        .execute();
+      return new Set(rows.map((r) => r.team_id));
+    },
+
+    /** Team id → registration time (the registrations row's regtime), for teams that have one. */
+    async regtimes(eventId: string): Promise<Map<string, number | null>> {
+      const rows = await db
+        .selectFrom('registrations')
+        .select(['team_id', 'regtime'])
+        .where('event_id', '=', eventId)
+        .execute();
+      return new Map(rows.map((r) => [r.team_id, r.regtime]));
+    },
+
+    ...teamBackupRepository(db),
 
     async insertAudit(rows: AuditRow[]): Promise<void> {
       if (rows.length > 0) await db.insertInto('audit_log').values(rows).execute();

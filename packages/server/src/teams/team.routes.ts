@@ -1,16 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SHORTLINK_MAX_LENGTH, UpdateTeamBody } from '@rada/core';
+import {
+  AssignStartTimesBody,
+  CreateTeamBody,
+  SHORTLINK_MAX_LENGTH,
+  UpdateTeamBody,
+} from '@rada/core';
 import { parseWith } from '../http/errors.ts';
 import type { TeamService } from './team.service.ts';
 
 const key = z.string().min(1).max(100);
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
 const TeamParams = IdParams.extend({ teamId: key });
+const BackupParams = IdParams.extend({ backupId: key });
 
-/** The organiser's team tools (docs/api.md, Teams). */
+/** The organiser's team tools and the start list (docs/api.md, Teams). */
 export async function teamRoutes(api: FastifyInstance, teams: TeamService): Promise<void> {
   api.get('/events/:id/teams', (req) => teams.list(req.actor, parseWith(IdParams, req.params).id));
+
+  api.post('/events/:id/teams', async (req, reply) => {
+    const { id } = parseWith(IdParams, req.params);
+    const created = await teams.create(req.actor, id, parseWith(CreateTeamBody, req.body));
+    return reply.status(201).send(created);
+  });
+
+  api.post('/events/:id/teams/starttimes', (req) => {
+    const { id } = parseWith(IdParams, req.params);
+    return teams.assignStartTimes(req.actor, id, parseWith(AssignStartTimesBody, req.body ?? {}));
+  });
 
   api.get('/events/:id/teams/:teamId/answers', (req) => {
     const p = parseWith(TeamParams, req.params);
@@ -21,4 +38,22 @@ export async function teamRoutes(api: FastifyInstance, teams: TeamService): Prom
     const p = parseWith(TeamParams, req.params);
     return teams.update(req.actor, p.id, p.teamId, parseWith(UpdateTeamBody, req.body));
   });
+
+  api.delete('/events/:id/teams/:teamId', (req) => {
+    const p = parseWith(TeamParams, req.params);
+    return teams.remove(req.actor, p.id, p.teamId);
+  });
+
+  api.get('/events/:id/deletedteams', (req) =>
+    teams.listDeleted(req.actor, parseWith(IdParams, req.params).id),
+  );
+
+  api.post('/events/:id/deletedteams/:backupId/restore', (req) => {
+    const p = parseWith(BackupParams, req.params);
+    return teams.restore(req.actor, p.id, p.backupId);
+  });
+
+  api.get('/events/:id/startlist', (req) =>
+    teams.startList(req.actor, parseWith(IdParams, req.params).id),
+  );
 }

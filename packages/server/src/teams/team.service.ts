@@ -1,60 +1,115 @@
-import { compareOptionalNr, TEAM_FIELDS, eventTopic } from '@rada/core';
-import type { TeamAnswerView, TeamListEntry, UpdateTeamBody } from '@rada/core';
+import { TEAM_COLOURS, TEAM_FIELDS, compareOptionalNr, nextTeamNr } from '@rada/core';
+import type { CreateTeamBody, TeamAnswerView, TeamListEntry, UpdateTeamBody } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
-import { timeId } from '../db/ids.ts';
-import type { Store } from '../db/store.ts';
-import type { Bus } from '../realtime/bus.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
-import type { EventAccess } from '../policies/event.policy.ts';
+import type { JsonMap } from '../db/json.ts';
+import { newId } from '../db/ids.ts';
 import { presentTeam, presentTeamAnswer } from './team.presenter.ts';
+import type { TeamRow } from './team.repository.ts';
+import { storedNr, teamContext, teamNrTaken } from './team.context.ts';
+import type { TeamServiceDeps } from './team.context.ts';
+import { teamBackupService } from './teamBackup.service.ts';
+import { teamStartService } from './teamStart.service.ts';
 
-export interface TeamServiceDeps {
-  store: Store;
-  /** The bus that triggers the results recalculation on a `teams` change (recalcTrigger.ts). */
-  bus: Bus;
-  now: () => number;
-}
+export type { TeamServiceDeps } from './team.context.ts';
 
 type Patch = z.output<typeof UpdateTeamBody>;
+type Create = z.output<typeof CreateTeamBody>;
 
-/** The organiser's team tools: the team list, a team's answers and changes to a team's entry. */
-export function teamService({ store, bus, now }: TeamServiceDeps) {
-  /** Loads the event and lets its admins through; 401 for the signed out, 403 for others. */
-  async function requireAdmin(actor: Actor | null, eventId: string) {
-    const row = await store.events.findById(eventId);
-    if (!row) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    const access: EventAccess = { actor, role, hidden: row.hidden === 1 };
-    if (!canEditEvent(access)) throw actor ? forbidden() : unauthorized();
-    return row;
-  }
+const nrExists = () => new AppError('teams.error.nrexists', 409);
+
+/** The stored `devs` map for device ids `ids`, keeping what the old map held for each. */
+function devsMap(ids: readonly string[], old: unknown): JsonMap {
+  const before = old && typeof old === 'object' && !Array.isArray(old) ? (old as JsonMap) : {};
+  return Object.fromEntries([...new Set(ids)].map((id) => [id, before[id] ?? true]));
+}
+const sameDevs = (a: JsonMap, b: unknown): boolean =>
+  !!b &&
+  typeof b === 'object' &&
+  !Array.isArray(b) &&
+  toJson(Object.keys(a).sort()) === toJson(Object.keys(b).sort());
+
+/**
+ * The organiser's team tools: the team list, a team's answers, adding a team and changing its
+ * list entry; deleting and restoring (teamBackup.service.ts); start times and the start list
+ * (teamStart.service.ts).
+ */
+export function teamService(deps: TeamServiceDeps) {
+  const { store } = deps;
+  const ctx = teamContext(deps);
 
   return {
-    /** Every team of the event with its answer count, by number then name. */
+    /** Every team of the event with its answer count, registration and members, by number then name. */
     async list(actor: Actor | null, eventId: string): Promise<TeamListEntry[]> {
-      await requireAdmin(actor, eventId);
-      const [rows, counts] = await Promise.all([
+      await ctx.requireAdmin(actor, eventId);
+      const [rows, counts, registered, members] = await Promise.all([
         store.teams.list(eventId),
         store.teams.answerCounts(eventId),
+        store.teams.registeredIds(eventId),
+        store.members.counts(eventId),
       ]);
       return rows
-        .map((r) => presentTeam(r, counts.get(r.id) ?? 0))
+        .map((r) =>
+          presentTeam(r, counts.get(r.id) ?? 0, {
+            registered: registered.has(r.id),
+            members: members.get(r.id) ?? 0,
+          }),
+        )
         .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
     },
 
     /** The team's stored answers. */
     async answers(actor: Actor | null, eventId: string, teamId: string): Promise<TeamAnswerView[]> {
-      await requireAdmin(actor, eventId);
+      await ctx.requireAdmin(actor, eventId);
       if (!(await store.teams.findById(eventId, teamId))) throw notFound();
       return (await store.teams.answers(eventId, teamId)).map(presentTeamAnswer);
     },
 
     /**
-     * Merges `patch` into the team's list entry (and the name column) in one transaction with one
-     * audit row per changed field; tells subscribers that teams changed, which recalculates results.
+     * Adds a team. Without `nr` it gets the next free number, without `col` the next colour of
+     * TEAM_COLOURS; `allowed` defaults to true. 409 teams.error.nrexists when the number is taken.
+     */
+    async create(actor: Actor | null, eventId: string, body: Create): Promise<TeamListEntry> {
+      await ctx.requireWrite(actor, eventId);
+      const team = await ctx.write(eventId, async (repos) => {
+        const rows = await repos.teams.list(eventId);
+        const nr = body.nr ?? nextTeamNr(rows.map((r) => r.nr));
+        if (teamNrTaken(rows, nr)) throw nrExists();
+        const list: JsonMap = {
+          name: body.name,
+          nr: storedNr(nr),
+          col: body.col ?? TEAM_COLOURS[rows.length % TEAM_COLOURS.length],
+          allowed: body.allowed ?? true,
+          ...(body.klassid != null ? { klassid: body.klassid } : {}),
+          ...(body.starttime != null ? { starttime: body.starttime } : {}),
+          ...(body.finishtime != null ? { finishtime: body.finishtime } : {}),
+          ...(body.disabled !== undefined ? { disabled: body.disabled } : {}),
+        };
+        const row: TeamRow = {
+          event_id: eventId,
+          id: newId(),
+          name: body.name,
+          nr,
+          list: toJson(list),
+          data: toJson(null),
+          trackstat: null,
+        };
+        await repos.teams.insert(row);
+        await repos.teams.insertAudit([
+          ctx.audit(actor, eventId, 'team.create', `teams/${row.id}/list`, undefined, list),
+        ]);
+        return ctx.present(repos, eventId, row);
+      });
+      ctx.changed(eventId);
+      return team;
+    },
+
+    /**
+     * Merges `patch` into the team's list entry (and the name and nr columns) in one transaction
+     * with one audit row per changed field; tells subscribers that teams changed, which
+     * recalculates results. `devs` is a list of device ids here and a map in the entry.
      */
     async update(
       actor: Actor | null,
@@ -62,52 +117,50 @@ export function teamService({ store, bus, now }: TeamServiceDeps) {
       teamId: string,
       patch: Patch,
     ): Promise<TeamListEntry> {
-      const event = await requireAdmin(actor, eventId);
-      if (event.arch !== null) throw new AppError('teams.error.archived', 409);
-      const { team, changed } = await store.transaction(async (repos) => {
-        // Touching the event row first serialises writes of one event (and re-checks archive).
-        await repos.events.update(eventId, { updated_at: now() });
-        const ev = await repos.events.findById(eventId);
-        if (!ev) throw notFound();
-        if (ev.arch !== null) throw new AppError('teams.error.archived', 409);
+      await ctx.requireWrite(actor, eventId);
+      const { team, changed } = await ctx.write(eventId, async (repos) => {
         const row = await repos.teams.findById(eventId, teamId);
         if (!row) throw notFound();
         const list = fromJsonMap(row.list);
         const audits = [];
+        let nr = row.nr;
         for (const field of TEAM_FIELDS) {
-          const value = patch[field];
-          if (value === undefined) continue;
+          const given = patch[field];
+          if (given === undefined) continue;
           const old = field === 'name' ? (list.name ?? row.name) : list[field];
-          if (toJson(old ?? null) === toJson(value)) continue;
+          let value: unknown = given;
+          if (field === 'nr') {
+            if (given === row.nr) continue;
+            if (given !== null) {
+              if (teamNrTaken(await repos.teams.list(eventId), given as string, teamId))
+                throw nrExists();
+              value = storedNr(given as string);
+            }
+            nr = given as string | null;
+          } else if (field === 'devs') {
+            value = devsMap(given as string[], old);
+            if (sameDevs(value as JsonMap, old)) continue;
+          } else if (toJson(old ?? null) === toJson(value)) continue;
           if (value === null) delete list[field];
           else list[field] = value;
-          audits.push({
-            id: timeId(now()),
-            time: now(),
-            user_id: actor?.uid ?? null,
-            event_id: eventId,
-            action: 'team.update',
-            path: `teams/${teamId}/list/${field}`,
-            old_value: old === undefined ? null : toJson(old),
-            value: toJson(value),
-          });
+          audits.push(
+            ctx.audit(actor, eventId, 'team.update', `teams/${teamId}/list/${field}`, old, value),
+          );
         }
         const name = patch.name ?? row.name;
+        const updated = { ...row, name, nr, list: toJson(list) };
         if (audits.length > 0) {
-          await repos.teams.updateList(eventId, teamId, name, toJson(list));
+          await repos.teams.updateList(eventId, teamId, name, updated.list, nr);
           await repos.teams.insertAudit(audits);
         }
-        const count = (await repos.teams.answerCounts(eventId)).get(teamId) ?? 0;
-        return {
-          team: presentTeam({ ...row, name, list: toJson(list) }, count),
-          changed: audits.length > 0,
-        };
+        return { team: await ctx.present(repos, eventId, updated), changed: audits.length > 0 };
       });
-      if (changed) {
-        bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what: ['teams'] });
-      }
+      if (changed) ctx.changed(eventId);
       return team;
     },
+
+    ...teamBackupService(ctx),
+    ...teamStartService(ctx),
   };
 }
 export type TeamService = ReturnType<typeof teamService>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamAnswerView, TeamListEntry } from '@rada/core';
+import { TEAM_COLOURS } from '@rada/core';
+import type { DeletedTeamView, StartListView, TeamAnswerView, TeamListEntry } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -81,6 +82,11 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       allowed: false,
       lypoints: { Bonus: 5 },
       answers: 2,
+      col: null,
+      devs: [],
+      defaultdev: null,
+      registered: false,
+      members: 0,
     });
     const answers = await call<TeamAnswerView[]>(
       t.app,
@@ -155,5 +161,220 @@ describe.each(testDialects())('teams on $name', (dialect) => {
     expect(res.status).toBe(409);
     expect(errorOf(res)).toBe('teams.error.archived');
     expect(await audits(id)).toEqual([]);
+  });
+
+  const create = (id: string, body: unknown, as: TestUser | null = owner) =>
+    call<TeamListEntry>(t.app, 'POST', `/api/events/${id}/teams`, { as, body });
+
+  it('answers 401, 403 and success on every new team endpoint as the caller is', async () => {
+    const id = await newEvent();
+    const backup = await call<DeletedTeamView>(t.app, 'DELETE', `/api/events/${id}/teams/charlie`, {
+      as: owner,
+    });
+    expect(backup.status).toBe(200);
+    const requests: [string, string, unknown, number][] = [
+      ['POST', `/api/events/${id}/teams`, { name: 'Delta', nr: '9' }, 201],
+      ['POST', `/api/events/${id}/teams/starttimes`, { first: 5000 }, 200],
+      ['GET', `/api/events/${id}/deletedteams`, undefined, 200],
+      ['POST', `/api/events/${id}/deletedteams/${backup.body.id}/restore`, undefined, 200],
+      ['DELETE', `/api/events/${id}/teams/bravo`, undefined, 200],
+    ];
+    for (const [method, url, body, ok] of requests) {
+      const as = (who: TestUser | null) =>
+        call(t.app, method as 'GET', url, { as: who, ...(body ? { body } : {}) });
+      expect((await as(null)).status, `${method} ${url}`).toBe(401);
+      expect((await as(stranger)).status, `${method} ${url}`).toBe(403);
+      const res = await as(owner);
+      expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(ok);
+      const unknown = url.replace(id, `nope-${id}`);
+      expect(
+        (await call(t.app, method as 'GET', unknown, { as: owner, ...(body ? { body } : {}) }))
+          .status,
+      ).toBe(404);
+    }
+    // The start list is public, like the event itself.
+    for (const who of [null, stranger, owner]) {
+      expect((await call(t.app, 'GET', `/api/events/${id}/startlist`, { as: who })).status).toBe(
+        200,
+      );
+    }
+    expect((await call(t.app, 'GET', `/api/events/nope-${id}/startlist`)).status).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', `/api/events/${id}/teams/nobody`, { as: owner })).status,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', `/api/events/${id}/deletedteams/nothing/restore`, { as: owner }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('creates a team with the next number, the next colour and allowed on', async () => {
+    const id = await newEvent();
+    const seen: string[][] = [];
+    const stop = t.bus.subscribe(`event:${id}`, (m) => {
+      if (m.type === 'event.changed') seen.push(m.what);
+    });
+    const res = await create(id, { name: 'Delta', klassid: 'B' });
+    stop();
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Delta',
+      nr: '4',
+      col: TEAM_COLOURS[3],
+      allowed: true,
+      disabled: false,
+      klassid: 'B',
+      starttime: null,
+      answers: 0,
+      devs: [],
+      registered: false,
+      members: 0,
+    });
+    expect(res.body.id).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(seen).toContainEqual(['teams']);
+    const row = await t.store.teams.findById(id, res.body.id);
+    expect(row?.nr).toBe('4');
+    // Stored as the product's files hold it: a plain number.
+    expect(fromJsonMap(row?.list)).toEqual({
+      name: 'Delta',
+      nr: 4,
+      col: TEAM_COLOURS[3],
+      allowed: true,
+      klassid: 'B',
+    });
+    const rows = (await audits(id)).filter((r) => r.action === 'team.create');
+    expect(rows.map((r) => [r.path, r.user_id])).toEqual([
+      [`teams/${res.body.id}/list`, owner.uid],
+    ]);
+
+    const given = await create(id, {
+      name: 'Echo',
+      nr: 'A7',
+      col: '#123456',
+      allowed: false,
+      starttime: 7000,
+    });
+    expect(given.body).toMatchObject({ nr: 'A7', col: '#123456', allowed: false, starttime: 7000 });
+    // The next number ignores non-numeric ones.
+    expect((await create(id, { name: 'Foxtrot' })).body.nr).toBe('5');
+    const list = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, {
+      as: owner,
+    });
+    expect(list.body.map((x) => x.nr)).toEqual(['1', '2', '3', '4', '5', 'A7']);
+  });
+
+  it('refuses a number another team has, on create, on change and with 400 for bad bodies', async () => {
+    const id = await newEvent();
+    const taken = await create(id, { name: 'Delta', nr: '2' });
+    expect(taken.status).toBe(409);
+    expect(errorOf(taken)).toBe('teams.error.nrexists');
+    expect((await create(id, { name: '' })).status).toBe(400);
+    expect((await create(id, { name: 'X', col: 'red' })).status).toBe(400);
+    const changed = await patch(id, 'alpha', { nr: '3' });
+    expect(changed.status).toBe(409);
+    expect(errorOf(changed)).toBe('teams.error.nrexists');
+    expect((await t.store.teams.findById(id, 'alpha'))?.nr).toBe('1');
+    // Its own number again is no change.
+    expect((await patch(id, 'alpha', { nr: '1' })).status).toBe(200);
+    expect((await audits(id)).filter((r) => r.path?.endsWith('/nr'))).toEqual([]);
+    await t.store.events.update(id, { arch: 'a1' });
+    const archived = await create(id, { name: 'Late' });
+    expect(archived.status).toBe(409);
+    expect(errorOf(archived)).toBe('teams.error.archived');
+  });
+
+  it('changes the number, colour and devices, keeping the nr column in sync', async () => {
+    const id = await newEvent();
+    const res = await patch(id, 'alpha', {
+      nr: '11',
+      col: '#00ff00',
+      devs: ['phone-1', 'phone-2', 'phone-1'],
+      defaultdev: 'phone-2',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      nr: '11',
+      col: '#00ff00',
+      devs: ['phone-1', 'phone-2'],
+      defaultdev: 'phone-2',
+    });
+    const row = await t.store.teams.findById(id, 'alpha');
+    expect(row?.nr).toBe('11');
+    expect(fromJsonMap(row?.list)).toMatchObject({
+      nr: 11,
+      col: '#00ff00',
+      devs: { 'phone-1': true, 'phone-2': true },
+      defaultdev: 'phone-2',
+    });
+    // The same devices in another order are no change; a dropped one leaves the map.
+    await patch(id, 'alpha', { devs: ['phone-2', 'phone-1'] });
+    expect((await patch(id, 'alpha', { devs: ['phone-2'], nr: 'B2' })).body).toMatchObject({
+      devs: ['phone-2'],
+      nr: 'B2',
+    });
+    expect((await t.store.teams.findById(id, 'alpha'))?.nr).toBe('B2');
+    const rows = await audits(id);
+    expect(rows.filter((r) => r.path === 'teams/alpha/list/devs').map((r) => r.value)).toEqual([
+      '{"phone-1":true,"phone-2":true}',
+      '{"phone-2":true}',
+    ]);
+    expect(
+      rows.filter((r) => r.path === 'teams/alpha/list/nr').map((r) => [r.old_value, r.value]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['1', '11'],
+        ['11', '"B2"'],
+      ]),
+    );
+    // Clearing the number and the colour.
+    const cleared = await patch(id, 'alpha', { nr: null, col: null });
+    expect(cleared.body).toMatchObject({ nr: null, col: null });
+    expect((await t.store.teams.findById(id, 'alpha'))?.nr).toBeNull();
+  });
+
+  it('shows whether a team is registered and how many members it has', async () => {
+    const id = await newEvent();
+    await t.handle.db
+      .insertInto('registrations')
+      .values({ event_id: id, team_id: 'bravo', user_id: owner.uid, regdata: '{}', regtime: 1 })
+      .execute();
+    await t.store.members.add({
+      event_id: id,
+      team_id: 'bravo',
+      user_id: owner.uid,
+      joined_at: 1,
+      via: 'reg',
+    });
+    await t.store.members.add({
+      event_id: id,
+      team_id: 'bravo',
+      user_id: stranger.uid,
+      joined_at: 2,
+      via: 'code',
+    });
+    const res = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, { as: owner });
+    expect(res.body.map((x) => [x.id, x.registered, x.members])).toEqual([
+      ['alpha', false, 0],
+      ['bravo', true, 2],
+      ['charlie', false, 0],
+    ]);
+  });
+
+  it('lists enabled teams with a start time, earliest first, to anyone', async () => {
+    const id = await newEvent();
+    await patch(id, 'bravo', { starttime: 500 });
+    await patch(id, 'charlie', { starttime: 500, disabled: true });
+    const res = await call<StartListView>(t.app, 'GET', `/api/events/${id}/startlist`);
+    expect(res.body).toEqual({
+      eventId: id,
+      eventName: 'Results test',
+      teams: [
+        { id: 'bravo', name: 'Bravo', nr: '2', starttime: 500 },
+        { id: 'alpha', name: 'Alpha', nr: '1', starttime: 1000 },
+      ],
+    });
+    // A hidden event is read by its link, as GET /api/events/:id.
+    await t.store.events.update(id, { hidden: 1 });
+    expect((await call(t.app, 'GET', `/api/events/${id}/startlist`)).status).toBe(200);
   });
 });

@@ -1,0 +1,121 @@
+import { eventTopic } from '@rada/core';
+import type { TeamListEntry } from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { toJson } from '../db/json.ts';
+import { timeId } from '../db/ids.ts';
+import type { Repos, Store } from '../db/store.ts';
+import type { Bus } from '../realtime/bus.ts';
+import type { EventRow } from '../events/event.repository.ts';
+import { canEditEvent } from '../policies/event.policy.ts';
+import type { EventAccess } from '../policies/event.policy.ts';
+import { presentTeam } from './team.presenter.ts';
+import type { AuditRow, TeamRow } from './team.repository.ts';
+
+export interface TeamServiceDeps {
+  store: Store;
+  /** The bus that triggers the results recalculation on a `teams` change (recalcTrigger.ts). */
+  bus: Bus;
+  now: () => number;
+}
+
+const archived = () => new AppError('teams.error.archived', 409);
+
+/** The checks and steps every team service shares. */
+export function teamContext({ store, bus, now }: TeamServiceDeps) {
+  /** Loads the event and the caller's access; 404 when there is no such event. */
+  async function load(
+    actor: Actor | null,
+    eventId: string,
+  ): Promise<{ row: EventRow; access: EventAccess }> {
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+    return { row, access: { actor, role, hidden: row.hidden === 1 } };
+  }
+
+  /** Loads the event and lets its admins through; 401 for the signed out, 403 for others. */
+  async function requireAdmin(actor: Actor | null, eventId: string): Promise<EventRow> {
+    const { row, access } = await load(actor, eventId);
+    if (!canEditEvent(access)) throw actor ? forbidden() : unauthorized();
+    return row;
+  }
+
+  /** As `requireAdmin` for a write: never on an archived event (409 teams.error.archived). */
+  async function requireWrite(actor: Actor | null, eventId: string): Promise<EventRow> {
+    const row = await requireAdmin(actor, eventId);
+    if (row.arch !== null) throw archived();
+    return row;
+  }
+
+  /**
+   * Runs one team write in a transaction. Its first statement touches the event row, which
+   * serialises writes of one event (row lock on PostgreSQL, SQLite's single writer), so number
+   * checks see every committed team; the archived check is repeated under that lock.
+   */
+  function write<T>(eventId: string, fn: (repos: Repos) => Promise<T>): Promise<T> {
+    return store.transaction(async (repos) => {
+      await repos.events.update(eventId, { updated_at: now() });
+      const ev = await repos.events.findById(eventId);
+      if (!ev) throw notFound();
+      if (ev.arch !== null) throw archived();
+      return fn(repos);
+    });
+  }
+
+  /** Tells the event's subscribers that its teams changed (which recalculates results). */
+  function changed(eventId: string): void {
+    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what: ['teams'] });
+  }
+
+  /** One audit_log row of the caller's change; values are stored as JSON. */
+  function audit(
+    actor: Actor | null,
+    eventId: string,
+    action: string,
+    path: string,
+    old: unknown,
+    value: unknown,
+  ): AuditRow {
+    return {
+      id: timeId(now()),
+      time: now(),
+      user_id: actor?.uid ?? null,
+      event_id: eventId,
+      action,
+      path,
+      old_value: old === undefined ? null : toJson(old),
+      value: value === undefined ? null : toJson(value),
+    };
+  }
+
+  /** A team's list entry with its answer count, registration and member count. */
+  async function present(repos: Repos, eventId: string, row: TeamRow): Promise<TeamListEntry> {
+    // One after another: inside a transaction the queries share one connection.
+    const answers = await repos.teams.answerCounts(eventId);
+    const registered = await repos.teams.registeredIds(eventId);
+    const members = await repos.members.counts(eventId);
+    return presentTeam(row, answers.get(row.id) ?? 0, {
+      registered: registered.has(row.id),
+      members: members.get(row.id) ?? 0,
+    });
+  }
+
+  return { store, load, requireAdmin, requireWrite, write, changed, audit, present, now };
+}
+export type TeamContext = ReturnType<typeof teamContext>;
+
+/**
+ * How a team number is stored in the list entry: a plain number when it is one (as the
+ * product's files hold 101), else the text as given (A7, 007).
+ */
+export function storedNr(nr: string): string | number {
+  const n = Number(nr);
+  return /^[1-9]\d*$/.test(nr) && Number.isSafeInteger(n) ? n : nr;
+}
+
+/** Whether another team than `exceptId` already has number `nr` (1 and '1' are the same). */
+export function teamNrTaken(rows: readonly TeamRow[], nr: string, exceptId?: string): boolean {
+  const key = nr.trim();
+  return rows.some((r) => r.id !== exceptId && r.nr !== null && r.nr.trim() === key);
+}
