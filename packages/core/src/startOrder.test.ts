@@ -21,17 +21,18 @@ const team = (id: string, starttime: number, nr: string | null = null): StartLis
 });
 
 describe('startList', () => {
-  it('keeps enabled teams with a start time, earliest first, then by number and name', () => {
+  it('keeps enabled teams with a start time, earliest first, then by number (numberless last) and name', () => {
     const list = startList([
       { id: 'late', name: 'Late', nr: '1', starttime: T + 60_000, disabled: false },
       { id: 'off', name: 'Off', nr: '2', starttime: T, disabled: true },
       { id: 'none', name: 'None', nr: '3', starttime: null, disabled: false },
       { id: 'ten', name: 'Ten', nr: '10', starttime: T, disabled: false },
       { id: 'nine', name: 'Nine', nr: '9', starttime: T, disabled: false },
+      { id: 'nonr', name: 'Aaron', nr: null, starttime: T, disabled: false },
       { id: 'b', name: 'Bravo', nr: null, starttime: T + 30_000, disabled: false },
       { id: 'a', name: 'Alpha', nr: null, starttime: T + 30_000, disabled: false },
     ]);
-    expect(list.map((t) => t.id)).toEqual(['nine', 'ten', 'a', 'b', 'late']);
+    expect(list.map((t) => t.id)).toEqual(['nine', 'ten', 'nonr', 'a', 'b', 'late']);
     expect(list[0]).toEqual({ id: 'nine', name: 'Nine', nr: '9', starttime: T });
   });
 });

@@ -4,6 +4,7 @@ import {
   START_RED_WITHIN_S,
   START_YELLOW_WITHIN_S,
 } from './limits.ts';
+import { compareOptionalNr } from './checkpoints/display.ts';
 
 /**
  * The start-order screen (spec 01 screen 1, §4 start countdown card, §9), as pure functions of
@@ -26,7 +27,10 @@ export interface StartListView {
   teams: StartListEntry[];
 }
 
-/** The start list of a set of teams: enabled teams with a start time, earliest first. */
+/**
+ * The start list of a set of teams: enabled teams with a start time, earliest first; teams
+ * starting together by number (numberless last), then name.
+ */
 export function startList(
   teams: readonly {
     id: string;
@@ -41,9 +45,7 @@ export function startList(
     .map(({ id, name, nr, starttime }) => ({ id, name, nr, starttime }))
     .sort(
       (a, b) =>
-        a.starttime - b.starttime ||
-        (a.nr ?? '').localeCompare(b.nr ?? '', undefined, { numeric: true }) ||
-        a.name.localeCompare(b.name),
+        a.starttime - b.starttime || compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name),
     );
 }
 
