@@ -80,7 +80,8 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
      * Registers the device to the caller's team in the event (`teamId` picks one of several,
      * else the first joined): 403 device.error.noteam when the caller is in no such team,
      * 403 device.error.owned when another user registered the device. The team's `devs` gains
-     * the device (and `defaultdev` when it had none); a team it moves from loses it.
+     * the device (and `defaultdev` when it had none); a team it moves from loses it. Publishes
+     * `teams` only when a team's entry changed.
      */
     async register(actor: Actor | null, deviceId: string, body: Registration): Promise<DeviceView> {
       if (!actor) throw unauthorized();
@@ -94,7 +95,7 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
       if (!membership) throw new AppError('device.error.noteam', 403);
       const teamId = membership.team_id;
 
-      const { row, moved } = await store.transaction(async (repos) => {
+      const { row, moved, added } = await store.transaction(async (repos) => {
         // Touching the event row serialises changes to its team entries (as the teams service).
         await repos.events.update(eventId, { updated_at: now() });
         const old = await repos.messages.findDevice(deviceId);
@@ -107,7 +108,7 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
             moved = old.event_id;
           }
         }
-        await updateTeamDevs(repos, eventId, teamId, deviceId, true);
+        const added = await updateTeamDevs(repos, eventId, teamId, deviceId, true);
         const row: DeviceRow = {
           id: deviceId,
           user_id: actor.uid,
@@ -117,9 +118,10 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
           last_seen: now(),
         };
         await repos.messages.upsertDevice(row);
-        return { row, moved };
+        return { row, moved, added };
       });
-      changed(eventId, 'teams');
+      // An app registering again at each start changes nothing and tells nobody.
+      if (added || moved === eventId) changed(eventId, 'teams');
       if (moved !== null && moved !== eventId) changed(moved, 'teams');
       return presentDevice(row);
     },

@@ -127,6 +127,9 @@ describe.each(testDialects())('devices on $name', (dialect) => {
     try {
       await register(dev, { eventId: id });
       expect(heard).toEqual([{ v: 1, type: 'event.changed', eventId: id, what: ['teams'] }]);
+      // Registering again (the app does at each start) changes no team and tells nobody.
+      expect((await register(dev, { eventId: id, info: { model: 'new' } })).status).toBe(200);
+      expect(heard).toHaveLength(1);
     } finally {
       off();
     }
