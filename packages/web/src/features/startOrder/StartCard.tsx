@@ -57,7 +57,13 @@ export function StartCard({
       <Typography
         component="div"
         data-testid="start-card-team"
-        sx={{ fontSize: { xs: '2rem', sm: '2.75rem' }, fontWeight: 700, lineHeight: 1.2, my: 1 }}
+        sx={{
+          fontSize: { xs: '2rem', sm: '2.75rem' },
+          fontWeight: 700,
+          lineHeight: 1.2,
+          my: 1,
+          overflowWrap: 'anywhere',
+        }}
       >
         <TeamName team={current} />
       </Typography>
