@@ -64,6 +64,11 @@ export function JoinCodesDialog({
   const update = useUpdateJoinCode(event.id);
   const remove = useDeleteJoinCode(event.id);
   const [dialog, setDialog] = useState<Open>(null);
+  // The inner dialogs close with the list, so reopening it shows the list alone.
+  const handleClose = () => {
+    setDialog(null);
+    onClose();
+  };
   const readOnly = event.arch !== null;
   // "Now" is when the list was last read, so a render never reads the clock.
   const now = codes.dataUpdatedAt;
@@ -94,7 +99,7 @@ export function JoinCodesDialog({
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={handleClose}
       fullScreen={fullScreen}
       maxWidth="md"
       fullWidth
@@ -243,7 +248,7 @@ export function JoinCodesDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} data-testid="joincodes-close">
+        <Button onClick={handleClose} data-testid="joincodes-close">
           {t('common.close')}
         </Button>
       </DialogActions>
