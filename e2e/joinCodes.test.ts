@@ -30,7 +30,7 @@ async function openJoinCodes(page: Page, url: string) {
 /** Takes a screenshot once dialogs have finished fading in. */
 async function settledScreenshot(page: Page, name: string) {
   await page.waitForTimeout(400);
-  await settledScreenshot(page, name);
+  await screenshot(page, name);
 }
 
 /** The text of the QR code in a PNG file. */
