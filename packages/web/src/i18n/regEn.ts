@@ -3,6 +3,7 @@ export const regEn: Record<string, string> = {
   'reg.title': 'Registration',
   'reg.formtitle': 'Register a team',
   'reg.submit': 'Register',
+  'reg.another': 'Register another team',
   'reg.save': 'Save',
   'reg.saved': 'Registration saved',
   'reg.ok': 'OK',

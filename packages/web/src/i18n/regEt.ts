@@ -3,6 +3,7 @@ export const regEt: Record<string, string> = {
   'reg.title': 'Registreerimine',
   'reg.formtitle': 'Registreeri võistkond',
   'reg.submit': 'Registreeri',
+  'reg.another': 'Registreeri veel üks võistkond',
   'reg.save': 'Salvesta',
   'reg.saved': 'Registreering salvestatud',
   'reg.ok': 'Sobib',

@@ -104,9 +104,11 @@ export function RegFormEditor({
                     disabled={fixed}
                     onChange={(e) => patch(f.id, { deleted: !e.target.checked })}
                     slotProps={{
-                      input: { 'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.shown')}` },
+                      input: {
+                        'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.shown')}`,
+                        'data-testid': `regform-${f.id}-shown`,
+                      } as React.InputHTMLAttributes<HTMLInputElement>,
                     }}
-                    data-testid={`regform-${f.id}-shown`}
                   />
                 </TableCell>
                 <TableCell align="center">
@@ -116,9 +118,11 @@ export function RegFormEditor({
                     disabled={fixed || f.deleted}
                     onChange={(e) => patch(f.id, { required: e.target.checked })}
                     slotProps={{
-                      input: { 'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.required')}` },
+                      input: {
+                        'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.required')}`,
+                        'data-testid': `regform-${f.id}-required`,
+                      } as React.InputHTMLAttributes<HTMLInputElement>,
                     }}
-                    data-testid={`regform-${f.id}-required`}
                   />
                 </TableCell>
                 <TableCell align="center">
@@ -128,9 +132,11 @@ export function RegFormEditor({
                     disabled={fixed || f.deleted}
                     onChange={(e) => patch(f.id, { public: e.target.checked })}
                     slotProps={{
-                      input: { 'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.public')}` },
+                      input: {
+                        'aria-label': `${fieldLabel(t, f)}: ${t('reg.editor.public')}`,
+                        'data-testid': `regform-${f.id}-public`,
+                      } as React.InputHTMLAttributes<HTMLInputElement>,
                     }}
-                    data-testid={`regform-${f.id}-public`}
                   />
                 </TableCell>
               </TableRow>

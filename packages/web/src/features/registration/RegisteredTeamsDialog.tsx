@@ -37,7 +37,7 @@ import { errorText } from '../../i18n/errorText.ts';
 import { downloadText } from '../export/download.ts';
 import { formatDateTime } from '../events/formatEventDates.ts';
 import { fieldLabel } from './regForm.ts';
-import { cellText, csvFileName, csvLabels, filterRows } from './regTable.ts';
+import { cellText, csvFileName, csvLabels, filterRows, shownFields } from './regTable.ts';
 import { useRefreshRegistrations, useRegistrations } from './useRegForm.ts';
 
 export { EditRegistrationDialog } from './EditRegistrationDialog.tsx';
@@ -66,10 +66,11 @@ export function RegisteredTeamsDialog({
   const [split, setSplit] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const columns = useMemo(
-    () => (view.data ? regColumns(view.data.fields, split) : []),
-    [view.data, split],
+  const fields = useMemo(
+    () => (view.data ? shownFields(view.data.fields, view.data.rows) : []),
+    [view.data],
   );
+  const columns = useMemo(() => regColumns(fields, split), [fields, split]);
   const rows = useMemo(
     () => (view.data ? filterRows(view.data.rows, filter) : []),
     [view.data, filter],
@@ -77,7 +78,7 @@ export function RegisteredTeamsDialog({
 
   const handleCsv = () => {
     if (!view.data) return;
-    const csv = registrationsCsv({ fields: view.data.fields, rows }, split, csvLabels(t));
+    const csv = registrationsCsv({ fields, rows }, split, csvLabels(t));
     downloadText(csv, csvFileName(event.id), 'text/csv;charset=utf-8');
   };
 
@@ -137,7 +138,11 @@ export function RegisteredTeamsDialog({
                 <Switch
                   checked={split}
                   onChange={(e) => setSplit(e.target.checked)}
-                  data-testid="reg-split"
+                  slotProps={{
+                    input: {
+                      'data-testid': 'reg-split',
+                    } as React.InputHTMLAttributes<HTMLInputElement>,
+                  }}
                 />
               }
               label={t('reg.teams.split')}
@@ -242,8 +247,12 @@ function RegistrationsTable({
                     onChange={(e) =>
                       allow.mutate({ teamId: row.teamId, allowed: e.target.checked })
                     }
-                    slotProps={{ input: { 'aria-label': t('reg.col.allowed') } }}
-                    data-testid={`reg-allowed-${row.teamId}`}
+                    slotProps={{
+                      input: {
+                        'aria-label': t('reg.col.allowed'),
+                        'data-testid': `reg-allowed-${row.teamId}`,
+                      } as React.InputHTMLAttributes<HTMLInputElement>,
+                    }}
                   />
                 </Tooltip>
               </TableCell>
@@ -252,7 +261,12 @@ function RegistrationsTable({
               </TableCell>
               <TableCell sx={{ fontWeight: 500 }}>{row.name}</TableCell>
               {columns.map((c) => (
-                <TableCell key={`${c.field.id}:${c.choice ?? ''}`}>{cellText(t, row, c)}</TableCell>
+                <TableCell
+                  key={`${c.field.id}:${c.choice ?? ''}`}
+                  sx={c.field.builtin ? { whiteSpace: 'nowrap' } : undefined}
+                >
+                  {cellText(t, row, c)}
+                </TableCell>
               ))}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(row.regtime) ?? ''}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { MyRegistration, RegFormView } from '@rada/core';
@@ -54,8 +55,6 @@ export function RegistrationPage() {
 function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: boolean }) {
   const { t } = useTranslation();
   const openSignIn = useOpenSignIn();
-  // A fresh form after each registration.
-  const [formKey, setFormKey] = useState(0);
   const [done, setDone] = useState<MyRegistration | null>(null);
   const singleTaken = view.teamtype === 'single' && view.mine.length > 0;
 
@@ -106,13 +105,22 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
         <Alert severity="info" data-testid="reg-single">
           {t('reg.singletaken')}
         </Alert>
+      ) : done ? (
+        <Box>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => setDone(null)}
+            data-testid="reg-another"
+          >
+            {t('reg.another')}
+          </Button>
+        </Box>
       ) : (
         <NewRegistrationForm
-          key={formKey}
           view={view}
           onDone={(mine) => {
             setDone(mine);
-            setFormKey((k) => k + 1);
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
         />

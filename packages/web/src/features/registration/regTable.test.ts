@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { regColumns, regFields, registrationsCsv } from '@rada/core';
 import type { RegistrationRow } from '@rada/core';
-import { cellText, csvFileName, csvLabels, filterRows } from './regTable.ts';
+import { cellText, csvFileName, csvLabels, filterRows, shownFields } from './regTable.ts';
 
 const t = ((key: string) => `<${key}>`) as unknown as TFunction;
 const fields = regFields({
@@ -62,5 +62,13 @@ describe('registered teams table', () => {
     expect(head).toContain('Meals: lunch');
     expect(first).toContain('w@x.ee');
     expect(csvFileName('spring')).toBe('reg_spring.csv');
+  });
+
+  it('shows a deleted field only while a team has an answer in it', () => {
+    const all = regFields({
+      fields: { f1: { label: 'Old', deleted: true }, f2: { label: 'Gone', deleted: true } },
+    });
+    const ids = shownFields(all, [row('a', { f1: 'kept', f2: [] })]).map((f) => f.id);
+    expect(ids).toEqual(['teamname', 'email', 'phone', 'f1']);
   });
 });

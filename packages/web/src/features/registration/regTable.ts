@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { regCell, regValueText } from '@rada/core';
-import type { RegColumn, RegCsvLabels, RegistrationRow } from '@rada/core';
+import type { RegColumn, RegCsvLabels, RegField, RegistrationRow } from '@rada/core';
 import { formatDateTime } from '../events/formatEventDates.ts';
 import { fieldLabel } from './regForm.ts';
 
@@ -46,6 +46,24 @@ export function filterRows(rows: readonly RegistrationRow[], filter: string): Re
       .toLowerCase();
     return words.every((w) => text.includes(w));
   });
+}
+
+/**
+ * The fields the table and the CSV show: every field in use, and a deleted one (the unused
+ * car field, an old question) only while some team still has an answer in it.
+ */
+export function shownFields(
+  fields: readonly RegField[],
+  rows: readonly RegistrationRow[],
+): RegField[] {
+  return fields.filter(
+    (f) =>
+      !f.deleted ||
+      rows.some((r) => {
+        const v = r.values[f.id];
+        return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+      }),
+  );
 }
 
 /** The CSV's headers and formats in the current language. */
