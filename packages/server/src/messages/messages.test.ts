@@ -5,7 +5,7 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { Caller, TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { addAdmin, importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
+import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { messageService } from './message.service.ts';
 
@@ -15,9 +15,12 @@ describe.each(testDialects())('messages to teams on $name', (dialect) => {
   let admin: TestUser;
   let stranger: TestUser;
   let member: TestUser;
+  let boss: TestUser;
   let ownerBearer: Caller;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    const bossEmail = uniqueEmail('boss');
+    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
+    boss = await signUp(t.app, bossEmail);
     owner = await signUp(t.app);
     admin = await signUp(t.app);
     stranger = await signUp(t.app);
@@ -69,12 +72,27 @@ describe.each(testDialects())('messages to teams on $name', (dialect) => {
     expect((await list(id, null)).status).toBe(401);
     expect((await list(id, stranger)).status).toBe(403);
     expect((await list(id, member)).status).toBe(403);
-    expect((await list(id, admin)).body).toHaveLength(2);
+    expect((await send(id, body, boss)).status).toBe(200); // a super admin
+    expect((await list(id, boss)).status).toBe(200);
+    expect((await list(id, admin)).body).toHaveLength(3);
     expect((await send(`nope-${id}`, body)).status).toBe(404);
     expect((await list(`nope-${id}`)).status).toBe(404);
     const unknownTeam = await send(id, { ...body, teamId: 'nobody' });
     expect([unknownTeam.status, errorOf(unknownTeam)]).toEqual([404, 'error.notfound']);
-    expect(await stored(id)).toHaveLength(2);
+    expect(await stored(id)).toHaveLength(3);
+
+    // A device's queue is its owner's only, whoever else asks.
+    expect(
+      (await call(t.app, 'PUT', '/api/devices/d-alpha-9', { as: member, body: { eventId: id } }))
+        .status,
+    ).toBe(200);
+    for (const as of [owner, admin, boss, stranger]) {
+      const url = '/api/devices/d-alpha-9/messages';
+      expect((await call(t.app, 'GET', url, { as })).status).toBe(403);
+    }
+    expect(
+      (await call(t.app, 'GET', '/api/devices/d-alpha-9/messages', { as: member })).status,
+    ).toBe(200);
   });
 
   it('accepts either a command or a message, never both or neither', async () => {
