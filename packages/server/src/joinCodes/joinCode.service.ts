@@ -21,7 +21,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import { insertNewTeam, teamAllowed } from '../registration/newTeam.ts';
-import { regSettings } from '../registration/registration.service.ts';
+import { regSettings } from '../registration/regSettings.ts';
 import type { JoinCodeRow } from './joinCode.repository.ts';
 
 export interface JoinCodeServiceDeps {
@@ -108,8 +108,8 @@ export function joinCodeService({
     const users = new Map(
       (await store.users.findByIds([...new Set(uses.map((u) => u.user_id))])).map((u) => [u.id, u]),
     );
-    const teamName = (id: string | null) =>
-      id === null ? null : (teams.find((t) => t.id === id)?.name ?? null);
+    const names = new Map(teams.map((t) => [t.id, t.name]));
+    const teamName = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
     return rows.map((r) => ({
       code: r.code,
       singleteam: r.singleteam === 1,

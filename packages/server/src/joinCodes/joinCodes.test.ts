@@ -182,6 +182,7 @@ describe.each(testDialects())('join codes on $name', (dialect) => {
     expect(a.body).toMatchObject({ eventId: id, teamName: 'Alice', created: true, allowed: true });
     const again = await join(code);
     expect(again.body).toMatchObject({ teamId: a.body.teamId, created: false });
+    t.clock.t += 1;
     const b = await join(code, bob, 'Bobcats');
     stop();
     expect(b.body).toMatchObject({ teamName: 'Bobcats', created: true });

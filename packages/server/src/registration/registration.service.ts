@@ -1,10 +1,4 @@
-import {
-  activeRegFields,
-  eventTopic,
-  regFields,
-  validateRegValues,
-  DEFAULT_TEAM_TYPE,
-} from '@rada/core';
+import { activeRegFields, eventTopic, validateRegValues } from '@rada/core';
 import type {
   EventChange,
   MyRegistration,
@@ -13,7 +7,6 @@ import type {
   RegistrationRow,
   RegistrationsView,
   RegisterBody,
-  TeamType,
   UpdateRegistrationBody,
 } from '@rada/core';
 import type { z } from 'zod';
@@ -28,6 +21,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import { insertNewTeam } from './newTeam.ts';
+import { closedReason, regSettings } from './regSettings.ts';
 import { byRegtime, presentMine, presentPublic, presentRow } from './registration.presenter.ts';
 
 export interface RegistrationServiceDeps {
@@ -37,34 +31,6 @@ export interface RegistrationServiceDeps {
 }
 
 type AuditRow = Database['audit_log'];
-
-/** The registration settings of an event (spec 01 §3 Team registration, §4). */
-export interface RegSettings {
-  fields: RegField[];
-  teamtype: TeamType;
-  joinrequiresconfirmation: boolean;
-  prepagemessage: string;
-  notallowedmessage: string;
-}
-
-/** Reads the registration settings out of the event's settings map. */
-export function regSettings(settings: JsonMap): RegSettings {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    fields: regFields(settings.regconfig),
-    teamtype: settings.teamtype === 'single' ? 'single' : DEFAULT_TEAM_TYPE,
-    joinrequiresconfirmation: settings.joinrequiresconfirmation === true,
-    prepagemessage: text(settings.prepagemessage),
-    notallowedmessage: text(settings.notallowedmessage),
-  };
-}
-
-/** Why registration is closed: archived events, and events whose end has passed. */
-export function closedReason(event: EventRow, now: number): 'archived' | 'ended' | null {
-  if (event.arch !== null) return 'archived';
-  if (event.endtime !== null && event.endtime < now) return 'ended';
-  return null;
-}
 
 /** Validates values or throws 400 `reg.error.invalid` with one detail per field. */
 function checkValues(fields: readonly RegField[], values: Record<string, unknown>) {

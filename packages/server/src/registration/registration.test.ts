@@ -245,6 +245,8 @@ describe.each(testDialects())('registration on $name', (dialect) => {
         values: { ...good, car: 'Volvo', food: ['meat'], age: 30 },
       },
     ]);
+    // The organiser sees the same public list on this page.
+    expect((await form(id, owner)).body.teams).toEqual(anon.body.teams);
     expect((await form(`nope-${id}`)).status).toBe(404);
   });
 
