@@ -24,6 +24,11 @@ describe('an organiser manages teams', () => {
     await page.getByTestId(`team-menu-${action}`).click();
   };
   const snackbarText = () => page.getByTestId('team-undo-snackbar').innerText();
+  /** A screenshot once dialogs have finished fading in. */
+  const settledScreenshot = async (name: string) => {
+    await page.waitForTimeout(400);
+    await screenshot(page, name);
+  };
 
   beforeAll(async () => {
     const { platform, browser } = env;
@@ -91,7 +96,7 @@ describe('an organiser manages teams', () => {
     await page.getByTestId('team-form-name').fill('Delta Force');
     await page.getByTestId('team-colour-1e88e5').click();
     expect(await page.getByTestId('team-form-col').inputValue()).toBe('#1e88e5');
-    await screenshot(page, 'teams-edit-dialog');
+    await settledScreenshot('teams-edit-dialog');
     await page.getByTestId('team-form-save').click();
     await dialog.waitFor({ state: 'detached' });
     await row('Delta Force').waitFor();
@@ -115,7 +120,10 @@ describe('an organiser manages teams', () => {
     expect(await page.getByTestId('starttimes-interval').inputValue()).toBe('2');
     await page.getByTestId('starttimes-first').fill('2030-05-01T10:00:00');
     await page.getByTestId('starttimes-apply').click();
-    await expect(page.getByTestId('starttimes-result').innerText()).resolves.toContain('4');
+    await expect(page.getByTestId('starttimes-result').innerText()).resolves.toBe(
+      'Teams that got a start time: 4',
+    );
+    await settledScreenshot('teams-starttimes-dialog');
     await page.getByTestId('starttimes-close').click();
     await page.getByTestId('starttimes-dialog').waitFor({ state: 'detached' });
     const expected: [string, string][] = [
@@ -128,6 +136,7 @@ describe('an organiser manages teams', () => {
       const id = await teamIdOf(name);
       await expect.poll(() => page.getByTestId(`team-times-${id}`).innerText()).toContain(time);
     }
+    await settledScreenshot('teams-tab-starttimes');
   });
 
   it('deletes a team with undo, keeping its answers, and restores from deleted teams', async () => {
@@ -142,7 +151,7 @@ describe('an organiser manages teams', () => {
 
     // A team with answers comes back with them.
     const alpha = await teamIdOf('Alpha');
-    expect(await page.getByTestId(`team-answers-${alpha}`).innerText()).toBe('2 answers');
+    expect(await page.getByTestId(`team-answers-${alpha}`).textContent()).toBe('2 answers');
     await menuAction('Alpha', 'delete');
     await page.getByTestId('team-delete-confirm').click();
     await expect.poll(snackbarText).toContain('Deleted team: Alpha');
@@ -150,7 +159,9 @@ describe('an organiser manages teams', () => {
     await page.getByTestId('team-undo').click();
     await row('Alpha').waitFor();
     const back = await teamIdOf('Alpha');
-    await expect.poll(() => page.getByTestId(`team-answers-${back}`).innerText()).toBe('2 answers');
+    await expect
+      .poll(() => page.getByTestId(`team-answers-${back}`).textContent())
+      .toBe('2 answers');
 
     // Deleted again, it comes back from the Deleted teams dialog.
     await menuAction('Delta Force', 'delete');
@@ -160,9 +171,11 @@ describe('an organiser manages teams', () => {
     const dialog = page.getByTestId('deletedteams-dialog');
     const backup = dialog.locator('[data-testid^="deletedteam-row-"]', { hasText: 'Delta Force' });
     await backup.waitFor();
+    await settledScreenshot('teams-deleted-dialog');
     await backup.locator('[data-testid^="deletedteam-restore-"]').click();
     await row('Delta Force').waitFor();
-    await screenshot(page, 'teams-deleted-dialog');
+    // The snackbar no longer offers to undo a deletion already restored.
+    await page.getByTestId('team-undo-snackbar').waitFor({ state: 'detached' });
     await page.getByTestId('deletedteams-close').click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -186,6 +199,7 @@ describe('an organiser manages teams', () => {
     expect(text).toContain('Delta Force: The team has no user to send to');
     // The log lists what was queued for Alpha's devices.
     await page.getByTestId('msg-sent-list').getByText('Hello — Gather at the finish').waitFor();
+    await settledScreenshot('teams-message-result');
 
     // A command to one team, chosen from the team menu.
     await page.getByTestId('msg-close').click();
@@ -196,12 +210,12 @@ describe('an organiser manages teams', () => {
     await page.getByTestId('msg-kind-command').check();
     await page.getByTestId('msg-cmnd').click();
     await page.getByRole('option', { name: /sendGPX/ }).click();
-    await screenshot(page, 'teams-message-dialog');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await settledScreenshot('teams-message-dialog');
     await page.getByTestId('msg-send').click();
     await expect(page.getByTestId('msg-result').innerText()).resolves.toContain(
       'Sent to 1, failed 0',
     );
     await page.getByTestId('msg-sent-list').getByText('sendGPX:').first().waitFor();
-    await screenshot(page, 'teams-message-sent');
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { TEAM_COLOURS } from '@rada/core';
 
@@ -16,6 +16,9 @@ export function ColourPicker({ value, onChange, error }: ColourPickerProps) {
   const selected = value.toLowerCase();
   return (
     <Stack sx={{ gap: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {t('teams.colour')}
+      </Typography>
       <Stack
         direction="row"
         role="radiogroup"

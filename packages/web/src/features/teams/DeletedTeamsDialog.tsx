@@ -22,10 +22,16 @@ interface DeletedTeamsDialogProps {
   eventId: string;
   readOnly: boolean;
   onClose: () => void;
+  onRestored?: (backupId: string) => void;
 }
 
 /** 'Deleted teams': the backups of deleted teams, newest first, each restorable. */
-export function DeletedTeamsDialog({ eventId, readOnly, onClose }: DeletedTeamsDialogProps) {
+export function DeletedTeamsDialog({
+  eventId,
+  readOnly,
+  onClose,
+  onRestored,
+}: DeletedTeamsDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const list = useDeletedTeams(eventId, true);
@@ -69,7 +75,10 @@ export function DeletedTeamsDialog({ eventId, readOnly, onClose }: DeletedTeamsD
                     data-testid={`deletedteam-restore-${b.id}`}
                     onClick={() =>
                       restore.mutate(b.id, {
-                        onSuccess: () => notify(t('teams.restored', { name: b.name })),
+                        onSuccess: () => {
+                          notify(t('teams.restored', { name: b.name }));
+                          onRestored?.(b.id);
+                        },
                         onError: (e) => notify(errorText(t, e), 'error'),
                       })
                     }

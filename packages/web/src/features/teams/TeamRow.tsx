@@ -28,13 +28,15 @@ export type MenuPlace = { el: HTMLElement } | { top: number; left: number };
 interface TeamRowProps {
   team: TeamListEntry;
   classes: Map<string, string>;
+  /** Whether the class column is shown (the event has classes, or a team has one). */
+  showClass: boolean;
   readOnly: boolean;
   onSave: (body: UpdateTeamBody) => void;
   onOpen: (action: TeamAction) => void;
   onMenu: (place: MenuPlace) => void;
 }
 
-/** The header cells matching TeamRow's cells. */
+/** The header cells matching TeamRow's cells; the class column only with `showClass`. */
 export const TEAM_COLUMNS = [
   '',
   'teams.nr',
@@ -50,7 +52,15 @@ export const TEAM_COLUMNS = [
 ] as const;
 
 /** One team of the list: quick switches and buttons, and its context menu on ⋮ or right-click. */
-export function TeamRow({ team, classes, readOnly, onSave, onOpen, onMenu }: TeamRowProps) {
+export function TeamRow({
+  team,
+  classes,
+  showClass,
+  readOnly,
+  onSave,
+  onOpen,
+  onMenu,
+}: TeamRowProps) {
   const { t } = useTranslation();
   const extras = Object.entries(team.lypoints);
   const classIds = [...classes.keys()];
@@ -108,7 +118,7 @@ export function TeamRow({ team, classes, readOnly, onSave, onOpen, onMenu }: Tea
           )}
           {team.members > 0 && (
             <Tooltip title={t('teams.memberscount', { count: team.members })}>
-              <Badge badgeContent={team.members} color="primary" max={99}>
+              <Badge badgeContent={team.members} color="primary" max={99} sx={{ mr: 1 }}>
                 <PeopleIcon
                   fontSize="small"
                   color="action"
@@ -120,29 +130,31 @@ export function TeamRow({ team, classes, readOnly, onSave, onOpen, onMenu }: Tea
           )}
         </Stack>
       </TableCell>
-      <TableCell>
-        {classIds.length === 0 ? (
-          ''
-        ) : (
-          <Select
-            size="small"
-            variant="standard"
-            value={team.klassid ?? ''}
-            displayEmpty
-            disabled={readOnly}
-            onChange={(e) => onSave({ klassid: e.target.value === '' ? null : e.target.value })}
-            inputProps={{ 'aria-label': t('teams.klass') }}
-            data-testid={`team-klass-${team.id}`}
-          >
-            <MenuItem value="">{t('teams.noklass')}</MenuItem>
-            {classIds.map((id) => (
-              <MenuItem key={id} value={id}>
-                {classes.get(id) ?? id}
-              </MenuItem>
-            ))}
-          </Select>
-        )}
-      </TableCell>
+      {showClass && (
+        <TableCell>
+          {classIds.length === 0 ? (
+            ''
+          ) : (
+            <Select
+              size="small"
+              variant="standard"
+              value={team.klassid ?? ''}
+              displayEmpty
+              disabled={readOnly}
+              onChange={(e) => onSave({ klassid: e.target.value === '' ? null : e.target.value })}
+              inputProps={{ 'aria-label': t('teams.klass') }}
+              data-testid={`team-klass-${team.id}`}
+            >
+              <MenuItem value="">{t('teams.noklass')}</MenuItem>
+              {classIds.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {classes.get(id) ?? id}
+                </MenuItem>
+              ))}
+            </Select>
+          )}
+        </TableCell>
+      )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Button
           size="small"

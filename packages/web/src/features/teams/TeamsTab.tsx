@@ -78,6 +78,8 @@ export function TeamsTab({ event }: { event: EventSummary }) {
   const s = settings.data?.settings ?? {};
   const classes = parseClasses(s.klassid);
   const lyNames = extrasNames(s.ly);
+  const showClass = classes.size > 0 || teams.data.some((x) => x.klassid !== null);
+  const columns = TEAM_COLUMNS.filter((key) => showClass || key !== 'teams.klass');
   const onError = (e: unknown) => notify(errorText(t, e), 'error');
   const save = (teamId: string, body: UpdateTeamBody) =>
     update.mutate({ teamId, body }, { onError });
@@ -116,7 +118,7 @@ export function TeamsTab({ event }: { event: EventSummary }) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                {TEAM_COLUMNS.map((key, i) => (
+                {columns.map((key, i) => (
                   <TableCell key={i} padding={i === 0 ? 'checkbox' : 'normal'}>
                     {key === '' ? '' : t(key)}
                   </TableCell>
@@ -129,6 +131,7 @@ export function TeamsTab({ event }: { event: EventSummary }) {
                   key={team.id}
                   team={team}
                   classes={classes}
+                  showClass={showClass}
                   readOnly={readOnly}
                   onSave={(body) => save(team.id, body)}
                   onOpen={(action) => setOpen({ action, teamId: team.id })}
@@ -245,6 +248,8 @@ export function TeamsTab({ event }: { event: EventSummary }) {
           eventId={event.id}
           readOnly={readOnly}
           onClose={() => setDialog(null)}
+          // A backup restored here can no longer be undone from the snackbar.
+          onRestored={(backupId) => setUndo((u) => (u?.backupId === backupId ? null : u))}
         />
       )}
       <Snackbar
