@@ -65,6 +65,29 @@ describe.each(testDialects())('event file import and export on $name', (dialect)
     expect(summary.body.role).toBe('owner');
   });
 
+  it('stores team members and deleted-team backups in their tables and gives them back', async () => {
+    const file = sampleEventFile();
+    const data = file.teams.data as Record<string, Record<string, unknown>>;
+    data.t2!.members = { u1: { joined: 10, via: 'reg' } };
+    (file.eventsdata as Record<string, unknown>).deletedteams = {
+      b1: { tid: 't9', deletetime: 5, list: { name: 'Gone' }, kpanswers: {} },
+    };
+    const id = uniqueShortlink('mem');
+    await events.importFile(file, id);
+    const members = await t.store.members.ofTeam(id, 't2');
+    expect(members.map((m) => [m.user_id, m.joined_at, m.via])).toEqual([['u1', 10, 'reg']]);
+    const backups = await t.handle.db
+      .selectFrom('deleted_teams')
+      .select(['id', 'team_id', 'name', 'deleted_at'])
+      .where('event_id', '=', id)
+      .execute();
+    expect(backups).toEqual([{ id: 'b1', team_id: 't9', name: 'Gone', deleted_at: 5 }]);
+    expect(await events.exportFile(MACHINE, id)).toEqual(file);
+    // Deleting the event removes them with it.
+    await t.store.events.delete(id);
+    expect(await t.store.members.ofEvent(id)).toEqual([]);
+  });
+
   it('keeps a large event whole (more rows than one insert batch)', async () => {
     const file = sampleEventFile();
     const kp: Record<string, unknown> = file.eventsdata.kp;

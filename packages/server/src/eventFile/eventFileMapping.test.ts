@@ -115,4 +115,79 @@ describe('event file ↔ rows', () => {
     });
     expect(rowsToFile(fileToRows(once, 'bare', NOW))).toEqual(once);
   });
+
+  /** The sample with team members and deleted-team backups (issue 5). */
+  const withMembersAndBackups = () => {
+    const file = sampleEventFile() as Record<string, unknown> & ReturnType<typeof sampleEventFile>;
+    const data = file.teams.data as Record<string, Record<string, unknown>>;
+    data.t1!.members = { u1: { joined: 10, via: 'reg' }, u2: { joined: 20, via: 'code' } };
+    (file.eventsdata as Record<string, unknown>).deletedteams = {
+      b1: {
+        tid: 't9',
+        deletetime: 1767000900000,
+        list: { name: 'Gone', nr: 109 },
+        data: { regdata: { teamname: 'Gone' } },
+        answerresult: null,
+        kpanswers: { kp1: { answer: 'r1', aeg: 1 } },
+        spdtickets: {},
+        track: {},
+        trackstat: null,
+        members: { u3: { joined: 30, via: 'admin' } },
+      },
+      b2: { tid: 't8', deletetime: 'not a time', futureKey: [1] },
+    };
+    return file;
+  };
+
+  it('splits members into team_members rows and backups into deleted_teams rows, losslessly', () => {
+    const file = withMembersAndBackups();
+    const rows = fileToRows(file as EventFile, 'spring', NOW);
+    expect(rows.members).toEqual([
+      { event_id: 'spring', team_id: 't1', user_id: 'u1', joined_at: 10, via: 'reg' },
+      { event_id: 'spring', team_id: 't1', user_id: 'u2', joined_at: 20, via: 'code' },
+    ]);
+    // members and regdata live in their tables, not in the team's data.
+    expect(JSON.parse(rows.teams[0]!.data)).toEqual({ note: 'paid' });
+    expect(rows.deletedTeams.map((d) => [d.id, d.team_id, d.name, d.deleted_at])).toEqual([
+      ['b1', 't9', 'Gone', 1767000900000],
+      ['b2', 't8', '', NOW],
+    ]);
+    expect(JSON.parse(rows.data.extra).eventsdata).not.toHaveProperty('deletedteams');
+    expect(rowsToFile(rows)).toEqual(file);
+  });
+
+  it('keeps members and backups of another shape as they are', () => {
+    const file = withMembersAndBackups();
+    const data = file.teams.data as Record<string, Record<string, unknown>>;
+    data.t1!.members = { u1: { joined: 'yesterday', via: 'reg' } };
+    data.t2!.members = {};
+    (file.eventsdata as Record<string, unknown>).deletedteams = { b1: 'not a record' };
+    const rows = fileToRows(file as EventFile, 'x', NOW);
+    expect(rows.members).toEqual([]);
+    expect(rows.deletedTeams).toEqual([]);
+    expect(JSON.parse(rows.teams[0]!.data).members).toEqual({
+      u1: { joined: 'yesterday', via: 'reg' },
+    });
+    expect(rowsToFile(rows)).toEqual(file);
+  });
+
+  it('adds members and backups written after the import to the file', () => {
+    const rows = fileToRows(sampleEventFile() as EventFile, 'x', NOW);
+    rows.members.push({ event_id: 'x', team_id: 't2', user_id: 'u9', joined_at: 5, via: 'code' });
+    rows.deletedTeams.push({
+      event_id: 'x',
+      id: 'b9',
+      team_id: 't7',
+      name: 'Seven',
+      deleted_at: 6,
+      record: JSON.stringify({ tid: 't7', deletetime: 6 }),
+    });
+    const file = rowsToFile(rows);
+    expect(file.teams.data?.t2).toEqual({
+      regdata: { teamname: 'Team B', regtime: 1767000500000, phone: '+372 5555' },
+      members: { u9: { joined: 5, via: 'code' } },
+    });
+    expect(file.eventsdata.deletedteams).toEqual({ b9: { tid: 't7', deletetime: 6 } });
+    expect(rowsToFile(fileToRows(file, 'x', NOW))).toEqual(file);
+  });
 });
