@@ -2,29 +2,22 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
-  Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, JoinCodeView } from '@rada/core';
 import { useEventRealtime } from '../../api/realtime.ts';
@@ -34,7 +27,8 @@ import { errorText } from '../../i18n/errorText.ts';
 import { CreateJoinCodeDialog } from './CreateJoinCodeDialog.tsx';
 import { ShareJoinCodeDialog } from './ShareJoinCodeDialog.tsx';
 import { UsedByDialog } from './UsedByDialog.tsx';
-import { formatValidUntil, isExpired, userLabel } from './joinCodeText.ts';
+import { JoinCodeRow } from './JoinCodeRow.tsx';
+import { isExpired } from './joinCodeText.ts';
 import { useDeleteJoinCode, useJoinCodes, useUpdateJoinCode } from './useJoinCodes.ts';
 
 type Open = { kind: 'create' } | { kind: 'share' | 'usedby' | 'delete'; code: string } | null;
@@ -58,6 +52,7 @@ export function JoinCodesDialog({
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const notify = useNotify();
   useEventRealtime(open ? event.id : undefined);
   const codes = useJoinCodes(event.id, open);
@@ -119,7 +114,7 @@ export function JoinCodesDialog({
           </Button>
         </Stack>
       </DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
         {readOnly && (
           <Alert severity="info" sx={{ mb: 1 }}>
             {t('joinc.error.archived')}
@@ -137,111 +132,26 @@ export function JoinCodesDialog({
               <TableHead>
                 <TableRow>
                   <TableCell>{t('joinc.code')}</TableCell>
-                  <TableCell>{t('joinc.singleteam')}</TableCell>
+                  <TableCell padding={compact ? 'none' : 'normal'}>
+                    {t('joinc.singleteam')}
+                  </TableCell>
                   <TableCell>{t('joinc.usedby')}</TableCell>
-                  <TableCell>{t('joinc.validuntil')}</TableCell>
+                  {!compact && <TableCell>{t('joinc.validuntil')}</TableCell>}
                   <TableCell padding="none" />
                 </TableRow>
               </TableHead>
               <TableBody>
-                {codes.data.map((code) => {
-                  const expired = isExpired(code, now);
-                  return (
-                    <TableRow
-                      key={code.code}
-                      data-testid={`joincode-row-${code.code}`}
-                      data-expired={expired ? 'true' : 'false'}
-                    >
-                      <TableCell>
-                        <Typography
-                          sx={{ fontFamily: 'monospace', fontWeight: 600, letterSpacing: '0.05em' }}
-                        >
-                          {code.code}
-                        </Typography>
-                        {code.teamName && (
-                          <Typography variant="caption" color="text.secondary">
-                            {t('joinc.forteam', { team: code.teamName })}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Switch
-                          checked={code.singleteam}
-                          disabled={readOnly}
-                          onChange={(e) => handleSingleTeam(code, e.target.checked)}
-                          slotProps={{ input: { 'aria-label': t('joinc.singleteam') } }}
-                          data-testid={`joincode-single-${code.code}`}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        {code.uses.length === 0 ? (
-                          <Typography
-                            color="text.secondary"
-                            data-testid={`joincode-usedby-${code.code}`}
-                          >
-                            —
-                          </Typography>
-                        ) : (
-                          <Chip
-                            size="small"
-                            clickable
-                            onClick={() => setDialog({ kind: 'usedby', code: code.code })}
-                            data-testid={`joincode-usedby-${code.code}`}
-                            label={
-                              code.uses.length === 1
-                                ? userLabel(code.uses[0]!)
-                                : t('joinc.usedbymany', {
-                                    name: userLabel(code.uses[0]!),
-                                    count: code.uses.length - 1,
-                                  })
-                            }
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Typography
-                          variant="body2"
-                          color={expired ? 'error' : undefined}
-                          sx={expired ? { textDecoration: 'line-through' } : undefined}
-                        >
-                          {formatValidUntil(code.valid)}
-                        </Typography>
-                        {expired && (
-                          <Chip
-                            size="small"
-                            color="error"
-                            variant="outlined"
-                            label={t('joinc.expired')}
-                            data-testid={`joincode-expired-${code.code}`}
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('joinc.share')}>
-                          <IconButton
-                            aria-label={t('joinc.share')}
-                            onClick={() => setDialog({ kind: 'share', code: code.code })}
-                            data-testid={`joincode-share-${code.code}`}
-                          >
-                            <QrCodeIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('joinc.delete')}>
-                          <span>
-                            <IconButton
-                              aria-label={t('joinc.delete')}
-                              disabled={readOnly}
-                              onClick={() => setDialog({ kind: 'delete', code: code.code })}
-                              data-testid={`joincode-delete-${code.code}`}
-                            >
-                              <DeleteIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
+                {codes.data.map((code) => (
+                  <JoinCodeRow
+                    key={code.code}
+                    code={code}
+                    expired={isExpired(code, now)}
+                    readOnly={readOnly}
+                    compact={compact}
+                    onSingleTeam={(singleteam) => handleSingleTeam(code, singleteam)}
+                    onOpen={(kind) => setDialog({ kind, code: code.code })}
+                  />
+                ))}
               </TableBody>
             </Table>
           </TableContainer>
