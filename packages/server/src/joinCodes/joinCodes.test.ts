@@ -101,12 +101,13 @@ describe.each(testDialects())('join codes on $name', (dialect) => {
       .selectFrom('audit_log')
       .select(['action', 'path'])
       .where('event_id', '=', id)
-      .orderBy('path')
       .execute();
-    expect(audits).toEqual([
-      { action: 'joincode.create', path: `eventcodes/${gen.body.code}` },
-      { action: 'joincode.create', path: 'eventcodes/SPRING26' },
-    ]);
+    expect(audits.sort((a, b) => (a.path ?? '').localeCompare(b.path ?? ''))).toEqual(
+      [
+        { action: 'joincode.create', path: `eventcodes/${gen.body.code}` },
+        { action: 'joincode.create', path: 'eventcodes/SPRING26' },
+      ].sort((a, b) => a.path.localeCompare(b.path)),
+    );
   });
 
   it('retries a generated code that collides', async () => {
@@ -289,6 +290,20 @@ describe.each(testDialects())('join codes on $name', (dialect) => {
     const [view] = (await codes(id)).body;
     expect(view?.uses).toHaveLength(1);
     expect(view?.used).toBe(view?.uses[0]?.uid);
+  });
+
+  it('claims a code for one user only, whatever the order of the updates', async () => {
+    const id = await newEvent();
+    const code = (await create(id, { singleteam: true })).body.code;
+    // Without the event row lock: the conditional update alone decides.
+    const results = await Promise.all([
+      t.store.joinCodes.claim(code, alice.uid),
+      t.store.joinCodes.claim(code, bob.uid),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results[0] ? alice.uid : bob.uid;
+    expect((await t.store.joinCodes.find(code))?.used_by).toBe(winner);
+    expect(await t.store.joinCodes.claim(code, winner)).toBe(false);
   });
 
   it('removes the code uses of a deleted account', async () => {
