@@ -242,10 +242,14 @@ describe('team registration', () => {
     const edit = org.getByTestId('reg-edit-dialog');
     await edit.getByTestId('reg-orgcomment').fill('Paid on the spot');
     await edit.getByTestId('reg-field-f2').getByLabel('Short').check();
+    await screenshot(org, 'registration-edit');
     await org.getByTestId('reg-edit-ok').click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(() => row.innerText()).toContain('Paid on the spot');
     await expect(row.innerText()).resolves.toContain('Short');
+    // On a phone the dialog takes the whole screen and the table scrolls sideways.
+    await org.setViewportSize({ width: 390, height: 844 });
+    await screenshot(org, 'registration-dialog-mobile');
 
     await organiser.close();
     await participant.close();

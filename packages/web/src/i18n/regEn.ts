@@ -26,7 +26,7 @@ export const regEn: Record<string, string> = {
   'reg.yes': 'yes',
   'reg.no': 'no',
   'reg.deletedfield': 'Deleted field',
-  'reg.teamgone': 'This team is no longer registered.',
+  'reg.teamgone': 'This team has no registration.',
 
   'reg.field.teamname': 'Team name',
   'reg.field.email': 'Email',

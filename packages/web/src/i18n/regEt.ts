@@ -27,7 +27,7 @@ export const regEt: Record<string, string> = {
   'reg.yes': 'jah',
   'reg.no': 'ei',
   'reg.deletedfield': 'Kustutatud väli',
-  'reg.teamgone': 'See võistkond pole enam registreeritud.',
+  'reg.teamgone': 'Sellel võistkonnal pole registreeringut.',
 
   'reg.field.teamname': 'Võistkonna nimi',
   'reg.field.email': 'E-post',

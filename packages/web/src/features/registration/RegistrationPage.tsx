@@ -30,7 +30,7 @@ export function RegistrationPage() {
   const me = useMe();
 
   let content: React.ReactNode;
-  if (view.isPending) content = <LoadingState />;
+  if (view.isPending || me.isPending) content = <LoadingState />;
   else if (view.isError) {
     content = <ErrorState error={view.error} onRetry={() => void view.refetch()} />;
   } else {
