@@ -110,6 +110,12 @@ describe('join codes', () => {
     expect(await page.getByTestId(`joincode-usedby-${code}`).innerText()).toBe('—');
     await settledScreenshot(page, 'joincodes-list');
 
+    // Teams that join must wait for the organiser's confirmation.
+    const confirm = await organiser.request.patch(`${platform.url}/api/events/${EVID}/settings`, {
+      data: { settings: { joinrequiresconfirmation: true } },
+    });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+
     // A second user opens the link: signed out first, then signed in, and joins.
     const joiner = await browser.newContext({
       locale: 'en-GB',
@@ -132,6 +138,8 @@ describe('join codes', () => {
     const success = joinPage.getByTestId('join-success');
     await success.waitFor();
     expect(await success.innerText()).toContain('Joiners');
+    expect(await success.getAttribute('data-allowed')).toBe('false');
+    await joinPage.getByTestId('join-needsconfirm').waitFor();
     await settledScreenshot(joinPage, 'join-success');
 
     // The organiser's open list shows the use (live; reopened if the update did not arrive).
