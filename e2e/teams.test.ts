@@ -43,6 +43,10 @@ describe('an organiser manages teams', () => {
     // file's admins map makes the organiser the owner.
     const event = resultsEventFile(uid);
     Object.assign(event.eventsdata.data, { joinstartinterval: 2 });
+    Object.assign(event.teams.list.bravo, {
+      devs: { 'dev-b1': true, 'dev-b2': true },
+      defaultdev: 'dev-b1',
+    });
     Object.assign(event.teams, {
       data: { alpha: { members: { [uid]: { joined: Date.now(), via: 'reg' } } } },
     });
@@ -111,6 +115,42 @@ describe('an organiser manages teams', () => {
           ?.allowed;
       })
       .toBe(false);
+  });
+
+  it('removes the default device, making the other one the default', async () => {
+    const bravo = await teamIdOf('Bravo');
+    await menuAction('Bravo', 'edit');
+    const dialog = page.getByTestId('team-edit-dialog');
+    await dialog.waitFor();
+    const radios = page.getByTestId('team-form-devs').getByRole('radio');
+    expect(await radios.count()).toBe(2);
+    expect(await radios.first().isChecked()).toBe(true);
+    await settledScreenshot('teams-edit-devices');
+    await page.getByTestId('team-form-removedev-dev-b1').click();
+    expect(await radios.count()).toBe(1);
+    expect(await radios.first().isChecked()).toBe(true);
+    await page.getByTestId('team-form-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const res = await context.request.get(`${env.platform.url}/api/events/${eventId}/teams`);
+    const team = ((await res.json()) as { id: string; devs: string[]; defaultdev: string }[]).find(
+      (x) => x.id === bravo,
+    );
+    expect(team).toMatchObject({ devs: ['dev-b2'], defaultdev: 'dev-b2' });
+  });
+
+  it('opens the registrations, join codes and a team registration from the tab', async () => {
+    await page.getByTestId('teams-open-registrations').click();
+    await page.getByTestId('reg-teams-dialog').waitFor();
+    await page.getByTestId('reg-teams-close').click();
+    await page.getByTestId('reg-teams-dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('teams-open-joincodes').click();
+    await page.getByTestId('joincodes-dialog').waitFor();
+    await page.getByTestId('joincodes-close').click();
+    await page.getByTestId('joincodes-dialog').waitFor({ state: 'hidden' });
+    await menuAction('Alpha', 'registration');
+    await page.getByTestId('reg-edit-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reg-edit-dialog').waitFor({ state: 'hidden' });
   });
 
   it('gives start times in bulk by number', async () => {

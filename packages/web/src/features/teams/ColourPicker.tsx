@@ -58,7 +58,15 @@ export function ColourPicker({ value, onChange, error }: ColourPickerProps) {
             aria-label={t('teams.colourchoose')}
             value={/^#[0-9a-f]{6}$/.test(selected) ? selected : '#000000'}
             onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-            sx={{ width: 40, height: 40, p: 0, border: 0, bgcolor: 'transparent' }}
+            sx={{
+              width: 40,
+              height: 40,
+              p: 0,
+              border: 0,
+              bgcolor: 'transparent',
+              // The chooser cannot be empty: dimmed while the team has no colour.
+              opacity: value === '' ? 0.3 : 1,
+            }}
           />
         </Tooltip>
         <TextField

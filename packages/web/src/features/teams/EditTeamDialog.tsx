@@ -113,18 +113,14 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
                   </Tooltip>
                 }
               >
-                <FormControlLabel
-                  control={
-                    <Radio
-                      checked={form.defaultdev === dev}
-                      onChange={() => handleChange({ defaultdev: dev })}
-                    />
-                  }
-                  label={t('teams.defaultdevice')}
-                  sx={{ mr: 1 }}
+                <Radio
+                  checked={form.defaultdev === dev}
+                  onChange={() => handleChange({ defaultdev: dev })}
+                  slotProps={{ input: { 'aria-label': `${t('teams.defaultdevice')}: ${dev}` } }}
                 />
                 <ListItemText
                   primary={dev}
+                  secondary={form.defaultdev === dev ? t('teams.defaultdevice') : undefined}
                   slotProps={{
                     primary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
                   }}
