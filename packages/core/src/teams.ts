@@ -72,7 +72,8 @@ const deviceId = z.string().min(1).max(100);
 
 /**
  * PATCH /api/events/:id/teams/:teamId: the fields to change; a field left out keeps its value,
- * null clears a time or the class.
+ * null clears it (a time, the class, the number, the colour, the default device). `nr` must be
+ * unique in the event (409 teams.error.nrexists); `devs` is stored as the map `{devId: true}`.
  */
 export const UpdateTeamBody = z
   .object({
@@ -140,8 +141,9 @@ export function nextTeamNr(nrs: readonly (string | null)[]): string {
 
 /**
  * A deleted team's backup (spec 02 §3, Deleted team backup): tid, deletetime and copies of
- * everything the team had. GET /api/events/:id/deletedteams lists them; POST …/:tid/restore
- * puts the team back with all of it.
+ * everything the team had. DELETE /api/events/:id/teams/:teamId answers it,
+ * GET /api/events/:id/deletedteams lists them (newest first) and
+ * POST /api/events/:id/deletedteams/:id/restore puts the team back with all of it.
  */
 export interface DeletedTeamView {
   /** The backup's id. */

@@ -33,25 +33,24 @@ export function teamBackupRepository(db: Kysely<Database>) {
   return {
     /** Reads every part of the team (see TeamParts). */
     async partsOf(eventId: string, teamId: string): Promise<TeamParts> {
-      const [registrations, answers, tickets, members, tracks, devices] = await Promise.all([
-        ofTeam('registrations', eventId, teamId),
-        ofTeam('team_answers', eventId, teamId),
-        ofTeam('speed_tickets', eventId, teamId),
-        ofTeam('team_members', eventId, teamId),
-        db
-          .selectFrom('track_chunks')
-          .selectAll()
-          .where('event_id', '=', eventId)
-          .where('team_id', '=', teamId)
-          .orderBy('t_from')
-          .execute(),
-        db
-          .selectFrom('devices')
-          .select('id')
-          .where('event_id', '=', eventId)
-          .where('team_id', '=', teamId)
-          .execute(),
-      ]);
+      // One after another: inside a transaction the queries share one connection.
+      const registrations = await ofTeam('registrations', eventId, teamId);
+      const answers = await ofTeam('team_answers', eventId, teamId);
+      const tickets = await ofTeam('speed_tickets', eventId, teamId);
+      const members = await ofTeam('team_members', eventId, teamId);
+      const tracks = await db
+        .selectFrom('track_chunks')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .orderBy('t_from')
+        .execute();
+      const devices = await db
+        .selectFrom('devices')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .execute();
       return {
         registration: registrations[0],
         answers,
