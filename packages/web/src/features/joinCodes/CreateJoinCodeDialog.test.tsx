@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { JOIN_CODE_ALPHABET, joinCodeValidUntil } from '@rada/core';
+import type { CreateJoinCodeBody, JoinCodeView } from '@rada/core';
+import '../../i18n/index.ts';
+import { setLanguage } from '../../i18n/index.ts';
+import { CreateJoinCodeDialog } from './CreateJoinCodeDialog.tsx';
+
+const posted: CreateJoinCodeBody[] = [];
+
+function renderDialog(teamId?: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onCreated = vi.fn<(code: JoinCodeView) => void>();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CreateJoinCodeDialog
+        eventId="ev"
+        teamId={teamId}
+        onClose={() => undefined}
+        onCreated={onCreated}
+      />
+    </QueryClientProvider>,
+  );
+  return onCreated;
+}
+
+const codeInput = () => screen.getByTestId('joincode-create-code') as HTMLInputElement;
+
+describe('CreateJoinCodeDialog', () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    posted.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/events/ev/teams') {
+          return new Response(JSON.stringify([{ id: 'alpha', name: 'Alpha', nr: 1 }]));
+        }
+        if (url === '/api/events/ev/joincodes' && init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as CreateJoinCodeBody;
+          posted.push(body);
+          if (body.code === 'TAKEN1') {
+            const error = { error: 'joinc.error.codeexists', message: 'exists' };
+            return new Response(JSON.stringify(error), { status: 409 });
+          }
+          const view = { ...body, uses: [], used: null, link: `/ev/join/${body.code}` };
+          return new Response(JSON.stringify(view), { status: 201 });
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('suggests a random code, upper-cases what is typed and suggests another on request', () => {
+    renderDialog();
+    const first = codeInput().value;
+    expect(first).toHaveLength(6);
+    for (const c of first) expect(JOIN_CODE_ALPHABET).toContain(c);
+    fireEvent.change(codeInput(), { target: { value: 'ab-12 cd' } });
+    expect(codeInput().value).toBe('AB12CD');
+    fireEvent.click(screen.getByTestId('joincode-create-regenerate'));
+    expect(codeInput().value).not.toBe('AB12CD');
+    const month = screen.getByTestId('joincode-validity-1m');
+    expect((month.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    expect(month.textContent).toMatch(/^1 month \(until \d{2} \w+ \d{4} 20:59\)$/);
+  });
+
+  it('shows an existing code on the code field and creates nothing', async () => {
+    const onCreated = renderDialog();
+    fireEvent.change(codeInput(), { target: { value: 'taken1' } });
+    fireEvent.click(screen.getByTestId('joincode-create-submit'));
+    await screen.findByText('This join code exists already');
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(onCreated).not.toHaveBeenCalled();
+    // Typing clears the message.
+    fireEvent.change(codeInput(), { target: { value: 'FREE12' } });
+    expect(screen.queryByText('This join code exists already')).toBeNull();
+  });
+
+  it('refuses a code that is too short before asking the server', () => {
+    renderDialog();
+    fireEvent.change(codeInput(), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByTestId('joincode-create-submit'));
+    expect(screen.getByText('Use 4 to 32 letters (A–Z) or digits')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('presets a single-team code for the given team and sends the chosen validity', async () => {
+    const onCreated = renderDialog('alpha');
+    const single = screen.getByTestId('joincode-create-singleteam').querySelector('input');
+    expect(single?.checked).toBe(true);
+    fireEvent.change(codeInput(), { target: { value: 'TEAM01' } });
+    fireEvent.click(screen.getByTestId('joincode-validity-2w').querySelector('input')!);
+    fireEvent.click(screen.getByTestId('joincode-create-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(posted).toEqual([
+      {
+        code: 'TEAM01',
+        singleteam: true,
+        teamId: 'alpha',
+        valid: joinCodeValidUntil(new Date(), '2w'),
+      },
+    ]);
+  });
+});
