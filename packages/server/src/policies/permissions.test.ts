@@ -84,6 +84,37 @@ async function eventWithTeams(c: Ctx): Promise<string> {
   return id;
 }
 
+/** A registration by the owner in a new event; returns the event and the team. */
+async function registered(c: Ctx): Promise<{ id: string; teamId: string }> {
+  const id = await c.freshEvent();
+  const res = await call<{ teamId: string }>(c.t.app, 'POST', `/api/events/${id}/reg`, {
+    as: c.users.owner,
+    body: { values: { teamname: 'Registered' } },
+  });
+  expect(res.status).toBe(201);
+  return { id, teamId: res.body.teamId };
+}
+
+/** A join code of an event (the shared one by default), made by its owner. */
+async function newCode(c: Ctx, eventId = c.shared): Promise<string> {
+  const res = await call<{ code: string }>(c.t.app, 'POST', `/api/events/${eventId}/joincodes`, {
+    as: c.users.owner,
+    body: { valid: Date.now() + 86_400_000 },
+  });
+  expect(res.status).toBe(201);
+  return res.body.code;
+}
+
+/** A deleted team's backup in a new event with teams. */
+async function deletedTeam(c: Ctx): Promise<{ id: string; backupId: string }> {
+  const id = await eventWithTeams(c);
+  const res = await call<{ id: string }>(c.t.app, 'DELETE', `/api/events/${id}/teams/t2`, {
+    as: c.users.owner,
+  });
+  expect(res.status).toBe(200);
+  return { id, backupId: res.body.id };
+}
+
 const cases: Case[] = [
   {
     name: 'GET /api/config',
@@ -244,6 +275,171 @@ const cases: Case[] = [
     expected: EVENT_ADMIN_CREATES,
     run: (as, c) =>
       call(c.t.app, 'POST', `/api/events/${c.shared}/checkpoints`, { as, body: { kp: {} } }),
+  },
+  {
+    name: 'GET /api/events/:id/teams',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/teams`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/teams',
+    expected: EVENT_ADMIN_CREATES,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${await c.freshEvent()}/teams`, {
+        as,
+        body: { name: 'New team' },
+      }),
+  },
+  {
+    name: 'PATCH /api/events/:id/teams/:teamId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/events/${await eventWithTeams(c)}/teams/t1`, {
+        as,
+        body: { dsq: true },
+      }),
+  },
+  {
+    name: 'DELETE /api/events/:id/teams/:teamId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${await eventWithTeams(c)}/teams/t1`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/deletedteams',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/deletedteams`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/deletedteams/:backupId/restore',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const { id, backupId } = await deletedTeam(c);
+      return call(c.t.app, 'POST', `/api/events/${id}/deletedteams/${backupId}/restore`, { as });
+    },
+  },
+  {
+    name: 'POST /api/events/:id/teams/starttimes',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${await eventWithTeams(c)}/teams/starttimes`, {
+        as,
+        body: { first: Date.now(), intervalMin: 2 },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/startlist',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/startlist`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/reg',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/reg`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/reg',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${await c.freshEvent()}/reg`, {
+        as,
+        body: { values: { teamname: 'Signed up' } },
+      }),
+  },
+  {
+    // The registering user (the owner here) and the event's admins may edit a registration.
+    name: 'PUT /api/events/:id/reg/:teamId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const { id, teamId } = await registered(c);
+      return call(c.t.app, 'PUT', `/api/events/${id}/reg/${teamId}`, {
+        as,
+        body: { values: { teamname: 'Renamed' } },
+      });
+    },
+  },
+  {
+    name: 'GET /api/events/:id/registrations',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/registrations`, { as }),
+  },
+  {
+    name: 'PATCH /api/events/:id/registrations/:teamId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const { id, teamId } = await registered(c);
+      return call(c.t.app, 'PATCH', `/api/events/${id}/registrations/${teamId}`, {
+        as,
+        body: { orgcomment: 'Paid' },
+      });
+    },
+  },
+  {
+    name: 'GET /api/events/:id/joincodes',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/joincodes`, { as }),
+  },
+  {
+    name: 'POST /api/events/:id/joincodes',
+    expected: EVENT_ADMIN_CREATES,
+    run: (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${c.shared}/joincodes`, {
+        as,
+        body: { valid: Date.now() + 86_400_000 },
+      }),
+  },
+  {
+    name: 'PATCH /api/events/:id/joincodes/:code',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/events/${c.shared}/joincodes/${await newCode(c)}`, {
+        as,
+        body: { singleteam: true },
+      }),
+  },
+  {
+    name: 'DELETE /api/events/:id/joincodes/:code',
+    expected: [401, 403, 403, 204, 204, 204],
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', `/api/events/${c.shared}/joincodes/${await newCode(c)}`, { as }),
+  },
+  {
+    name: 'GET /api/joincodes/:code',
+    expected: ANYONE,
+    run: async (as, c) => call(c.t.app, 'GET', `/api/joincodes/${await newCode(c)}`, { as }),
+  },
+  {
+    name: 'POST /api/join',
+    expected: SIGNED_IN,
+    // Joining adds a team, so each call uses a code of a new event.
+    run: async (as, c) =>
+      call(c.t.app, 'POST', '/api/join', {
+        as,
+        body: { code: await newCode(c, await c.freshEvent()) },
+      }),
+  },
+  {
+    name: 'POST /api/events/:id/messages',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${await eventWithTeams(c)}/messages`, {
+        as,
+        body: { title: 'Hello', body: 'Start in 5 minutes' },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/messages',
+    expected: EVENT_ADMIN,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/messages`, { as }),
+  },
+  {
+    name: 'PUT /api/devices/:deviceId (not in a team)',
+    expected: [401, ...Array(5).fill('403 device.error.noteam')],
+    run: async (as, c) =>
+      call(c.t.app, 'PUT', '/api/devices/device-0001', {
+        as,
+        body: { eventId: await c.freshEvent() },
+      }),
   },
   {
     name: 'PATCH /api/events/:id/checkpoints/:kpId',
