@@ -199,6 +199,7 @@ describe('join codes', () => {
     await page.getByTestId('joincode-delete-confirm').click();
     await page.getByTestId(`joincode-row-${code}`).waitFor({ state: 'detached' });
     await joinPage.goto(`${platform.url}/${EVID}/join`);
+    await joinPage.getByTestId('join-eventname').getByText('Results test').waitFor();
     await joinPage.getByTestId('join-code-input').fill(code.toLowerCase());
     await joinPage.getByTestId('join-code-go').click();
     await joinPage.waitForURL(link);

@@ -11,10 +11,19 @@ interface CodeEntryFormProps {
   busy?: boolean;
   testId: string;
   initial?: string;
+  /** Called on every edit, e.g. to clear an earlier lookup's error. */
+  onEdit?: () => void;
 }
 
 /** A field to type a join code (upper-cased as typed) and a button to go on with it. */
-export function CodeEntryForm({ onSubmit, error, busy, testId, initial = '' }: CodeEntryFormProps) {
+export function CodeEntryForm({
+  onSubmit,
+  error,
+  busy,
+  testId,
+  initial = '',
+  onEdit,
+}: CodeEntryFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -34,7 +43,10 @@ export function CodeEntryForm({ onSubmit, error, busy, testId, initial = '' }: C
         size="small"
         label={t('joinc.code')}
         value={code}
-        onChange={(e) => setCode(normalizeCodeInput(e.target.value))}
+        onChange={(e) => {
+          setCode(normalizeCodeInput(e.target.value));
+          onEdit?.();
+        }}
         error={bad || !!error}
         helperText={bad ? t('joinc.create.badcode') : error}
         sx={{ flex: 1, minWidth: 0 }}

@@ -28,6 +28,9 @@ export function HomeJoinCodeBox() {
         busy={lookup.isPending}
         error={lookup.isError ? errorText(t, lookup.error) : undefined}
         onSubmit={(code) => lookup.mutate(code)}
+        onEdit={() => {
+          if (lookup.isError) lookup.reset();
+        }}
       />
     </Paper>
   );

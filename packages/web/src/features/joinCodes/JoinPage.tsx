@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
+import { useEvent } from '../events/useEvent.ts';
 import { CodeEntryForm } from './CodeEntryForm.tsx';
 import { formatDay, normalizeCodeInput } from './joinCodeText.ts';
 
@@ -25,6 +26,8 @@ export function JoinPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const code = rawCode === undefined ? undefined : normalizeCodeInput(rawCode);
+  // Without a code the page names the event when the visitor may see it.
+  const event = useEvent(code === undefined ? evid : undefined);
 
   return (
     <Box data-testid="join-page" sx={{ maxWidth: 560, mx: 'auto', p: { xs: 0, sm: 2 } }}>
@@ -34,6 +37,11 @@ export function JoinPage() {
         </Typography>
         {code === undefined ? (
           <Stack sx={{ gap: 2 }}>
+            {event.data && (
+              <Typography variant="h6" component="h2" data-testid="join-eventname">
+                {event.data.name}
+              </Typography>
+            )}
             <Typography>{t('joinc.page.typecode')}</Typography>
             <CodeEntryForm testId="join-code" onSubmit={(c) => void navigate(joinPath(evid, c))} />
           </Stack>
