@@ -12,9 +12,9 @@ import type {
 } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
+import { auditRow } from '../db/audit.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { fromJsonMap, toJson } from '../db/json.ts';
-import { timeId } from '../db/ids.ts';
+import { fromJsonMap } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
@@ -81,16 +81,7 @@ export function joinCodeService({
     code: string,
     old: unknown,
     value: unknown,
-  ): Database['audit_log'] => ({
-    id: timeId(now()),
-    time: now(),
-    user_id: actor?.uid ?? null,
-    event_id: eventId,
-    action,
-    path: `eventcodes/${code}`,
-    old_value: old === undefined ? null : toJson(old),
-    value: value === undefined ? null : toJson(value),
-  });
+  ) => auditRow(now(), actor, eventId, action, `eventcodes/${code}`, old, value);
 
   const stored = (r: JoinCodeRow) => ({
     singleteam: r.singleteam === 1,

@@ -11,10 +11,10 @@ import type {
 } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
+import { auditRow } from '../db/audit.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
-import { timeId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
@@ -80,16 +80,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     path: string,
     old: unknown,
     value: unknown,
-  ): AuditRow => ({
-    id: timeId(now()),
-    time: now(),
-    user_id: actor?.uid ?? null,
-    event_id: eventId,
-    action,
-    path,
-    old_value: old === undefined ? null : toJson(old),
-    value: value === undefined ? null : toJson(value),
-  });
+  ): AuditRow => auditRow(now(), actor, eventId, action, path, old, value);
 
   /** Sets the team's name in its list entry and name column when the team name changed. */
   async function renameTeam(repos: Repos, team: Database['teams'], name: unknown) {

@@ -1,9 +1,8 @@
 import { eventTopic } from '@rada/core';
 import type { TeamListEntry } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
+import { auditRow } from '../db/audit.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { toJson } from '../db/json.ts';
-import { timeId } from '../db/ids.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
@@ -69,25 +68,14 @@ export function teamContext({ store, bus, now }: TeamServiceDeps) {
   }
 
   /** One audit_log row of the caller's change; values are stored as JSON. */
-  function audit(
+  const audit = (
     actor: Actor | null,
     eventId: string,
     action: string,
     path: string,
     old: unknown,
     value: unknown,
-  ): AuditRow {
-    return {
-      id: timeId(now()),
-      time: now(),
-      user_id: actor?.uid ?? null,
-      event_id: eventId,
-      action,
-      path,
-      old_value: old === undefined ? null : toJson(old),
-      value: value === undefined ? null : toJson(value),
-    };
-  }
+  ): AuditRow => auditRow(now(), actor, eventId, action, path, old, value);
 
   /** A team's list entry with its answer count, registration and member count. */
   async function present(repos: Repos, eventId: string, row: TeamRow): Promise<TeamListEntry> {
