@@ -14,3 +14,6 @@ export * from './startOrder.ts';
 export * from './registration.ts';
 export * from './joinCodes.ts';
 export * from './messages.ts';
+export * from './tracks/index.ts';
+export * from './participant.ts';
+export * from './speed.ts';

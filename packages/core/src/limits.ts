@@ -64,3 +64,9 @@ export const JOIN_QR_ERROR_LEVEL = 'M';
 /** Registration field order (spec 01 §9): built-in fields, then every unordered field. */
 export const REG_FIELD_ORDER = { teamname: 5, email: 10, phone: 20, car: 30 } as const;
 export const REG_DEFAULT_ORDER = 100;
+
+/** Live location socket reconnect (spec 01 §4, §9). */
+export const LISTEN_QUICK_CLOSE_MS = 1000;
+export const LISTEN_QUICK_RETRY_MS = 3000;
+export const LISTEN_ERROR_RETRY_MS = 10_000;
+export const LISTEN_RETRY_CAP_MS = 300_000;

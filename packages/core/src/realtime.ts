@@ -1,3 +1,4 @@
+import type { ListenBatch } from './tracks/types.ts';
 /**
  * The web app's live protocol, version 1, used by both ends (STYLE.md rule 8).
  * Messages carry what changed, never private data: a client refetches through the
@@ -10,6 +11,9 @@ export const eventTopic = (eventId: string): string => `event:${eventId}`;
 
 /** The topic of one device: tells the participant app that messages wait for it. */
 export const deviceTopic = (deviceId: string): string => `device:${deviceId}`;
+
+/** Server-internal topic of an event's live locations (ingest → /listen sockets). */
+export const liveTopic = (eventId: string): string => `live:${eventId}`;
 
 export type ClientMessage =
   | { v: 1; type: 'subscribe'; topic: string }
@@ -26,7 +30,9 @@ export type EventChange =
   | 'results'
   | 'registrations'
   | 'joincodes'
-  | 'messages';
+  | 'messages'
+  | 'speed'
+  | 'uploads';
 
 export type ServerMessage =
   | { v: 1; type: 'hello' }
@@ -35,7 +41,12 @@ export type ServerMessage =
   | { v: 1; type: 'error'; error: string }
   | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] }
   /** Messages or commands wait for the device; it fetches them through the HTTP API. */
-  | { v: 1; type: 'device.messages'; deviceId: string };
+  | { v: 1; type: 'device.messages'; deviceId: string }
+  /**
+   * Server-internal (topic liveTopic(eventId), never sent on /api/ws): stored location batches
+   * for the /listen sockets, which check their own viewers' permission.
+   */
+  | { v: 1; type: 'live.locations'; eventId: string; batches: ListenBatch[] };
 
 /** Parses JSON text into a message object of this protocol version, or null. */
 function parseVersioned(text: string): Record<string, unknown> | null {

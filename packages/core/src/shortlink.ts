@@ -6,6 +6,7 @@ export const RESERVED_SHORTLINKS = new Set([
   'assets',
   'accountdelete',
   'cup',
+  'play',
   'admin',
   'news',
   'favicon.ico',

@@ -19,6 +19,7 @@ import { ResultsPage } from './features/results/ResultsPage.tsx';
 import { ResponsesPage } from './features/results/ResponsesPage.tsx';
 import { RegistrationPage } from './features/registration/RegistrationPage.tsx';
 import { JoinPage } from './features/joinCodes/JoinPage.tsx';
+import { PlayHome } from './features/participant/PlayHome.tsx';
 import { CupComingSoonPage, NotFoundPage } from './features/layout/ComingSoonPages.tsx';
 
 /** Creates the app's query cache: client errors (4xx) are not retried. */
@@ -42,6 +43,7 @@ const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'accountdelete', element: <AccountDeletePage /> },
       { path: 'cup/:cupid', element: <CupComingSoonPage /> },
+      { path: 'play', element: <PlayHome /> },
       { path: ':evid/reg', element: <RegistrationPage /> },
       { path: ':evid/join', element: <JoinPage /> },
       { path: ':evid/join/:code', element: <JoinPage /> },

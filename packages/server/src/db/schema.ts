@@ -35,6 +35,7 @@ export interface Database {
   team_members: TeamMembersTable;
   join_code_uses: JoinCodeUsesTable;
   device_messages: DeviceMessagesTable;
+  device_uploads: DeviceUploadsTable;
 }
 
 type Json = string;
@@ -171,6 +172,8 @@ export interface DevicesTable {
   team_id: string | null;
   info: Json;
   last_seen: Ms | null;
+  /** Time of the device's last stored location point; older points are retried duplicates. */
+  last_t: Ms | null;
 }
 export interface TrackChunksTable {
   id: string;
@@ -283,4 +286,17 @@ export interface DeviceMessagesTable {
   created_at: Ms;
   delivered_at: Ms | null;
   delivered_to: string | null;
+}
+/** What a device sent back for a command: its log, its track as GPX, its local database. */
+export interface DeviceUploadsTable {
+  id: string;
+  event_id: string;
+  team_id: string;
+  device_id: string;
+  /** 'log' | 'gpx' | 'db'. */
+  kind: string;
+  message_id: string | null;
+  content: string;
+  size: number;
+  created_at: Ms;
 }

@@ -10,6 +10,9 @@ import { memberRepository } from '../teams/member.repository.ts';
 import { registrationRepository } from '../registration/registration.repository.ts';
 import { joinCodeRepository } from '../joinCodes/joinCode.repository.ts';
 import { messageRepository } from '../messages/message.repository.ts';
+import { trackRepository } from '../tracks/track.repository.ts';
+import { participantRepository } from '../participant/participant.repository.ts';
+import { speedRepository } from '../speed/speed.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -24,6 +27,12 @@ export interface Repos {
   joinCodes: ReturnType<typeof joinCodeRepository>;
   /** Device messages and the devices table. */
   messages: ReturnType<typeof messageRepository>;
+  /** Track chunks, device last times, team track stats. */
+  tracks: ReturnType<typeof trackRepository>;
+  /** Participant marks, start/finish, device uploads. */
+  participant: ReturnType<typeof participantRepository>;
+  /** Speed areas (event document) and speed tickets. */
+  speed: ReturnType<typeof speedRepository>;
 }
 
 export interface Store extends Repos {
@@ -43,6 +52,9 @@ function repos(db: Kysely<Database>): Repos {
     registrations: registrationRepository(db),
     joinCodes: joinCodeRepository(db),
     messages: messageRepository(db),
+    tracks: trackRepository(db),
+    participant: participantRepository(db),
+    speed: speedRepository(db),
   };
 }
 

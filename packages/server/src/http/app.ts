@@ -27,6 +27,13 @@ import { joinCodeService } from '../joinCodes/joinCode.service.ts';
 import { joinCodeRoutes } from '../joinCodes/joinCode.routes.ts';
 import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
+import { trackService } from '../tracks/track.service.ts';
+import { trackRoutes } from '../tracks/track.routes.ts';
+import { participantService } from '../participant/participant.service.ts';
+import { participantRoutes } from '../participant/participant.routes.ts';
+import { speedService } from '../speed/speed.service.ts';
+import { speedRoutes } from '../speed/speed.routes.ts';
+import { listenRoutes } from '../live/listen.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { findNulPath } from './nul.ts';
@@ -88,6 +95,14 @@ export async function buildApp({
     registrations: registrationService({ store, bus: changes, now }),
     joinCodes: joinCodeService({ store, bus: changes, now }),
     messages: messageService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
+    tracks: trackService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
+    participant: participantService({
+      store,
+      bus: changes,
+      now,
+      log: (o, m) => app.log.warn(o, m),
+    }),
+    speed: speedService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
@@ -147,6 +162,9 @@ export async function buildApp({
       await registrationRoutes(api, services.registrations);
       await joinCodeRoutes(api, services.joinCodes);
       await messageRoutes(api, services.messages);
+      await trackRoutes(api, services.tracks);
+      await participantRoutes(api, services.participant);
+      await speedRoutes(api, services.speed);
       await realtimeRoutes(api, bus);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);
@@ -154,6 +172,17 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  // The live location socket sits at {host}/listen as the spec names it (spec 01 §7).
+  await listenRoutes(app, {
+    store,
+    bus,
+    now,
+    authenticate: async (token) => {
+      const actor = await services.auth.authenticate(token);
+      return actor ? { uid: actor.uid, superAdmin: actor.superAdmin } : null;
+    },
+  });
 
   app.addHook('onClose', async () => {
     results.close();

@@ -116,6 +116,8 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
           team_id: teamId,
           info: toJson(body.info),
           last_seen: now(),
+          // Re-registering keeps the device's place in its track; another event starts afresh.
+          last_t: old?.event_id === eventId ? (old.last_t ?? null) : null,
         };
         await repos.messages.upsertDevice(row);
         return { row, moved, added };

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_event_link_case.ts';
 import * as m0003 from './0003_event_results.ts';
 import * as m0004 from './0004_teams_registration.ts';
+import * as m0005 from './0005_tracks_participant.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_event_link_case': m0002,
   '0003_event_results': m0003,
   '0004_teams_registration': m0004,
+  '0005_tracks_participant': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,16 @@
 import type {
+  IngestResult,
+  MarkBody,
+  MarkResult,
+  PlayView,
+  RegisterDeviceBody,
+  DeviceView,
+  SpeedArea,
+  SpeedTicket,
+  StartFinishBody,
+  TeamTrackSummary,
+  UploadBody,
+  UploadView,
   AssignStartTimesBody,
   AssignStartTimesResult,
   CreateJoinCodeBody,
@@ -254,7 +266,61 @@ export const api = {
   messages: (id: string) => request<SentMessageView[]>('GET', `/events/${enc(id)}/messages`),
   deviceMessages: (deviceId: string) =>
     request<DeviceMessage[]>('GET', `/devices/${enc(deviceId)}/messages`),
+  ackDeviceMessage: (deviceId: string, messageId: string) =>
+    request<void>('POST', `/devices/${enc(deviceId)}/messages/${enc(messageId)}/ack`),
+  registerDevice: (deviceId: string, body: RegisterDeviceBody) =>
+    request<DeviceView>('PUT', `/devices/${enc(deviceId)}`, body),
+  /** Sends a batch of location points (durable when it answers). */
+  sendLocations: (deviceId: string, points: unknown[]) =>
+    request<IngestResult>('POST', `/devices/${enc(deviceId)}/locations`, { points }),
+  uploadDeviceFile: (deviceId: string, body: UploadBody) =>
+    request<{ id: string }>('POST', `/devices/${enc(deviceId)}/uploads`, body),
+  uploads: (id: string) => request<UploadView[]>('GET', `/events/${enc(id)}/uploads`),
+
+  /** The participant app's view of the event (a member of a team). */
+  play: (id: string) => request<PlayView>('GET', `/events/${enc(id)}/play`),
+  mark: (id: string, body: MarkBody) =>
+    request<MarkResult>('POST', `/events/${enc(id)}/play/marks`, body),
+  startTeam: (id: string, body: StartFinishBody) =>
+    request<PlayView['team']>('POST', `/events/${enc(id)}/play/start`, body),
+  finishTeam: (id: string, body: StartFinishBody) =>
+    request<PlayView['team']>('POST', `/events/${enc(id)}/play/finish`, body),
+
+  /** Every team's track summary (live map). */
+  tracks: (id: string) => request<TeamTrackSummary[]>('GET', `/events/${enc(id)}/tracks`),
+  speedAreas: (id: string) =>
+    request<Record<string, SpeedArea>>('GET', `/events/${enc(id)}/speedareas`),
+  putSpeedArea: (id: string, areaId: string, body: SpeedArea) =>
+    request<SpeedArea>('PUT', `/events/${enc(id)}/speedareas/${enc(areaId)}`, body),
+  deleteSpeedArea: (id: string, areaId: string) =>
+    request<void>('DELETE', `/events/${enc(id)}/speedareas/${enc(areaId)}`),
+  speedTickets: (id: string) =>
+    request<(SpeedTicket & { id: string; teamId: string })[]>(
+      'GET',
+      `/events/${enc(id)}/speedtickets`,
+    ),
 };
+
+/**
+ * Binary track data (codec v2) of a team, GET /api/events/:id/points (spec 02 §7: tid, devid,
+ * startt, endt); decode with core's decodeTrack.
+ */
+export async function fetchPoints(
+  id: string,
+  query: { tid: string; devid?: string; startt?: number; endt?: number },
+): Promise<Uint8Array> {
+  const params = new URLSearchParams({ tid: query.tid });
+  if (query.devid) params.set('devid', query.devid);
+  if (query.startt !== undefined) params.set('startt', String(query.startt));
+  if (query.endt !== undefined) params.set('endt', String(query.endt));
+  const response = await fetch(`/api/events/${enc(id)}/points?${params.toString()}`, {
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, 'error.internal', `points: ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 /** What an import wrote (POST /api/events/:id/checkpoints/import). */
 export interface ImportResult {
@@ -292,4 +358,9 @@ export const queryKeys = {
   joinCodes: (id: string) => ['event', id, 'joincodes'] as const,
   joinCodeInfo: (code: string) => ['joincode', code] as const,
   messages: (id: string) => ['event', id, 'messages'] as const,
+  play: (id: string) => ['event', id, 'play'] as const,
+  tracks: (id: string) => ['event', id, 'tracks'] as const,
+  speedAreas: (id: string) => ['event', id, 'speedareas'] as const,
+  speedTickets: (id: string) => ['event', id, 'speedtickets'] as const,
+  uploads: (id: string) => ['event', id, 'uploads'] as const,
 };

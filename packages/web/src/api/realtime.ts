@@ -32,6 +32,7 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.settings(eventId), exact: true });
         // EventSummary.type is read from the settings, so the header may change too.
         out.push({ queryKey: queryKeys.event(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: true });
         break;
       case 'admins':
         out.push({ queryKey: queryKeys.admins(eventId), exact: true });
@@ -44,6 +45,7 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.deletedKps(eventId), exact: true });
         out.push({ queryKey: queryKeys.deletedKpOnTeam(eventId), exact: true });
         out.push({ queryKey: queryKeys.printItems(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: true });
         break;
       case 'teams':
         // Team changes show in the team list, the start list and the registrations too.
@@ -52,6 +54,8 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.registrations(eventId), exact: true });
         out.push({ queryKey: queryKeys.regForm(eventId), exact: true });
         out.push({ queryKey: queryKeys.deletedTeams(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: true });
+        out.push({ queryKey: queryKeys.tracks(eventId), exact: true });
         break;
       case 'results':
         out.push({ queryKey: [...queryKeys.event(eventId), change], exact: false });
@@ -65,6 +69,13 @@ export function invalidationsForChange(
         break;
       case 'messages':
         out.push({ queryKey: queryKeys.messages(eventId), exact: true });
+        break;
+      case 'speed':
+        out.push({ queryKey: queryKeys.speedAreas(eventId), exact: true });
+        out.push({ queryKey: queryKeys.speedTickets(eventId), exact: true });
+        break;
+      case 'uploads':
+        out.push({ queryKey: queryKeys.uploads(eventId), exact: true });
         break;
     }
   }

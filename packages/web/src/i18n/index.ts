@@ -25,6 +25,12 @@ import { startEn } from './startEn.ts';
 import { startEt } from './startEt.ts';
 import { msgEn } from './msgEn.ts';
 import { msgEt } from './msgEt.ts';
+import { appEn } from './appEn.ts';
+import { appEt } from './appEt.ts';
+import { liveEn } from './liveEn.ts';
+import { liveEt } from './liveEt.ts';
+import { speedEn } from './speedEn.ts';
+import { speedEt } from './speedEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -46,6 +52,9 @@ export const resources = {
       ...joinEn,
       ...startEn,
       ...msgEn,
+      ...appEn,
+      ...liveEn,
+      ...speedEn,
     },
   },
   et: {
@@ -61,6 +70,9 @@ export const resources = {
       ...joinEt,
       ...startEt,
       ...msgEt,
+      ...appEt,
+      ...liveEt,
+      ...speedEt,
     },
   },
 };

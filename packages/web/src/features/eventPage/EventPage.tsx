@@ -26,6 +26,12 @@ const CheckpointsTab = lazy(() =>
   import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
 );
 const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ default: m.TeamsTab })));
+const ParticipantApp = lazy(() =>
+  import('../participant/ParticipantApp.tsx').then((m) => ({ default: m.ParticipantApp })),
+);
+const LiveMapTab = lazy(() =>
+  import('../live/LiveMapTab.tsx').then((m) => ({ default: m.LiveMapTab })),
+);
 const StartScreen = lazy(() =>
   import('../startOrder/StartScreen.tsx').then((m) => ({ default: m.StartScreen })),
 );
@@ -117,6 +123,15 @@ export function EventPage() {
   const tabs = visibleTabs(admin, ev.kpsinweb);
   const tab = tabFromSub(sub1);
 
+  if (tab === 'play') {
+    // The participant app stands alone, sized for a phone; it checks team membership itself.
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <ParticipantApp event={ev} />
+      </Suspense>
+    );
+  }
+
   if (tab === 'start') {
     // Full screen: the start list is public, so anyone who can see the event may open it.
     return (
@@ -174,6 +189,13 @@ export function EventPage() {
         content = (
           <Suspense fallback={<LoadingState />}>
             <TeamsTab event={ev} />
+          </Suspense>
+        );
+        break;
+      case 'map':
+        content = (
+          <Suspense fallback={<LoadingState />}>
+            <LiveMapTab event={ev} />
           </Suspense>
         );
         break;

@@ -3,7 +3,15 @@ import { tabFromSub, visibleTabs } from './eventTabs.ts';
 
 describe('event tabs', () => {
   it('shows every tab to admins and only the public ones to others', () => {
-    expect(visibleTabs(true)).toEqual(['overview', 'kp', 'teams', 'settings', 'admins', 'export']);
+    expect(visibleTabs(true)).toEqual([
+      'overview',
+      'kp',
+      'teams',
+      'map',
+      'settings',
+      'admins',
+      'export',
+    ]);
     expect(visibleTabs(false)).toEqual(['overview']);
     expect(visibleTabs(false, true)).toEqual(['overview', 'kp']);
   });
@@ -12,6 +20,8 @@ describe('event tabs', () => {
     expect(tabFromSub(undefined)).toBe('overview');
     expect(tabFromSub('kp')).toBe('kp');
     expect(tabFromSub('kpprint')).toBe('kpprint');
+    expect(tabFromSub('start')).toBe('start');
+    expect(tabFromSub('play')).toBe('play');
     expect(tabFromSub('results')).toBe('coming');
   });
 });

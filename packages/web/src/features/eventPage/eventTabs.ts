@@ -1,7 +1,15 @@
 import type { EventSummary, Me } from '@rada/core';
 
 /** The event page's tabs, selected by the route's second segment. */
-export const EVENT_TABS = ['overview', 'kp', 'teams', 'settings', 'admins', 'export'] as const;
+export const EVENT_TABS = [
+  'overview',
+  'kp',
+  'teams',
+  'map',
+  'settings',
+  'admins',
+  'export',
+] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
 
 /** Event admins (any role in the event) and super admins may configure the event. */
@@ -19,13 +27,13 @@ export function visibleTabs(admin: boolean, kpsinweb = false): EventTab[] {
 }
 
 /** Pages of an event that are not tabs: the printable control-description sheet, the start screen. */
-export const EVENT_PAGES = ['kpprint', 'start'] as const;
+export const EVENT_PAGES = ['kpprint', 'start', 'play'] as const;
 export type EventPageName = (typeof EVENT_PAGES)[number];
 
 /** The tab a `/:evid/:sub1` address selects; 'coming' for parts of the app not built yet. */
 export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'coming' {
   if (sub1 === undefined || sub1 === '') return 'overview';
-  if (sub1 === 'kpprint' || sub1 === 'start') return sub1;
+  if (sub1 === 'kpprint' || sub1 === 'start' || sub1 === 'play') return sub1;
   return EVENT_TABS.find((t) => t === sub1) ?? 'coming';
 }
 

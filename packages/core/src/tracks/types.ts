@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * A location point (spec 01 §3 Location point: t, a, s, l, g, x, y, d), as devices send them and
+ * the track codec (docs/track-format.md) stores them:
+ *
+ * - t: time, epoch milliseconds
+ * - y: latitude, x: longitude, degrees (WGS 84)
+ * - a: horizontal accuracy, metres
+ * - s: speed, metres per second
+ * - l: altitude, metres
+ * - g: heading (bearing), degrees clockwise from north
+ * - d: distance from the device's previous point, metres (the server fills it in)
+ *
+ * Everything but t, x and y may be missing (null).
+ */
+export interface LocationPoint {
+  t: number;
+  y: number;
+  x: number;
+  a: number | null;
+  s: number | null;
+  l: number | null;
+  g: number | null;
+  d: number | null;
+}
+
+/** Precisions of the track encoding version 2 (spec 01 §7): value × precision, rounded. */
+export const TRACK_PRECISION = {
+  s: 1000,
+  a: 100,
+  l: 100,
+  g: 100,
+  d: 100,
+  x: 1e7,
+  y: 1e7,
+} as const;
+export const TRACK_FORMAT_VERSION = 2;
+
+const opt = (schema: z.ZodNumber) => schema.nullable().optional();
+
+/** One point of an ingest batch as a device sends it; `x`/`y` may also come as lng/lat. */
+export const IncomingPoint = z.object({
+  t: z.number(),
+  y: z.number(),
+  x: z.number(),
+  a: opt(z.number()),
+  s: opt(z.number()),
+  l: opt(z.number()),
+  g: opt(z.number()),
+  d: opt(z.number()),
+  /** Battery level 0..1 at this point, when the device knows it. */
+  b: opt(z.number()),
+});
+export type IncomingPoint = z.input<typeof IncomingPoint>;
+
+/**
+ * POST /api/devices/:deviceId/locations: a batch of points from one device (bearer token of the
+ * device's user). Points are checked one by one; bad ones are refused with a reason, the good
+ * ones kept. Points at or before the device's last stored time are duplicates of a retried batch
+ * and are skipped, so a retry never duplicates.
+ */
+export const IngestBody = z
+  .object({
+    points: z.array(z.unknown()).max(5000),
+  })
+  .strict();
+export type IngestBody = z.input<typeof IngestBody>;
+
+/** Why a point was refused. */
+export type PointProblem =
+  'badshape' | 'badtime' | 'future' | 'badlat' | 'badlng' | 'badaccuracy' | 'badspeed';
+
+export interface IngestResult {
+  /** Points stored (durable before this answer). */
+  accepted: number;
+  /** Points skipped as already stored (a retried batch). */
+  duplicates: number;
+  rejected: { index: number; reason: PointProblem }[];
+  /** False when the device belongs to no team: nothing was stored. */
+  known: boolean;
+}
+
+/** Per-team track statistics (teams.trackstat). */
+export interface TrackStat {
+  /** Distance in metres (haversine between consecutive points). */
+  dst: number;
+  /** Time moving (speed over TRACK_MOVING_MIN_SPEED between points), ms. */
+  moving: number;
+  /** Average speed while moving, m/s (dst / moving), or null. */
+  avgspd: number | null;
+  points: number;
+  firstT: number | null;
+  lastT: number | null;
+  last: { y: number; x: number } | null;
+  /** Last known battery level 0..1. */
+  battery: number | null;
+}
+
+/** Speed under which a team counts as standing still (m/s). */
+export const TRACK_MOVING_MIN_SPEED = 0.5;
+
+/** A batch of live locations on /listen (spec 01 §7 'j:' messages). */
+export interface ListenBatch {
+  devid: string;
+  uid: string | null;
+  /** The device's team (an addition to the spec's fields, so viewers need no lookup). */
+  tid: string | null;
+  locations: LocationPoint[];
+}
+
+/** GET /api/events/:id/points?tid=&devid=&startt=&endt=: binary track data (codec v2). */
+export const PointsQuery = z.object({
+  tid: z.string().min(1).max(100),
+  devid: z.string().min(1).max(100).optional(),
+  startt: z.coerce.number().optional(),
+  endt: z.coerce.number().optional(),
+});
+
+/** GET /api/events/:id/tracks: every team's track summary for the live map. */
+export interface TeamTrackSummary {
+  teamId: string;
+  name: string;
+  nr: string | null;
+  col: string | null;
+  stat: TrackStat | null;
+}

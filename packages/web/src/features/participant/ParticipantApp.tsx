@@ -1,0 +1,7 @@
+import type { EventSummary } from '@rada/core';
+
+/** `/:evid/play`: the participant app for one event (placeholder). */
+export function ParticipantApp(props: { event: EventSummary }) {
+  void props;
+  return null;
+}

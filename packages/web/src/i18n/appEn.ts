@@ -1,0 +1,2 @@
+/** English strings of this feature (app). */
+export const appEn: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (app). */
+export const appEt: Record<string, string> = {};

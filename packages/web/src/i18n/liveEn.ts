@@ -1,0 +1,2 @@
+/** English strings of this feature (live). */
+export const liveEn: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (live). */
+export const liveEt: Record<string, string> = {};

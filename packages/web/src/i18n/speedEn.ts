@@ -1,0 +1,2 @@
+/** English strings of this feature (speed). */
+export const speedEn: Record<string, string> = {};

@@ -1,0 +1,2 @@
+/** Estonian strings of this feature (speed). */
+export const speedEt: Record<string, string> = {};
