@@ -9,6 +9,9 @@ import { kpImportBench } from './kpImport.ts';
 import { kpGridBench } from './kpGrid.ts';
 import { resultsBench } from './results.ts';
 import { resultsHttpBench } from './resultsHttp.ts';
+import { codecBench } from './codec.ts';
+import { ingestBench } from './ingest.ts';
+import { fanoutBench } from './fanout.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
@@ -16,6 +19,9 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   kpGrid: kpGridBench,
   results: resultsBench,
   resultsHttp: resultsHttpBench,
+  codec: codecBench,
+  ingest: ingestBench,
+  fanout: fanoutBench,
 };
 
 const wanted = process.argv.slice(2);
