@@ -17,3 +17,4 @@ export * from './messages.ts';
 export * from './tracks/index.ts';
 export * from './participant.ts';
 export * from './speed.ts';
+export * from './live.ts';
