@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compactTrack,
+  concatTracks,
+  decodeTrack,
+  encodeTrack,
+  TrackFormatError,
+  trackFromBase64,
+  trackToBase64,
+} from './codec.ts';
+import { TRACK_PRECISION, type LocationPoint } from './types.ts';
+
+/** A deterministic pseudo-random sequence, so failures reproduce. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const T0 = 1_767_261_600_000;
+
+function point(t: number, y: number, x: number, extra: Partial<LocationPoint> = {}): LocationPoint {
+  return { t, y, x, a: null, s: null, l: null, g: null, d: null, ...extra };
+}
+
+/** What a point becomes after a round trip: every value rounded to its precision. */
+function atPrecision(p: LocationPoint): LocationPoint {
+  const r = (v: number | null, k: keyof typeof TRACK_PRECISION) =>
+    v == null ? null : Math.round(v * TRACK_PRECISION[k]) / TRACK_PRECISION[k] || 0;
+  return {
+    t: Math.round(p.t),
+    y: r(p.y, 'y')!,
+    x: r(p.x, 'x')!,
+    a: r(p.a, 'a'),
+    s: r(p.s, 's'),
+    l: r(p.l, 'l'),
+    g: r(p.g, 'g'),
+    d: r(p.d, 'd'),
+  };
+}
+
+function randomTrack(rnd: () => number, n: number, nullChance: number): LocationPoint[] {
+  const pts: LocationPoint[] = [];
+  let t = T0 + Math.floor(rnd() * 1e9) - 5e8;
+  let y = rnd() * 180 - 90;
+  let x = rnd() * 360 - 180;
+  const maybe = (v: number) => (rnd() < nullChance ? null : v);
+  for (let i = 0; i < n; i++) {
+    const gap = rnd();
+    t += gap < 0.1 ? 0 : gap < 0.15 ? Math.floor(rnd() * 86_400_000) : rnd() * 5000;
+    y = Math.max(-90, Math.min(90, y + (rnd() - 0.5) * 0.01));
+    x = Math.max(-180, Math.min(180, x + (rnd() - 0.5) * 0.01));
+    pts.push(
+      point(t, y, x, {
+        a: maybe(rnd() * 50),
+        s: maybe(rnd() * 40),
+        l: maybe(rnd() * 3000 - 400),
+        g: maybe(rnd() * 360),
+        d: maybe(rnd() * 100),
+      }),
+    );
+  }
+  return pts;
+}
+
+describe('encodeTrack / decodeTrack', () => {
+  it('round-trips random tracks exactly at the precisions', () => {
+    const rnd = lcg(7);
+    for (let k = 0; k < 200; k++) {
+      const pts = randomTrack(rnd, Math.floor(rnd() * 60), [0, 0.3, 1][k % 3]!);
+      const decoded = decodeTrack(encodeTrack(pts));
+      expect(decoded).toEqual(pts.map(atPrecision));
+    }
+  });
+
+  it('handles the empty track and a single point', () => {
+    expect(decodeTrack(encodeTrack([]))).toEqual([]);
+    expect(decodeTrack(new Uint8Array(0))).toEqual([]);
+    const one = point(T0, -33.8688197, 151.2092955, { s: 1.2345, l: -12.345 });
+    expect(decodeTrack(encodeTrack([one]))).toEqual([atPrecision(one)]);
+  });
+
+  it('covers both hemispheres, negative coordinates, the extremes and -0', () => {
+    const pts = [
+      point(T0, 90, 180),
+      point(T0 + 1, -90, -180),
+      point(T0 + 2, -0.00000004, -0),
+      point(T0 + 3, 59.4369608, 24.7535747, { g: 359.99, a: 0 }),
+      point(T0 + 4, -54.8019, -68.303, { d: 0.004 }),
+    ];
+    const decoded = decodeTrack(encodeTrack(pts));
+    expect(decoded).toEqual(pts.map(atPrecision));
+    expect(Object.is(decoded[2]!.y, -0)).toBe(false);
+  });
+
+  it('sorts by time without changing the input, keeping the order of equal times', () => {
+    const pts = [point(T0 + 2000, 1, 1), point(T0, 2, 2), point(T0 + 2000, 3, 3), point(T0, 4, 4)];
+    const copy = JSON.parse(JSON.stringify(pts)) as LocationPoint[];
+    expect(decodeTrack(encodeTrack(pts)).map((p) => p.y)).toEqual([2, 4, 1, 3]);
+    expect(pts).toEqual(copy);
+  });
+
+  it('keeps large gaps and times before 1970', () => {
+    const pts = [point(-1e12, 1, 1), point(T0, 1, 1), point(T0 + 365 * 86_400_000, 1, 1)];
+    expect(decodeTrack(encodeTrack(pts))).toEqual(pts);
+  });
+
+  it('writes about ten bytes per point for a dense 1 Hz walk', () => {
+    const pts = Array.from({ length: 1000 }, (_, i) =>
+      point(T0 + i * 1000, 59.4 + i * 0.00002, 24.7 + i * 0.00003, {
+        s: 3.1,
+        a: 5,
+        l: 40 + i / 100,
+      }),
+    );
+    const bytes = encodeTrack(pts);
+    expect(bytes.length / pts.length).toBeLessThan(11);
+    expect(decodeTrack(bytes)).toEqual(pts.map(atPrecision));
+  });
+
+  it('refuses values it cannot encode', () => {
+    expect(() => encodeTrack([point(Number.NaN, 0, 0)])).toThrow(TrackFormatError);
+    expect(() => encodeTrack([point(T0, 0, 0, { s: Infinity })])).toThrow(TrackFormatError);
+    expect(() => encodeTrack([point(T0, 1e12, 0)])).toThrow(TrackFormatError);
+  });
+});
+
+describe('concatTracks and compactTrack', () => {
+  it('joins chunks by concatenation and decodes them in time order', () => {
+    const rnd = lcg(11);
+    const all = randomTrack(rnd, 90, 0.3);
+    const chunks = [all.slice(50), all.slice(0, 20), all.slice(20, 50), []].map((c) =>
+      encodeTrack(c),
+    );
+    const joined = concatTracks(chunks);
+    const expected = [...all].sort((p, q) => p.t - q.t).map(atPrecision);
+    expect(decodeTrack(joined).map((p) => p.t)).toEqual(expected.map((p) => p.t));
+    expect(new Set(decodeTrack(joined).map((p) => JSON.stringify(p)))).toEqual(
+      new Set(expected.map((p) => JSON.stringify(p))),
+    );
+    const compact = compactTrack(joined);
+    expect(compact.length).toBeLessThan(joined.length);
+    expect(decodeTrack(compact)).toEqual(decodeTrack(joined));
+  });
+});
+
+describe('base64', () => {
+  it('round-trips every length and matches the standard alphabet', () => {
+    const rnd = lcg(3);
+    for (let n = 0; n < 70; n++) {
+      const bytes = Uint8Array.from({ length: n }, () => Math.floor(rnd() * 256));
+      const text = trackToBase64(bytes);
+      expect(text.length).toBe(Math.ceil(n / 3) * 4);
+      expect(trackFromBase64(text)).toEqual(bytes);
+      expect(
+        trackFromBase64(text.replace(/=/g, '').replace(/\+/g, '-').replace(/\//g, '_')),
+      ).toEqual(bytes);
+    }
+  });
+
+  it('matches the RFC 4648 test vectors', () => {
+    const vectors = ['', 'Zg==', 'Zm8=', 'Zm9v', 'Zm9vYg==', 'Zm9vYmE=', 'Zm9vYmFy'];
+    vectors.forEach((b64, n) => {
+      const bytes = Uint8Array.from('foobar'.slice(0, n), (c) => c.charCodeAt(0));
+      expect(trackToBase64(bytes)).toBe(b64);
+      expect(trackFromBase64(b64)).toEqual(bytes);
+    });
+  });
+
+  it('refuses non-base64 text with TrackFormatError', () => {
+    expect(() => trackFromBase64('ab$d')).toThrow(TrackFormatError);
+    expect(() => trackFromBase64('abcde')).toThrow(TrackFormatError);
+  });
+});
+
+describe('decodeTrack on bad data (fuzz)', () => {
+  function decodeOrFormatError(bytes: Uint8Array): void {
+    try {
+      decodeTrack(bytes);
+    } catch (e) {
+      if (!(e instanceof TrackFormatError)) throw e;
+    }
+  }
+
+  it('never throws anything but TrackFormatError for random bytes, and is quick', () => {
+    const rnd = lcg(99);
+    const started = Date.now();
+    for (let k = 0; k < 2000; k++) {
+      const n = Math.floor(rnd() * 200);
+      const bytes = Uint8Array.from({ length: n }, () => Math.floor(rnd() * 256));
+      // Half of them start with a valid header so the fuzz reaches the point decoder.
+      if (k % 2 === 0 && n >= 4) bytes.set([0x52, 0x54, 2, Math.floor(rnd() * 256) & 0x9f]);
+      decodeOrFormatError(bytes);
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('survives truncated and mutated valid encodings', () => {
+    const rnd = lcg(5);
+    for (let k = 0; k < 300; k++) {
+      const valid = encodeTrack(randomTrack(rnd, 1 + Math.floor(rnd() * 30), 0.3));
+      decodeOrFormatError(valid.subarray(0, Math.floor(rnd() * valid.length)));
+      const flipped = valid.slice();
+      for (let f = 0; f < 1 + Math.floor(rnd() * 3); f++) {
+        flipped[Math.floor(rnd() * flipped.length)]! ^= 1 << Math.floor(rnd() * 8);
+      }
+      decodeOrFormatError(flipped);
+    }
+  });
+
+  it('refuses a huge point count without allocating for it', () => {
+    const bytes = Uint8Array.from([0x52, 0x54, 2, 0, 0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0]);
+    expect(() => decodeTrack(bytes)).toThrow(/point count/);
+  });
+
+  it('names the problem', () => {
+    expect(() => decodeTrack(Uint8Array.from([1, 2, 3, 4, 5]))).toThrow(/bad magic/);
+    expect(() => decodeTrack(Uint8Array.from([0x52, 0x54, 1, 0, 0]))).toThrow(/version 1/);
+    const valid = encodeTrack([point(T0, 1, 1)]);
+    expect(() => decodeTrack(valid.subarray(0, valid.length - 1))).toThrow(/end of data/);
+    expect(() => decodeTrack(concatTracks([valid, Uint8Array.from([0x52])]))).toThrow(
+      /truncated block header/,
+    );
+  });
+});
