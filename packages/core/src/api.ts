@@ -87,6 +87,8 @@ export interface EventSummary {
   role: 'owner' | 'admin' | null;
   /** Whether the public may see the checkpoints (the `kpsinweb` setting). */
   kpsinweb: boolean;
+  /** Whether GPS tracks are hidden from the public (the `hidetracks` setting); admins still see them. */
+  hidetracks: boolean;
 }
 
 /** GET /api/events → the caller's events and public upcoming ones. */

@@ -21,5 +21,6 @@ export function presentEvent(
     hidden: row.hidden === 1,
     role,
     kpsinweb: settings.kpsinweb === true,
+    hidetracks: settings.hidetracks === true,
   };
 }

@@ -63,6 +63,7 @@ describe.each(testDialects())('events on $name', (dialect) => {
       hidden: false,
       role: 'owner',
       kpsinweb: false,
+      hidetracks: false,
     });
 
     const settings = await call<EventSettingsView>(

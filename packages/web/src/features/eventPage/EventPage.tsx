@@ -120,7 +120,7 @@ export function EventPage() {
 
   const ev = event.data;
   const admin = isEventAdmin(ev, me.data);
-  const tabs = visibleTabs(admin, ev.kpsinweb);
+  const tabs = visibleTabs(admin, ev.kpsinweb, ev.hidetracks);
   const tab = tabFromSub(sub1);
 
   if (tab === 'play') {

@@ -14,6 +14,9 @@ describe('event tabs', () => {
     ]);
     expect(visibleTabs(false)).toEqual(['overview']);
     expect(visibleTabs(false, true)).toEqual(['overview', 'kp']);
+    expect(visibleTabs(false, false, true)).toEqual(['overview']);
+    expect(visibleTabs(false, false, false)).toEqual(['overview', 'map']);
+    expect(visibleTabs(false, true, false)).toEqual(['overview', 'kp', 'map']);
   });
 
   it('reads the tab or page from the second path segment', () => {

@@ -18,12 +18,16 @@ export function isEventAdmin(event: EventSummary, me: Me | null | undefined): bo
 }
 
 /**
- * The tabs shown to the caller: admins see all; everyone sees the overview, and the
- * checkpoints too when the event shows them on the web (`kpsinweb`).
+ * The tabs shown to the caller: admins see all; everyone sees the overview, the checkpoints too
+ * when the event shows them on the web (`kpsinweb`), and the live map unless the event hides
+ * its tracks (`hidetracks`).
  */
-export function visibleTabs(admin: boolean, kpsinweb = false): EventTab[] {
+export function visibleTabs(admin: boolean, kpsinweb = false, hidetracks = true): EventTab[] {
   if (admin) return [...EVENT_TABS];
-  return kpsinweb ? ['overview', 'kp'] : ['overview'];
+  const tabs: EventTab[] = ['overview'];
+  if (kpsinweb) tabs.push('kp');
+  if (!hidetracks) tabs.push('map');
+  return tabs;
 }
 
 /** Pages of an event that are not tabs: the printable control-description sheet, the start screen. */

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { lastIndexAtOrBefore, mergePoints, positionAt, tailAt, timeSpan } from './trackMath.ts';
+
+const p = (t: number, y: number, x: number) => ({ t, y, x });
+const track = [p(1000, 58, 25), p(2000, 59, 26), p(4000, 59, 28)];
+
+describe('positionAt', () => {
+  it('is null before the first point and the last point after the end', () => {
+    expect(positionAt(track, 999)).toBeNull();
+    expect(positionAt([], 5000)).toBeNull();
+    expect(positionAt(track, 9000)).toEqual({ y: 59, x: 28 });
+  });
+
+  it('interpolates linearly between the points around the time', () => {
+    expect(positionAt(track, 1000)).toEqual({ y: 58, x: 25 });
+    expect(positionAt(track, 1500)).toEqual({ y: 58.5, x: 25.5 });
+    expect(positionAt(track, 3000)).toEqual({ y: 59, x: 27 });
+    expect(positionAt(track, 4000)).toEqual({ y: 59, x: 28 });
+  });
+
+  it('finds the last point at or before a time by binary search', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => p(i * 10, 0, 0));
+    expect(lastIndexAtOrBefore(many, -1)).toBe(-1);
+    expect(lastIndexAtOrBefore(many, 0)).toBe(0);
+    expect(lastIndexAtOrBefore(many, 5555)).toBe(555);
+    expect(lastIndexAtOrBefore(many, 10_000)).toBe(1000);
+    expect(lastIndexAtOrBefore(many, 99_999)).toBe(1000);
+  });
+});
+
+describe('tailAt', () => {
+  const minute = [p(0, 0, 0), p(30_000, 1, 1), p(60_000, 2, 2), p(120_000, 3, 3)];
+
+  it('is empty when off or before the track starts', () => {
+    expect(tailAt(minute, 60_000, 0)).toEqual([]);
+    expect(tailAt(minute, -1, 5)).toEqual([]);
+  });
+
+  it('holds the points of the last minutes and ends at the interpolated position', () => {
+    expect(tailAt(minute, 90_000, 1)).toEqual([
+      [1, 1],
+      [2, 2],
+      [2.5, 2.5],
+    ]);
+    expect(tailAt(minute, 60_000, 1)).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('holds the whole track so far when the length is null', () => {
+    expect(tailAt(minute, 200_000, null)).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+  });
+});
+
+describe('mergePoints', () => {
+  it('appends, inserts out-of-order points and skips duplicates', () => {
+    const t = [p(1000, 0, 0), p(3000, 0, 0)];
+    expect(mergePoints(t, [p(5000, 1, 1), p(2000, 2, 2), p(3000, 9, 9)])).toBe(true);
+    expect(t.map((q) => q.t)).toEqual([1000, 2000, 3000, 5000]);
+    expect(t[2]!.y).toBe(0);
+    expect(mergePoints(t, [p(1000, 5, 5)])).toBe(false);
+  });
+});
+
+describe('timeSpan', () => {
+  it('spans the first to the last point of all tracks', () => {
+    expect(timeSpan([[p(5, 0, 0), p(9, 0, 0)], [], [p(2, 0, 0), p(7, 0, 0)]])).toEqual([2, 9]);
+    expect(timeSpan([[], []])).toBeNull();
+  });
+});
