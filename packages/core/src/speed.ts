@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 /**
  * Speed areas and speed tickets (spec 01 §3 event document: speed and speedareas; §5 speed
- * penalty per ticket). A ticket is issued for each episode where a team's speed stays over
- * limit + over1 for delay1 seconds, or over limit + over2 for delay2 seconds (the area's limit
- * inside an area, the event's speed.limit elsewhere), and for entering a restricted area.
+ * penalty per ticket). The rules that turn a track into tickets are in speed/tickets.ts and
+ * docs/speed-tickets.md.
  */
 export const SpeedAreaPoint = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
+export type SpeedAreaPoint = z.infer<typeof SpeedAreaPoint>;
+
 export const SpeedArea = z
   .object({
     name: z.string().trim().max(200),
@@ -17,27 +18,65 @@ export const SpeedArea = z
     restricted: z.boolean().default(false),
     /** km/h; null: the event's limit. */
     limit: z.number().positive().max(500).nullable().default(null),
+    /** An average-speed area: the average over each pass is checked instead of the speed. */
     timed: z.boolean().default(false),
   })
   .strict();
 export type SpeedArea = z.output<typeof SpeedArea>;
 
+/** Speed area ids (the key in evdoc.speedareas). */
+export const SpeedAreaId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
 /** PUT /api/events/:id/speedareas/:areaId (event admins); DELETE removes it. */
 export const PutSpeedAreaBody = SpeedArea;
+export type PutSpeedAreaBody = z.input<typeof PutSpeedAreaBody>;
+
+/** The event's speed settings (evdoc.speed): km/h and seconds. */
+export interface SpeedSettings {
+  limit: number;
+  over1: number;
+  delay1: number;
+  over2: number;
+  delay2: number;
+}
+
+/**
+ * What a ticket was issued for: speeding over limit + over1 for delay1 s ('over1') or over
+ * limit + over2 for delay2 s ('over2'), entering a restricted area ('restricted'), or an average
+ * speed over a timed area's limit + over1 ('timed').
+ */
+export const SPEED_TICKET_KINDS = ['over1', 'over2', 'restricted', 'timed'] as const;
+export type SpeedTicketKind = (typeof SPEED_TICKET_KINDS)[number];
 
 /** A speed ticket (teams.spdtickets.{team}.{id}). */
 export interface SpeedTicket {
-  /** Start of the episode (epoch ms). */
+  /** Start of the episode (epoch ms); for 'restricted' the time of entry. */
   t: number;
   /** End of the episode. */
   endt: number;
-  /** Highest speed in the episode, km/h. */
+  /** Highest speed in the episode (the average for 'timed'), km/h. */
   speed: number;
   /** The limit that applied, km/h. */
   limit: number;
-  /** 'over1' | 'over2' | 'restricted'. */
-  kind: 'over1' | 'over2' | 'restricted';
+  kind: SpeedTicketKind;
   /** The speed area id, or null outside areas. */
   area: string | null;
   loc: { lat: number; lng: number };
 }
+
+/** A computed ticket with the id it is stored under (derived from kind, area and time). */
+export interface IdentifiedSpeedTicket extends SpeedTicket {
+  id: string;
+}
+
+/** GET /api/events/:id/speedtickets: one row per ticket. Manual tickets may lack fields. */
+export type SpeedTicketRow = Partial<SpeedTicket> & { id: string; teamId: string };
+
+/** POST /api/events/:id/speedtickets/recompute → how many tickets the teams now have. */
+export interface RecomputeTicketsResult {
+  teams: number;
+  tickets: number;
+}
+
+export * from './speed/geo.ts';
+export * from './speed/tickets.ts';
