@@ -42,6 +42,15 @@ export const ERROR_KEYS = [
   'msg.error.nouser',
   'device.error.noteam',
   'device.error.owned',
+  'play.error.notallowed',
+  'play.error.archived',
+  'play.error.alreadymarked',
+  'play.error.cancelled',
+  'play.error.nolocation',
+  'play.error.toofar',
+  'play.error.toofarfromstart',
+  'play.error.massstart',
+  'play.error.notstarted',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -95,4 +104,13 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'msg.error.nouser': 'The team has no user to send to',
   'device.error.noteam': 'You are not in a team of this event',
   'device.error.owned': 'This device belongs to another user',
+  'play.error.notallowed': 'Your team is not allowed to take part yet',
+  'play.error.archived': 'The event is archived: marks cannot be sent',
+  'play.error.alreadymarked': 'Your team has already marked this checkpoint',
+  'play.error.cancelled': 'This checkpoint has been cancelled',
+  'play.error.nolocation': 'Your location is needed for this',
+  'play.error.toofar': 'You are too far from the checkpoint',
+  'play.error.toofarfromstart': 'You are too far from the start',
+  'play.error.massstart': 'Teams start together at the mass start',
+  'play.error.notstarted': 'Your team has not started yet',
 };

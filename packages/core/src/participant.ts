@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Kp, KpData } from './checkpoints/types.ts';
 
 /**
  * The participant app's API (issue 6): what a team member sees of the event, and the marks,
@@ -96,6 +97,9 @@ export interface MarkResult {
   created: boolean;
 }
 
+/** The team part of the play view; POST …/play/start and …/play/finish answer it. */
+export type PlayTeam = PlayView['team'];
+
 /** POST /api/events/:id/play/start and /finish. */
 export const StartFinishBody = z
   .object({
@@ -133,3 +137,135 @@ export interface UploadView {
   size: number;
   createdAt: number;
 }
+
+/** A device clock may run ahead; times further than this past the server's now are clamped. */
+export const PLAY_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+type Json = Record<string, unknown>;
+type Loc = { lat: number; lng: number };
+
+const num = (v: unknown): number | null => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+};
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const latLngOf = (v: unknown): Loc | null => {
+  const o = v && typeof v === 'object' ? (v as Json) : {};
+  const lat = num(o.lat);
+  const lng = num(o.lng);
+  return lat !== null && lng !== null ? { lat, lng } : null;
+};
+
+/** Great-circle distance in metres (haversine, mean Earth radius). */
+function metresBetween(a: Loc, b: Loc): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The settings the participant app uses, from the event's settings (`data`), its `conf` and the
+ * event record (whose `data.maxmarkingdistance` is the older home of that setting).
+ */
+export function playSettings(settings: Json, conf: Json, record: Json = {}): PlayView['settings'] {
+  const recordData = record.data && typeof record.data === 'object' ? (record.data as Json) : {};
+  const ajad = settings.ajad && typeof settings.ajad === 'object' ? (settings.ajad as Json) : {};
+  return {
+    appmessage: str(settings.appmessage),
+    prepagemessage: str(settings.prepagemessage),
+    finishedmessage: str(settings.finishedmessage),
+    valiktahed: settings.valiktahed === true,
+    clientstart: settings.clientstart === true,
+    startloc: latLngOf(settings.startloc),
+    maxstartdistance: num(settings.maxstartdistance),
+    maxmarkingdistance: num(settings.maxmarkingdistance) ?? num(recordData.maxmarkingdistance),
+    massstarttimems: num(settings.massstarttimems),
+    featuretimetogo: conf.featuretimetogo === true,
+    normaalaeg: typeof ajad.normaalaeg === 'number' ? ajad.normaalaeg : null,
+    enablewslocations: conf.enablewslocations === true,
+  };
+}
+
+/** Whether a team sees the KP at all: a KP in work is the organiser's draft. */
+export const kpVisibleToTeam = (kp: Pick<Kp, 'inwork'>): boolean => kp.inwork !== true;
+
+/**
+ * A checkpoint as a team sees it: no correct answer, responses in id order, the distance rules
+ * resolved (the KP's own maxanswerdistance before the event's maxmarkingdistance).
+ */
+export function toPlayKp(
+  id: string,
+  nr: string | null,
+  kp: Kp,
+  data: KpData,
+  settings: Pick<PlayView['settings'], 'maxmarkingdistance'> & { nokpopenwhennotclose: boolean },
+): PlayKp {
+  const responses = Object.entries(data.responses ?? {})
+    .map(([k, v]) => [k, String(v)] as const)
+    .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }));
+  return {
+    id,
+    nr,
+    desc: str(data.desc),
+    longdesc: str(data.longdesc),
+    loc: latLngOf(data.loc),
+    responses: Object.fromEntries(responses),
+    auto: kp.isauto === true || kp.autokp === true,
+    maxDistance: num(kp.maxanswerdistance) ?? settings.maxmarkingdistance,
+    openOnlyWhenClose: kp.noopenwhennotclose === true || settings.nokpopenwhennotclose,
+    mandatory: kp.kohustuslik === true,
+    cancelled: kp.tyhistatud === true,
+  };
+}
+
+/**
+ * Whether marking the KP needs the device within `maxDistance` of it: a location KP (no
+ * responses) or one that opens only when close, when both a distance and a place are known.
+ */
+export const kpNeedsCloseness = (kp: PlayKp): boolean =>
+  kp.maxDistance !== null &&
+  kp.loc !== null &&
+  (Object.keys(kp.responses).length === 0 || kp.openOnlyWhenClose);
+
+/**
+ * Why a mark of `kp` is refused, or null when it may be stored: `cancelled` (tyhistatud),
+ * `nolocation` (closeness needed, no position sent), `toofar` (beyond maxDistance),
+ * `badresponse` (not one of the KP's responses, or an answer to a location KP).
+ */
+export function markRefusal(
+  kp: PlayKp,
+  mark: { answer?: string | undefined; loc?: Loc | undefined },
+): 'cancelled' | 'nolocation' | 'toofar' | 'badresponse' | null {
+  if (kp.cancelled) return 'cancelled';
+  if (kpNeedsCloseness(kp)) {
+    if (!mark.loc) return 'nolocation';
+    if (metresBetween(mark.loc, kp.loc!) > kp.maxDistance!) return 'toofar';
+  }
+  const ids = Object.keys(kp.responses);
+  if (ids.length === 0) return mark.answer === undefined ? null : 'badresponse';
+  return mark.answer !== undefined && ids.includes(mark.answer) ? null : 'badresponse';
+}
+
+/**
+ * Why a device may not start its team itself, or null: `massstart` (no clientstart: everyone
+ * starts at massstarttimems), `nolocation` / `toofar` (startloc and maxstartdistance are both
+ * set and the device is not within that distance of the start).
+ */
+export function startRefusal(
+  settings: Pick<PlayView['settings'], 'clientstart' | 'startloc' | 'maxstartdistance'>,
+  loc: Loc | undefined,
+): 'massstart' | 'nolocation' | 'toofar' | null {
+  if (!settings.clientstart) return 'massstart';
+  if (settings.startloc === null || settings.maxstartdistance === null) return null;
+  if (!loc) return 'nolocation';
+  return metresBetween(loc, settings.startloc) > settings.maxstartdistance ? 'toofar' : null;
+}
+
+/** A device time for storing: never later than the server's now plus PLAY_CLOCK_TOLERANCE_MS. */
+export const clampDeviceTime = (t: number, now: number): number =>
+  Math.min(t, now + PLAY_CLOCK_TOLERANCE_MS);

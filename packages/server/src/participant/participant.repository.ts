@@ -1,8 +1,96 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Placeholder: filled in by this feature's work. */
+export type UploadRow = Database['device_uploads'];
+/** An upload without its content, with its team's name (null when the team is gone). */
+export type UploadListRow = Omit<UploadRow, 'content'> & { team_name: string | null };
+
+/** What the participant app reads and writes: KPs without answers, a team's marks, uploads. */
 export function participantRepository(db: Kysely<Database>) {
-  void db;
-  return {};
+  return {
+    /** The event's settings and conf columns (JSON text). */
+    eventData: (eventId: string) =>
+      db
+        .selectFrom('event_data')
+        .select(['settings', 'conf'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst(),
+
+    /** The event's checkpoints without their correct answers. */
+    checkpoints: (eventId: string) =>
+      db
+        .selectFrom('checkpoints')
+        .select(['id', 'nr', 'kp', 'data'])
+        .where('event_id', '=', eventId)
+        .execute(),
+
+    checkpoint: (eventId: string, kpId: string) =>
+      db
+        .selectFrom('checkpoints')
+        .select(['id', 'nr', 'kp', 'data'])
+        .where('event_id', '=', eventId)
+        .where('id', '=', kpId)
+        .executeTakeFirst(),
+
+    answers: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('team_answers')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .execute(),
+
+    answer: (eventId: string, teamId: string, kpId: string) =>
+      db
+        .selectFrom('team_answers')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .where('kp_id', '=', kpId)
+        .executeTakeFirst(),
+
+    async insertAnswer(row: Database['team_answers']): Promise<void> {
+      await db.insertInto('team_answers').values(row).execute();
+    },
+
+    async insertUpload(row: UploadRow): Promise<void> {
+      await db.insertInto('device_uploads').values(row).execute();
+    },
+
+    /** An event's uploads without their content, newest first. */
+    uploadsOf: (eventId: string): Promise<UploadListRow[]> =>
+      db
+        .selectFrom('device_uploads as u')
+        .leftJoin('teams as t', (j) =>
+          j.onRef('t.event_id', '=', 'u.event_id').onRef('t.id', '=', 'u.team_id'),
+        )
+        .select([
+          'u.id',
+          'u.event_id',
+          'u.team_id',
+          'u.device_id',
+          'u.kind',
+          'u.message_id',
+          'u.size',
+          'u.created_at',
+          't.name as team_name',
+        ])
+        .where('u.event_id', '=', eventId)
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .execute(),
+
+    /** One upload of the event with its content and its team's name. */
+    upload: (eventId: string, id: string) =>
+      db
+        .selectFrom('device_uploads as u')
+        .leftJoin('teams as t', (j) =>
+          j.onRef('t.event_id', '=', 'u.event_id').onRef('t.id', '=', 'u.team_id'),
+        )
+        .selectAll('u')
+        .select('t.name as team_name')
+        .where('u.event_id', '=', eventId)
+        .where('u.id', '=', id)
+        .executeTakeFirst(),
+  };
 }
