@@ -87,7 +87,12 @@ export interface TrackStat {
   dst: number;
   /** Time moving (speed over TRACK_MOVING_MIN_SPEED between points), ms. */
   moving: number;
-  /** Average speed while moving, m/s (dst / moving), or null. */
+  /**
+   * Distance covered while moving, metres (the pairs counted in `moving`); missing in records
+   * written before it existed.
+   */
+  mdst?: number;
+  /** Average speed while moving, m/s (mdst / moving), or null when nothing moved. */
   avgspd: number | null;
   points: number;
   firstT: number | null;

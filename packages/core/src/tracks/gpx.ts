@@ -1,0 +1,161 @@
+/**
+ * Tracks as GPX 1.1: written for any GPS tool (ele, time, speed and course in Garmin's
+ * TrackPointExtension v2, accuracy and distance in our own namespace) and read from any tool's
+ * export (trkpt or rtept with lat, lon, ele, time, and speed/course from gpxtpx or GPX 1.0).
+ */
+import {
+  childElements,
+  escapeXml,
+  localName,
+  parseXml,
+  textOf,
+  XmlSyntaxError,
+  type XmlElement,
+} from '../checkpoints/xml.ts';
+import { TRACK_PRECISION, type LocationPoint } from './types.ts';
+
+export const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
+/** Our extension elements `<rada:accuracy>` and `<rada:distance>` (metres). */
+export const RADA_TRACK_NAMESPACE = 'urn:rada:gpx:track:1';
+
+/** The text is not a GPX file (not XML, or its root is not `<gpx>`). */
+export class GpxTrackError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GpxTrackError';
+  }
+}
+
+/** A decimal with at most `digits` fraction digits, no exponent, no trailing zeros. */
+function decimal(v: number, digits: number): string {
+  let s = v.toFixed(digits);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+const DIGITS = { x: 7, y: 7, l: 2, s: 3, g: 2, a: 2, d: 2 } satisfies Record<
+  keyof typeof TRACK_PRECISION,
+  number
+>;
+
+function isoTime(t: number): string {
+  const iso = new Date(t).toISOString();
+  return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
+}
+
+/**
+ * Writes a track as GPX 1.1, one `<trk>` with one `<trkseg>`, points in the given order with
+ * values at the codec's precisions. `time` (epoch ms) goes to `<metadata><time>`.
+ */
+export function trackToGpx(
+  points: readonly LocationPoint[],
+  options: { name: string; time?: number },
+): string {
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<gpx version="1.1" creator="Rada" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="${GPXTPX_NAMESPACE}" xmlns:rada="${RADA_TRACK_NAMESPACE}">`,
+    ` <metadata><name>${escapeXml(options.name)}</name>${
+      options.time === undefined ? '' : `<time>${isoTime(options.time)}</time>`
+    }</metadata>`,
+    ` <trk><name>${escapeXml(options.name)}</name><trkseg>`,
+  ];
+  for (const p of points) {
+    let line = `  <trkpt lat="${decimal(p.y, DIGITS.y)}" lon="${decimal(p.x, DIGITS.x)}">`;
+    if (p.l != null) line += `<ele>${decimal(p.l, DIGITS.l)}</ele>`;
+    line += `<time>${isoTime(p.t)}</time>`;
+    let ext = '';
+    if (p.s != null || p.g != null) {
+      ext += '<gpxtpx:TrackPointExtension>';
+      if (p.s != null) ext += `<gpxtpx:speed>${decimal(p.s, DIGITS.s)}</gpxtpx:speed>`;
+      if (p.g != null) ext += `<gpxtpx:course>${decimal(p.g, DIGITS.g)}</gpxtpx:course>`;
+      ext += '</gpxtpx:TrackPointExtension>';
+    }
+    if (p.a != null) ext += `<rada:accuracy>${decimal(p.a, DIGITS.a)}</rada:accuracy>`;
+    if (p.d != null) ext += `<rada:distance>${decimal(p.d, DIGITS.d)}</rada:distance>`;
+    if (ext !== '') line += `<extensions>${ext}</extensions>`;
+    out.push(`${line}</trkpt>`);
+  }
+  out.push(' </trkseg></trk>', '</gpx>', '');
+  return out.join('\n');
+}
+
+function* descendants(el: XmlElement): Generator<XmlElement> {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    yield c;
+    yield* descendants(c);
+  }
+}
+
+const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+function numberOf(text: string | undefined): number | null {
+  return text !== undefined && NUMBER.test(text) ? Number(text) : null;
+}
+
+/** The text of the first descendant (within `<extensions>`) with one of the local names. */
+function extensionValue(ext: XmlElement[], names: string[]): number | null {
+  for (const e of ext) {
+    for (const d of descendants(e)) {
+      if (names.includes(localName(d.name))) return numberOf(textOf(d));
+    }
+  }
+  return null;
+}
+
+function readPoint(el: XmlElement, problems: string[]): LocationPoint | null {
+  const where = `${localName(el.name)} on line ${el.line}`;
+  const y = numberOf(el.attrs.lat);
+  const x = numberOf(el.attrs.lon);
+  if (y === null || x === null || Math.abs(y) > 90 || Math.abs(x) > 180) {
+    problems.push(`${where}: bad or missing lat/lon`);
+    return null;
+  }
+  const child = (name: string) => {
+    const c = childElements(el, name)[0];
+    return c === undefined ? undefined : textOf(c).trim();
+  };
+  const timeText = child('time');
+  const t = timeText === undefined ? NaN : Date.parse(timeText);
+  if (!Number.isFinite(t)) {
+    problems.push(`${where}: ${timeText === undefined ? 'no time' : `bad time "${timeText}"`}`);
+    return null;
+  }
+  const ext = childElements(el, 'extensions');
+  return {
+    t,
+    y,
+    x,
+    a: extensionValue(ext, ['accuracy']),
+    s: numberOf(child('speed')) ?? extensionValue(ext, ['speed']),
+    l: numberOf(child('ele')),
+    g: numberOf(child('course')) ?? extensionValue(ext, ['course', 'bearing']),
+    d: extensionValue(ext, ['distance']),
+  };
+}
+
+/**
+ * Reads the points of every track and route of a GPX file (1.0 or 1.1), in file order. Points
+ * without a readable time or position are left out, each with a line in `problems`. Throws
+ * GpxTrackError when the text is not XML or its root is not `<gpx>`.
+ */
+export function trackFromGpx(text: string): { points: LocationPoint[]; problems: string[] } {
+  let root: XmlElement;
+  try {
+    root = parseXml(text);
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) throw new GpxTrackError(`not a GPX file: ${e.message}`);
+    throw e;
+  }
+  if (localName(root.name) !== 'gpx') {
+    throw new GpxTrackError(`not a GPX file: the root element is <${root.name}>`);
+  }
+  const points: LocationPoint[] = [];
+  const problems: string[] = [];
+  for (const el of descendants(root)) {
+    const name = localName(el.name);
+    if (name !== 'trkpt' && name !== 'rtept') continue;
+    const p = readPoint(el, problems);
+    if (p) points.push(p);
+  }
+  return { points, problems };
+}
