@@ -1,8 +1,144 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Placeholder: filled in by this feature's work. */
-export function trackRepository(db: Kysely<Database>) {
-  void db;
-  return {};
+export type TrackChunkRow = Database['track_chunks'];
+export type DeviceRow = Database['devices'];
+
+/** A team's row as the track views need it. */
+export interface TeamTrackRow {
+  id: string;
+  name: string;
+  nr: string | null;
+  list: string;
+  trackstat: string | null;
 }
+
+/** Which stored chunks of a team to read: one device's only, and a time window (inclusive). */
+export interface ChunkFilter {
+  deviceId?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Track chunks (encoded location batches), the devices' last stored times, team track stats. */
+export function trackRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Marks the device seen and returns its row as it is now, or undefined for an unknown device.
+     * An UPDATE rather than a SELECT: on PostgreSQL it locks the row, so two batches of one
+     * device run one after the other and the second sees the first's `last_t`.
+     */
+    touchDevice: (deviceId: string, at: number): Promise<DeviceRow | undefined> =>
+      db
+        .updateTable('devices')
+        .set({ last_seen: at })
+        .where('id', '=', deviceId)
+        .returningAll()
+        .executeTakeFirst(),
+
+    setDeviceLastT: (deviceId: string, lastT: number) =>
+      db.updateTable('devices').set({ last_t: lastT }).where('id', '=', deviceId).execute(),
+
+    /**
+     * The team's stored track stat (JSON text or null), with the team row locked for the rest of
+     * the transaction (a no-op UPDATE, so concurrent batches of one team cannot lose an update);
+     * undefined when there is no such team.
+     */
+    lockTeamStat: async (
+      eventId: string,
+      teamId: string,
+    ): Promise<{ trackstat: string | null } | undefined> =>
+      db
+        .updateTable('teams')
+        .set((eb) => ({ trackstat: eb.ref('trackstat') }))
+        .where('event_id', '=', eventId)
+        .where('id', '=', teamId)
+        .returning('trackstat')
+        .executeTakeFirst(),
+
+    setTeamStat: (eventId: string, teamId: string, trackstat: string) =>
+      db
+        .updateTable('teams')
+        .set({ trackstat })
+        .where('event_id', '=', eventId)
+        .where('id', '=', teamId)
+        .execute(),
+
+    insertChunk: (row: TrackChunkRow) => db.insertInto('track_chunks').values(row).execute(),
+
+    /** The newest chunk of a device in an event (its last point is the device's last point). */
+    lastChunkOfDevice: (eventId: string, deviceId: string) =>
+      db
+        .selectFrom('track_chunks')
+        .select(['data', 't_to'])
+        .where('event_id', '=', eventId)
+        .where('device_id', '=', deviceId)
+        .orderBy('t_from', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** A team's chunks overlapping the filter's window, oldest first. */
+    chunksOf: (
+      eventId: string,
+      teamId: string,
+      filter: ChunkFilter = {},
+    ): Promise<Pick<TrackChunkRow, 'data' | 't_from' | 't_to' | 'device_id'>[]> => {
+      let q = db
+        .selectFrom('track_chunks')
+        .select(['data', 't_from', 't_to', 'device_id'])
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId);
+      if (filter.deviceId !== undefined) q = q.where('device_id', '=', filter.deviceId);
+      if (filter.from !== undefined) q = q.where('t_to', '>=', filter.from);
+      if (filter.to !== undefined) q = q.where('t_from', '<=', filter.to);
+      return q.orderBy('t_from').orderBy('id').execute();
+    },
+
+    findTeam: (eventId: string, teamId: string): Promise<TeamTrackRow | undefined> =>
+      db
+        .selectFrom('teams')
+        .select(['id', 'name', 'nr', 'list', 'trackstat'])
+        .where('event_id', '=', eventId)
+        .where('id', '=', teamId)
+        .executeTakeFirst(),
+
+    /** Every team of the event, by number then name. */
+    teamsOf: (eventId: string): Promise<TeamTrackRow[]> =>
+      db
+        .selectFrom('teams')
+        .select(['id', 'name', 'nr', 'list', 'trackstat'])
+        .where('event_id', '=', eventId)
+        .orderBy('nr')
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+
+    /** The event's hidetracks setting's source: its settings JSON (undefined for no event). */
+    settingsOf: async (eventId: string): Promise<string | undefined> =>
+      (
+        await db
+          .selectFrom('event_data')
+          .select('settings')
+          .where('event_id', '=', eventId)
+          .executeTakeFirst()
+      )?.settings,
+
+    /**
+     * The event's extra JSON (issues live under extra.eventsdata.issues), its row locked for the
+     * rest of the transaction (a no-op UPDATE) so a read-modify-write loses nobody's change.
+     */
+    lockExtra: async (eventId: string): Promise<string | undefined> =>
+      (
+        await db
+          .updateTable('event_data')
+          .set((eb) => ({ extra: eb.ref('extra') }))
+          .where('event_id', '=', eventId)
+          .returning('extra')
+          .executeTakeFirst()
+      )?.extra,
+
+    setExtra: (eventId: string, extra: string) =>
+      db.updateTable('event_data').set({ extra }).where('event_id', '=', eventId).execute(),
+  };
+}
+export type TrackRepository = ReturnType<typeof trackRepository>;

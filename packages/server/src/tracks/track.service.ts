@@ -1,5 +1,23 @@
-import type { Store } from '../db/store.ts';
+import {
+  fillDistances,
+  liveTopic,
+  trackStats,
+  type IngestResult,
+  type LocationPoint,
+  type TrackStat,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { IngestBody } from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import { timeId } from '../db/ids.ts';
+import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import type { Repos, Store } from '../db/store.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { checkPoints, decodeChunk, encodeChunk } from './track.chunks.ts';
+import type { Checked } from './track.chunks.ts';
+import type { DeviceRow } from './track.repository.ts';
+import { trackReadService } from './trackRead.service.ts';
 
 export interface TrackServiceDeps {
   store: Store;
@@ -8,9 +26,166 @@ export interface TrackServiceDeps {
   log: (obj: object, msg: string) => void;
 }
 
-/** Placeholder: filled in by this feature's work. */
+/** The text of the event issue a location from a device of no team records (spec 01 §4). */
+export const UNKNOWN_DEVICE_ISSUE = 'GPS for unknown device';
+
+/**
+ * The points newer than `lastT` in time order, one per time (a second point at the same
+ * millisecond is a repeat); the rest are duplicates of what is stored or of each other.
+ */
+function freshPoints(good: Checked[], lastT: number | null) {
+  const newer = good.filter((c) => lastT === null || c.point.t > lastT);
+  newer.sort((a, b) => a.point.t - b.point.t);
+  const fresh: Checked[] = [];
+  for (const c of newer) if (fresh.at(-1)?.point.t !== c.point.t) fresh.push(c);
+  return { fresh, duplicates: good.length - fresh.length };
+}
+
+/** The last battery level the points carry, else the stored one. */
+function lastBattery(points: readonly Checked[], stored: number | null): number | null {
+  for (let i = points.length - 1; i >= 0; i--) {
+    const b = points[i]!.battery;
+    if (b !== null) return b;
+  }
+  return stored;
+}
+
+type IngestOutcome =
+  | { kind: 'unknown'; device: DeviceRow }
+  | { kind: 'stored'; device: DeviceRow; points: LocationPoint[]; duplicates: number };
+
+/**
+ * Stores one batch of a device's fresh points: one chunk row, the device's last time and the
+ * team's track stat (incremental from the stored one). Runs inside the caller's transaction.
+ */
+async function storeBatch(
+  repos: Repos,
+  device: DeviceRow & { event_id: string; team_id: string },
+  good: Checked[],
+  now: number,
+): Promise<IngestOutcome> {
+  const { fresh, duplicates } = freshPoints(good, device.last_t);
+  if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
+  const team = await repos.tracks.lockTeamStat(device.event_id, device.team_id);
+  if (!team) return { kind: 'unknown', device };
+  // The first point's distance runs from the device's last stored point.
+  let previous: LocationPoint | null = null;
+  if (device.last_t !== null) {
+    const last = await repos.tracks.lastChunkOfDevice(device.event_id, device.id);
+    if (last && last.t_to === device.last_t) previous = decodeChunk(last.data).at(-1) ?? null;
+  }
+  const points = fillDistances(
+    fresh.map((c) => c.point),
+    previous,
+  );
+  const stored = fromJson<TrackStat | null>(team.trackstat, null);
+  const stat: TrackStat = {
+    ...trackStats(points, stored),
+    battery: lastBattery(fresh, stored?.battery ?? null),
+  };
+  const first = points[0]!.t;
+  const last = points.at(-1)!.t;
+  await repos.tracks.insertChunk({
+    id: timeId(now),
+    event_id: device.event_id,
+    team_id: device.team_id,
+    device_id: device.id,
+    t_from: first,
+    t_to: last,
+    points: points.length,
+    data: encodeChunk(points),
+  });
+  await repos.tracks.setTeamStat(device.event_id, device.team_id, toJson(stat));
+  await repos.tracks.setDeviceLastT(device.id, last);
+  return { kind: 'stored', device, points, duplicates };
+}
+
+/** Location ingest from devices, and the event's track reads for viewers (docs/api.md). */
 export function trackService(deps: TrackServiceDeps) {
-  void deps;
-  return {};
+  const { store, bus, now, log } = deps;
+
+  /**
+   * Records the 'GPS for unknown device' issue in the event's issues (extra.eventsdata.issues,
+   * as the event file keeps them) unless one for this device is there already.
+   */
+  async function recordUnknownDevice(eventId: string, deviceId: string): Promise<void> {
+    await store.transaction(async (repos) => {
+      const text = await repos.tracks.lockExtra(eventId);
+      if (text === undefined) return;
+      const extra = fromJsonMap(text);
+      const eventsdata = fromJsonMap(toJson(extra.eventsdata));
+      const issues = fromJsonMap(toJson(eventsdata.issues));
+      const present = Object.values(issues).some((i) => {
+        const issue = fromJsonMap(toJson(i));
+        return issue.text === UNKNOWN_DEVICE_ISSUE && issue.devid === deviceId;
+      });
+      if (present) return;
+      const t = now();
+      issues[timeId(t)] = { text: UNKNOWN_DEVICE_ISSUE, devid: deviceId, time: t };
+      await repos.tracks.setExtra(
+        eventId,
+        toJson({ ...extra, eventsdata: { ...eventsdata, issues } }),
+      );
+    });
+  }
+
+  return {
+    ...trackReadService(deps),
+
+    /**
+     * Stores a batch of the caller's device: 401 signed out, 404 unknown device, 403 another
+     * user's. Refused points come back with reasons; points at or before the device's last
+     * stored time are duplicates. Everything is committed before this returns; then the batch
+     * goes out on the event's live topic. A device of no team stores nothing (`known: false`).
+     */
+    async ingest(
+      actor: Actor | null,
+      deviceId: string,
+      body: z.output<typeof IngestBody>,
+    ): Promise<IngestResult> {
+      if (!actor) throw unauthorized();
+      const t = now();
+      const { good, rejected } = checkPoints(body.points, t);
+      const outcome = await store.transaction(async (repos): Promise<IngestOutcome> => {
+        const device = await repos.tracks.touchDevice(deviceId, t);
+        if (!device) throw notFound();
+        if (device.user_id !== actor.uid) throw forbidden();
+        const { event_id: eventId, team_id: teamId } = device;
+        if (eventId === null || teamId === null) return { kind: 'unknown', device };
+        return storeBatch(repos, { ...device, event_id: eventId, team_id: teamId }, good, t);
+      });
+
+      const { device } = outcome;
+      if (outcome.kind === 'unknown') {
+        log(
+          { deviceId, eventId: device.event_id, teamId: device.team_id },
+          'location from a device of no known team skipped',
+        );
+        if (device.event_id !== null) await recordUnknownDevice(device.event_id, deviceId);
+        return { accepted: 0, duplicates: 0, rejected, known: false };
+      }
+      if (outcome.points.length > 0 && device.event_id !== null) {
+        bus.publish(liveTopic(device.event_id), {
+          v: 1,
+          type: 'live.locations',
+          eventId: device.event_id,
+          batches: [
+            {
+              devid: device.id,
+              uid: device.user_id,
+              tid: device.team_id,
+              locations: outcome.points,
+            },
+          ],
+        });
+      }
+      return {
+        accepted: outcome.points.length,
+        duplicates: outcome.duplicates,
+        rejected,
+        known: true,
+      };
+    },
+  };
 }
 export type TrackService = ReturnType<typeof trackService>;

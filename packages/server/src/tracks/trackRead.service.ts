@@ -1,0 +1,204 @@
+import {
+  encodeTrack,
+  fillDistances,
+  trackFromGpx,
+  trackStats,
+  trackToGpx,
+  type LocationPoint,
+  type PointsQuery,
+  type PointProblem,
+  type TeamTrackSummary,
+  type TrackStat,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { Actor } from '../auth/actor.ts';
+import { timeId } from '../db/ids.ts';
+import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import type { Store } from '../db/store.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { EventAccess } from '../policies/event.policy.ts';
+import type { Bus } from '../realtime/bus.ts';
+import { checkPoints, encodeChunk, mergeChunks } from './track.chunks.ts';
+import { canImportTrack, canReadTracks } from './track.policy.ts';
+import type { TeamTrackRow } from './track.repository.ts';
+
+export interface TrackReadDeps {
+  store: Store;
+  bus: Bus;
+  now: () => number;
+}
+
+/** The device id of chunks imported from GPX files. */
+export const GPX_IMPORT_DEVICE = 'gpx-import';
+
+/** A file answer: its bytes or text, content type and download name. */
+export interface TrackFile<T> {
+  body: T;
+  filename: string;
+}
+
+/** Team numbers sort as numbers where they are (9 before 10), then by name. */
+function byNumberThenName(a: TeamTrackRow, b: TeamTrackRow): number {
+  const na = a.nr ?? '';
+  const nb = b.nr ?? '';
+  if (na !== nb) {
+    if (na === '') return 1;
+    if (nb === '') return -1;
+    return na.localeCompare(nb, 'en', { numeric: true });
+  }
+  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** A team's track summary (the colour lives in the team's list entry). */
+function presentSummary(row: TeamTrackRow): TeamTrackSummary {
+  const col = fromJsonMap(row.list).col;
+  return {
+    teamId: row.id,
+    name: row.name,
+    nr: row.nr,
+    col: typeof col === 'string' && col !== '' ? col : null,
+    stat: fromJson<TrackStat | null>(row.trackstat, null),
+  };
+}
+
+/** A download name without characters that would break the header or a file system. */
+const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
+
+/** Who sees tracks and what they see: points, summaries, track files, GPX export and import. */
+export function trackReadService({ store, now }: TrackReadDeps) {
+  async function access(actor: Actor | null, eventId: string) {
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+    const settings = fromJsonMap(await store.tracks.settingsOf(eventId));
+    const a: EventAccess = { actor, role, hidden: row.hidden === 1 };
+    return { row, access: a, hidetracks: settings.hidetracks === true };
+  }
+
+  /** Lets through those who may see the event's tracks: 401 signed out, else 403. */
+  async function requireRead(actor: Actor | null, eventId: string): Promise<void> {
+    const { access: a, hidetracks } = await access(actor, eventId);
+    if (!canReadTracks(a, hidetracks)) throw actor ? forbidden() : unauthorized();
+  }
+
+  async function team(eventId: string, teamId: string): Promise<TeamTrackRow> {
+    const row = await store.tracks.findTeam(eventId, teamId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /**
+     * The points of one team (optionally one device) within [startt, endt], as one codec v2
+     * block in time order (GET …/points; spec 02 §7).
+     */
+    async points(
+      actor: Actor | null,
+      eventId: string,
+      q: z.output<typeof PointsQuery>,
+    ): Promise<Uint8Array> {
+      await requireRead(actor, eventId);
+      await team(eventId, q.tid);
+      const chunks = await store.tracks.chunksOf(eventId, q.tid, {
+        ...(q.devid !== undefined ? { deviceId: q.devid } : {}),
+        ...(q.startt !== undefined ? { from: q.startt } : {}),
+        ...(q.endt !== undefined ? { to: q.endt } : {}),
+      });
+      return encodeTrack(mergeChunks(chunks, q.startt, q.endt));
+    },
+
+    /** Every team's track summary (name, number, colour, stat), by team number. */
+    async tracks(actor: Actor | null, eventId: string): Promise<TeamTrackSummary[]> {
+      await requireRead(actor, eventId);
+      const rows = await store.tracks.teamsOf(eventId);
+      return rows.sort(byNumberThenName).map(presentSummary);
+    },
+
+    /** The team's whole track as one codec file, `{teamId}_ws.data` (spec 01 §7). */
+    async trackData(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+    ): Promise<TrackFile<Uint8Array>> {
+      await requireRead(actor, eventId);
+      await team(eventId, teamId);
+      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId));
+      return { body: encodeTrack(points), filename: `${safeName(teamId)}_ws.data` };
+    },
+
+    /** The team's whole track as GPX 1.1, `{event}-{team}.gpx`. */
+    async trackGpx(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+    ): Promise<TrackFile<string>> {
+      await requireRead(actor, eventId);
+      const row = await team(eventId, teamId);
+      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId));
+      return {
+        body: trackToGpx(points, { name: row.name, time: now() }),
+        filename: `${safeName(eventId)}-${safeName(teamId)}.gpx`,
+      };
+    },
+
+    /**
+     * Imports a GPX track into the team (admins): its valid points not already in the team's
+     * track at the same time go into one chunk of device 'gpx-import', and the team's track
+     * stat is computed afresh over the whole track (the import may lie before stored points).
+     */
+    async importGpx(
+      actor: Actor | null,
+      eventId: string,
+      teamId: string,
+      gpx: string,
+    ): Promise<{
+      accepted: number;
+      duplicates: number;
+      rejected: { index: number; reason: PointProblem }[];
+      problems: string[];
+    }> {
+      const { access: a } = await access(actor, eventId);
+      if (!canImportTrack(a)) throw actor ? forbidden() : unauthorized();
+      let parsed: { points: LocationPoint[]; problems: string[] };
+      try {
+        parsed = trackFromGpx(gpx);
+      } catch (error) {
+        throw new AppError('error.validation', 400, [
+          { path: 'gpx', message: error instanceof Error ? error.message : 'not a GPX track' },
+        ]);
+      }
+      const t = now();
+      const { good, rejected } = checkPoints(parsed.points, t);
+      const { problems } = parsed;
+      return store.transaction(async (repos) => {
+        const locked = await repos.tracks.lockTeamStat(eventId, teamId);
+        if (!locked) throw notFound();
+        const existing = mergeChunks(await repos.tracks.chunksOf(eventId, teamId));
+        const times = new Set(existing.map((p) => p.t));
+        const fresh: LocationPoint[] = [];
+        for (const c of good.map((g) => g.point).sort((p, q) => p.t - q.t)) {
+          if (!times.has(c.t)) fresh.push(c);
+          times.add(c.t);
+        }
+        const duplicates = good.length - fresh.length;
+        if (fresh.length === 0) return { accepted: 0, duplicates, rejected, problems };
+        const points = fillDistances(fresh, null);
+        await repos.tracks.insertChunk({
+          id: timeId(t),
+          event_id: eventId,
+          team_id: teamId,
+          device_id: GPX_IMPORT_DEVICE,
+          t_from: points[0]!.t,
+          t_to: points.at(-1)!.t,
+          points: points.length,
+          data: encodeChunk(points),
+        });
+        const stored = fromJson<TrackStat | null>(locked.trackstat, null);
+        const all = [...existing, ...points].sort((p, q) => p.t - q.t);
+        const stat: TrackStat = { ...trackStats(all, null), battery: stored?.battery ?? null };
+        await repos.tracks.setTeamStat(eventId, teamId, toJson(stat));
+        return { accepted: points.length, duplicates, rejected, problems };
+      });
+    },
+  };
+}
