@@ -1,16 +1,118 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  formatListenError,
+  LISTEN_CLOSE_REFUSED,
+  LISTEN_TOKEN_WAIT_MS,
+  parseListenHandshake,
+} from '@rada/core';
 import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { SESSION_COOKIE } from '../auth/auth.routes.ts';
+import { createListenHub } from './listenHub.ts';
+import type { ListenHub, ListenHubOptions, ListenSocket, ListenViewer } from './listenHub.ts';
+import { listenService } from './listen.service.ts';
+import type { ListenService } from './listen.service.ts';
 
 export interface ListenDeps {
   store: Store;
   bus: Bus;
   now: () => number;
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
+  /** Fan-out limits (tests make them small). */
+  hub?: Omit<ListenHubOptions, 'bus'>;
 }
 
-/** Placeholder: the live location socket `{host}/listen` (spec 01 §7). */
+/** A socket that has not said which event it watches within this time is closed. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+
+/**
+ * The live location socket `{host}/listen` (spec 01 §7, docs/listen.md). The client sends
+ * 'EventId:{id}' then 'BearerToken:{token}' (empty or missing: the session cookie if any, else
+ * anonymous). A permitted viewer gets the stored tracks as one binary 'z:' frame, then every
+ * stored batch of the event as a 'j:' text frame; a refused one gets 'e:{"error":…}' and close 1008.
+ */
 export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Promise<void> {
-  void app;
-  void deps;
+  const hub = createListenHub({ bus: deps.bus, ...deps.hub });
+  const service = listenService(deps);
+  app.addHook('onClose', () => hub.close());
+  app.get('/listen', { websocket: true }, (socket, req) => {
+    serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service);
+  });
+}
+
+function serveViewer(
+  socket: WebSocket,
+  cookieToken: string,
+  hub: ListenHub,
+  service: ListenService,
+): void {
+  let eventId: string | null = null;
+  let decided = false;
+  let viewer: ListenViewer | null = null;
+  let closed = false;
+
+  const refuse = (error: string) => {
+    if (closed) return;
+    socket.send(formatListenError(error));
+    socket.close(LISTEN_CLOSE_REFUSED, error);
+  };
+  const handshakeTimer = setTimeout(() => refuse('error.validation'), HANDSHAKE_TIMEOUT_MS);
+  let tokenTimer: NodeJS.Timeout | null = null;
+
+  const decide = async (id: string, token: string) => {
+    decided = true;
+    clearTimeout(handshakeTimer);
+    if (tokenTimer) clearTimeout(tokenTimer);
+    const access = await service.access(id, token || cookieToken);
+    if (closed) return;
+    if (!access.ok) return refuse(access.error);
+    viewer = hub.add(id, adapt(socket));
+    const history = await service.history(id);
+    if (!closed) viewer.start(history);
+  };
+  const run = (id: string, token: string) =>
+    decide(id, token).catch(() => refuse('error.internal'));
+
+  socket.on('message', (data, isBinary) => {
+    if (decided) return; // viewers have nothing more to say
+    const line = isBinary ? null : parseListenHandshake(data.toString());
+    if (!line) return refuse('error.validation');
+    if (line.kind === 'event' && eventId === null) {
+      eventId = line.eventId;
+      const id = eventId;
+      tokenTimer = setTimeout(() => void run(id, ''), LISTEN_TOKEN_WAIT_MS);
+    } else if (line.kind === 'token' && eventId !== null) {
+      void run(eventId, line.token);
+    } else {
+      refuse('error.validation');
+    }
+  });
+  socket.on('pong', () => viewer?.pong());
+  socket.on('close', () => {
+    closed = true;
+    clearTimeout(handshakeTimer);
+    if (tokenTimer) clearTimeout(tokenTimer);
+    viewer?.remove();
+  });
+}
+
+/** The hub's view of a ws socket. */
+function adapt(socket: WebSocket): ListenSocket {
+  return {
+    sendText: (frame) => {
+      if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+    },
+    sendBinary: (bytes) => {
+      if (socket.readyState === socket.OPEN) socket.send(bytes, { binary: true });
+    },
+    get bufferedAmount() {
+      return socket.bufferedAmount;
+    },
+    close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
+    ping: () => {
+      if (socket.readyState === socket.OPEN) socket.ping();
+    },
+  };
 }

@@ -1,0 +1,101 @@
+import { encodeListenHistory, trackFromBase64 } from '@rada/core';
+import type { ListenHistoryEntry } from '@rada/core';
+import type { Store } from '../db/store.ts';
+import { fromJsonMap } from '../db/json.ts';
+import { canReadTracks } from '../tracks/track.policy.ts';
+
+export interface ListenServiceDeps {
+  store: Store;
+  authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
+}
+
+const noop = () => undefined;
+
+export type ListenAccess = { ok: true } | { ok: false; error: string };
+
+/**
+ * What /listen needs besides the sockets: who may watch an event, and the event's stored tracks
+ * as one 'z:' history frame.
+ */
+export function listenService({ store, authenticate }: ListenServiceDeps) {
+  /** Loads of the history per event: one running, and one queued for viewers who came later. */
+  const loads = new Map<
+    string,
+    { running: Promise<Uint8Array>; next: Promise<Uint8Array> | null }
+  >();
+
+  /** Makes `read` the running load; when it settles, the queued one (if any) takes its place. */
+  const begin = (eventId: string, read: Promise<Uint8Array>): Promise<Uint8Array> => {
+    const slot = { running: read, next: null as Promise<Uint8Array> | null };
+    loads.set(eventId, slot);
+    const settle = () => {
+      if (loads.get(eventId) !== slot) return;
+      if (slot.next) void begin(eventId, slot.next);
+      else loads.delete(eventId);
+    };
+    void read.then(settle, settle);
+    return read;
+  };
+
+  async function readHistory(eventId: string): Promise<Uint8Array> {
+    const teams = await store.tracks.teamsOf(eventId);
+    const perTeam = await Promise.all(
+      teams.map(async (team) => ({
+        tid: team.id,
+        chunks: await store.tracks.chunksOf(eventId, team.id),
+      })),
+    );
+    const byDevice = new Map<string, ListenHistoryEntry>();
+    for (const { tid, chunks } of perTeam) {
+      for (const chunk of chunks) {
+        const devid = chunk.device_id ?? '';
+        const key = `${tid}\u0000${devid}`;
+        let entry = byDevice.get(key);
+        if (!entry) byDevice.set(key, (entry = { tid, devid, uid: null, chunks: [] }));
+        entry.chunks.push(trackFromBase64(chunk.data));
+      }
+    }
+    const entries = [...byDevice.values()];
+    const ids = [...new Set(entries.map((e) => e.devid).filter((id) => id !== ''))];
+    const owners = new Map(
+      (await store.messages.devicesByIds(ids)).map((d) => [d.id, d.user_id] as const),
+    );
+    for (const entry of entries) entry.uid = owners.get(entry.devid) ?? null;
+    return encodeListenHistory(entries);
+  }
+
+  return {
+    /**
+     * May the holder of `token` (empty: nobody signed in) watch `eventId`? Admins and super
+     * admins always; anyone else while the event's tracks are not hidden (tracks policy).
+     */
+    async access(eventId: string, token: string): Promise<ListenAccess> {
+      const event = await store.events.findById(eventId);
+      if (!event) return { ok: false, error: 'error.notfound' };
+      const actor = token === '' ? null : await authenticate(token);
+      const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+      const settings = fromJsonMap(await store.tracks.settingsOf(eventId));
+      const allowed = canReadTracks(
+        {
+          actor: actor ? { ...actor, email: '', platformOwner: false, creator: false } : null,
+          role,
+          hidden: event.hidden === 1,
+        },
+        settings.hidetracks === true,
+      );
+      return allowed ? { ok: true } : { ok: false, error: 'error.forbidden' };
+    },
+
+    /**
+     * The event's stored tracks as a 'z:' frame, read after this call (so a viewer subscribed
+     * before calling misses nothing). Callers arriving while a read runs share the next read.
+     */
+    history(eventId: string): Promise<Uint8Array> {
+      const slot = loads.get(eventId);
+      if (!slot) return begin(eventId, readHistory(eventId));
+      slot.next ??= slot.running.then(noop, noop).then(() => readHistory(eventId));
+      return slot.next;
+    },
+  };
+}
+export type ListenService = ReturnType<typeof listenService>;
