@@ -79,12 +79,19 @@ export function trackToGpx(
   return out.join('\n');
 }
 
-function* descendants(el: XmlElement): Generator<XmlElement> {
-  for (const c of el.children) {
-    if (typeof c === 'string') continue;
-    yield c;
-    yield* descendants(c);
+/** Every element below `el` in document order (iterative: deep files cannot overflow the stack). */
+function descendants(el: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const stack: XmlElement[] = [el];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (e !== el) out.push(e);
+    for (let i = e.children.length - 1; i >= 0; i--) {
+      const c = e.children[i]!;
+      if (typeof c !== 'string') stack.push(c);
+    }
   }
+  return out;
 }
 
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
