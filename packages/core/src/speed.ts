@@ -70,7 +70,11 @@ export interface IdentifiedSpeedTicket extends SpeedTicket {
 }
 
 /** GET /api/events/:id/speedtickets: one row per ticket. Manual tickets may lack fields. */
-export type SpeedTicketRow = Partial<SpeedTicket> & { id: string; teamId: string };
+export type SpeedTicketRow = Partial<SpeedTicket> & {
+  id: string;
+  teamId: string;
+  teamName: string;
+};
 
 /** POST /api/events/:id/speedtickets/recompute → how many tickets the teams now have. */
 export interface RecomputeTicketsResult {

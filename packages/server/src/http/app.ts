@@ -105,6 +105,7 @@ export async function buildApp({
     speed: speedService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
+  app.addHook('onClose', await services.speed.start());
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,8 +1,92 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Placeholder: filled in by this feature's work. */
+export type SpeedTicketRowDb = Database['speed_tickets'];
+
+/**
+ * Speed tickets (speed_tickets) and the reads ticket computation needs: the event's teams and a
+ * team's stored track chunks. Speed areas live in the event document (event_data.evdoc), read and
+ * written through the event repository's findData/updateData.
+ */
 export function speedRepository(db: Kysely<Database>) {
-  void db;
-  return {};
+  return {
+    /** Every ticket of the event, by team then id. */
+    tickets: (eventId: string) =>
+      db
+        .selectFrom('speed_tickets')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .orderBy('team_id')
+        .orderBy('id')
+        .execute(),
+
+    ticketsOfTeam: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('speed_tickets')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .execute(),
+
+    deleteTickets: async (eventId: string, teamId: string, ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      await db
+        .deleteFrom('speed_tickets')
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    insertTickets: async (rows: readonly SpeedTicketRowDb[]) => {
+      if (rows.length === 0) return;
+      // Chunks keep each statement under SQLite's and PostgreSQL's parameter limits.
+      for (let i = 0; i < rows.length; i += 200) {
+        await db
+          .insertInto('speed_tickets')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      }
+    },
+
+    /** The event's team ids and names. */
+    teams: (eventId: string) =>
+      db
+        .selectFrom('teams')
+        .select(['id', 'name'])
+        .where('event_id', '=', eventId)
+        .orderBy('id')
+        .execute(),
+
+    /** A team's stored track chunks (base64 codec data), oldest first. */
+    trackChunks: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('track_chunks')
+        .select(['data'])
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .orderBy('t_from')
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * Events not archived that start by `to` and end at or after `from` (or, without an end,
+     * started at or after `from`): the ones whose live tracks are followed.
+     */
+    activeEventIds: async (from: number, to: number) =>
+      (
+        await db
+          .selectFrom('events')
+          .select('id')
+          .where('arch', 'is', null)
+          .where('starttime', '<=', to)
+          .where((eb) =>
+            eb.or([
+              eb('endtime', '>=', from),
+              eb.and([eb('endtime', 'is', null), eb('starttime', '>=', from)]),
+            ]),
+          )
+          .execute()
+      ).map((r) => r.id),
+  };
 }

@@ -1,16 +1,277 @@
+import {
+  COMPUTED_TICKET_ID,
+  DEFAULT_SPEED,
+  SPEED_KEYS,
+  SpeedArea,
+  decodeTrack,
+  eventTopic,
+  liveTopic,
+  speedTickets,
+  trackFromBase64,
+} from '@rada/core';
+import type {
+  EventChange,
+  IdentifiedSpeedTicket,
+  LocationPoint,
+  RecomputeTicketsResult,
+  SpeedSettings,
+  SpeedTicketRow,
+} from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import { fromJsonMap, toJson } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
 import type { Store } from '../db/store.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { canEditEvent } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { coalescer } from '../results/recalc.ts';
 
 export interface SpeedServiceDeps {
   store: Store;
   bus: Bus;
   now: () => number;
   log: (obj: object, msg: string) => void;
+  /** Wait after new track points before a team's tickets are recomputed (ms). */
+  debounceMs?: number;
 }
 
-/** Placeholder: filled in by this feature's work. */
-export function speedService(deps: SpeedServiceDeps) {
-  void deps;
-  return {};
+/** Default wait after new points: a team's batches within it give one recomputation. */
+export const SPEED_TICKETS_DEBOUNCE_MS = 2000;
+const DAY = 86_400_000;
+
+/** The event's speed settings (evdoc.speed) with the product's defaults for missing keys. */
+export function speedSettingsOf(evdoc: JsonMap): SpeedSettings {
+  const stored = fromJsonMap(toJson(evdoc.speed));
+  const out: SpeedSettings = { ...DEFAULT_SPEED };
+  for (const key of SPEED_KEYS) {
+    const v = stored[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[key] = v;
+  }
+  return out;
+}
+
+/** The event's valid speed areas (evdoc.speedareas); entries that do not parse are skipped. */
+export function speedAreasOf(evdoc: JsonMap): Record<string, SpeedArea> {
+  const out: Record<string, SpeedArea> = {};
+  for (const [id, value] of Object.entries(fromJsonMap(toJson(evdoc.speedareas)))) {
+    const parsed = SpeedArea.safeParse(value);
+    if (parsed.success) out[id] = parsed.data;
+  }
+  return out;
+}
+
+const sameTickets = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([id, json]) => b.get(id) === json);
+
+/**
+ * Speed areas (event admins edit them in the event document) and speed tickets computed from the
+ * teams' tracks by core's `speedTickets` (docs/speed-tickets.md). Tickets are recomputed for the
+ * whole event when an area changes or an admin asks, and per team a moment after new points of
+ * a followed event arrive on its live topic. Only computed tickets (COMPUTED_TICKET_ID) are
+ * replaced; tickets added by hand or imported under other ids are kept.
+ */
+export function speedService({
+  store,
+  bus,
+  now,
+  log,
+  debounceMs = SPEED_TICKETS_DEBOUNCE_MS,
+}: SpeedServiceDeps) {
+  const publish = (eventId: string, what: EventChange[]) =>
+    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
+
+  async function access(actor: Actor | null, eventId: string) {
+    const event = await store.events.findById(eventId);
+    if (!event) throw notFound();
+    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+    return { event, admin: canEditEvent({ actor, role, hidden: event.hidden === 1 }) };
+  }
+
+  async function requireAdmin(actor: Actor | null, eventId: string): Promise<void> {
+    const { admin } = await access(actor, eventId);
+    if (!admin) throw actor ? forbidden() : unauthorized();
+    watch(eventId);
+  }
+
+  async function evdocOf(eventId: string): Promise<JsonMap> {
+    return fromJsonMap((await store.events.findData(eventId))?.evdoc);
+  }
+
+  async function trackOf(eventId: string, teamId: string): Promise<LocationPoint[]> {
+    const points: LocationPoint[] = [];
+    for (const chunk of await store.speed.trackChunks(eventId, teamId)) {
+      try {
+        points.push(...decodeTrack(trackFromBase64(chunk.data)));
+      } catch (error) {
+        log({ err: error, eventId, teamId }, 'speed tickets: unreadable track chunk skipped');
+      }
+    }
+    return points;
+  }
+
+  /** Replaces a team's computed tickets; true when they changed. One transaction. */
+  async function storeTeam(
+    eventId: string,
+    teamId: string,
+    computed: IdentifiedSpeedTicket[],
+  ): Promise<boolean> {
+    return store.transaction(async (repos) => {
+      const existing = (await repos.speed.ticketsOfTeam(eventId, teamId)).filter((r) =>
+        COMPUTED_TICKET_ID.test(r.id),
+      );
+      const next = new Map(computed.map(({ id, ...ticket }) => [id, toJson(ticket)]));
+      const before = new Map(existing.map((r) => [r.id, r.ticket]));
+      if (sameTickets(before, next)) return false;
+      await repos.speed.deleteTickets(eventId, teamId, [...before.keys()]);
+      await repos.speed.insertTickets(
+        [...next].map(([id, ticket]) => ({ event_id: eventId, team_id: teamId, id, ticket })),
+      );
+      return true;
+    });
+  }
+
+  /** Recomputes the tickets of the given teams (all when omitted); publishes when any changed. */
+  async function recompute(eventId: string, teamIds?: readonly string[]) {
+    const data = await store.events.findData(eventId);
+    if (!data) return { teams: 0, tickets: 0, changed: false };
+    const evdoc = fromJsonMap(data.evdoc);
+    const speed = speedSettingsOf(evdoc);
+    const areas = speedAreasOf(evdoc);
+    const known = new Set((await store.speed.teams(eventId)).map((t) => t.id));
+    const teams = (teamIds ?? [...known]).filter((id) => known.has(id));
+    let tickets = 0;
+    let changed = false;
+    for (const teamId of teams) {
+      const computed = speedTickets(await trackOf(eventId, teamId), speed, areas);
+      tickets += computed.length;
+      if (await storeTeam(eventId, teamId, computed)) changed = true;
+    }
+    // 'teams' recalculates the results, so spdpenalty follows the new tickets.
+    if (changed) publish(eventId, ['speed', 'teams']);
+    return { teams: teams.length, tickets, changed };
+  }
+
+  // Keys are `${eventId}\n${teamId}` for one team, or the event id alone for all teams.
+  const runs = coalescer(
+    async (key) => {
+      const [eventId, teamId] = key.split('\n') as [string, string | undefined];
+      await recompute(eventId, teamId === undefined ? undefined : [teamId]);
+    },
+    debounceMs,
+    (key, error) => log({ err: error, key }, 'speed tickets recomputation failed'),
+  );
+
+  const followed = new Map<string, () => void>();
+  /** Follows an event's live topic: new points of a team schedule that team's tickets. */
+  function watch(eventId: string): void {
+    if (followed.has(eventId)) return;
+    const stop = bus.subscribe(liveTopic(eventId), (message) => {
+      if (message.type !== 'live.locations') return;
+      for (const tid of new Set(message.batches.map((b) => b.tid))) {
+        if (tid !== null) runs.schedule(`${eventId}\n${tid}`);
+      }
+    });
+    followed.set(eventId, stop);
+  }
+
+  return {
+    /**
+     * Follows the live tracks of events running around now (a day either side); other events
+     * are followed from the first time an admin opens or changes their speed areas or tickets.
+     * Returns what ends it all (for the server's close).
+     */
+    async start(): Promise<() => Promise<void>> {
+      const t = now();
+      for (const id of await store.speed.activeEventIds(t - DAY, t + DAY)) watch(id);
+      return async () => {
+        for (const stop of followed.values()) stop();
+        followed.clear();
+        runs.close();
+        await runs.idle();
+      };
+    },
+
+    /** Resolves when no recomputation is scheduled or running (tests). */
+    idle: () => runs.idle(),
+
+    /** Asks for the team's tickets to be recomputed shortly (coalesced). */
+    scheduleTeam(eventId: string, teamId: string): void {
+      runs.schedule(`${eventId}\n${teamId}`);
+    },
+
+    /** GET /events/:id/speedareas (event admins). */
+    async areas(actor: Actor | null, eventId: string): Promise<Record<string, SpeedArea>> {
+      await requireAdmin(actor, eventId);
+      return speedAreasOf(await evdocOf(eventId));
+    },
+
+    /** PUT /events/:id/speedareas/:areaId (event admins): creates or replaces the area. */
+    async putArea(
+      actor: Actor | null,
+      eventId: string,
+      areaId: string,
+      body: SpeedArea,
+    ): Promise<SpeedArea> {
+      await requireAdmin(actor, eventId);
+      await store.transaction(async (repos) => {
+        const data = await repos.events.findData(eventId);
+        if (!data) throw notFound();
+        const evdoc = fromJsonMap(data.evdoc);
+        const speedareas = { ...fromJsonMap(toJson(evdoc.speedareas)), [areaId]: body };
+        await repos.events.updateData(eventId, { evdoc: toJson({ ...evdoc, speedareas }) });
+      });
+      publish(eventId, ['speed', 'settings']);
+      runs.schedule(eventId);
+      return body;
+    },
+
+    /** DELETE /events/:id/speedareas/:areaId (event admins); 404 when there is no such area. */
+    async deleteArea(actor: Actor | null, eventId: string, areaId: string): Promise<void> {
+      await requireAdmin(actor, eventId);
+      await store.transaction(async (repos) => {
+        const data = await repos.events.findData(eventId);
+        if (!data) throw notFound();
+        const evdoc = fromJsonMap(data.evdoc);
+        const speedareas = fromJsonMap(toJson(evdoc.speedareas));
+        if (!Object.hasOwn(speedareas, areaId)) throw notFound();
+        delete speedareas[areaId];
+        await repos.events.updateData(eventId, { evdoc: toJson({ ...evdoc, speedareas }) });
+      });
+      publish(eventId, ['speed', 'settings']);
+      runs.schedule(eventId);
+    },
+
+    /**
+     * GET /events/:id/speedtickets: every ticket with its team, by team and time. Event admins always; anyone
+     * else only when the event's `hidespeedings` setting is not true (403 when it is).
+     */
+    async tickets(actor: Actor | null, eventId: string): Promise<SpeedTicketRow[]> {
+      const { admin } = await access(actor, eventId);
+      if (admin) watch(eventId);
+      else {
+        const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
+        if (settings.hidespeedings === true) throw forbidden();
+      }
+      const names = new Map((await store.speed.teams(eventId)).map((t) => [t.id, t.name]));
+      const rows: SpeedTicketRow[] = (await store.speed.tickets(eventId)).map((r) => ({
+        ...fromJsonMap(r.ticket),
+        id: r.id,
+        teamId: r.team_id,
+        teamName: names.get(r.team_id) ?? r.team_id,
+      }));
+      // By team, then in time order (tickets without a time last).
+      const time = (r: SpeedTicketRow) => (typeof r.t === 'number' ? r.t : Infinity);
+      return rows.sort(
+        (a, b) => a.teamId.localeCompare(b.teamId) || time(a) - time(b) || a.id.localeCompare(b.id),
+      );
+    },
+
+    /** POST /events/:id/speedtickets/recompute (event admins): every team, now. */
+    async recomputeAll(actor: Actor | null, eventId: string): Promise<RecomputeTicketsResult> {
+      await requireAdmin(actor, eventId);
+      const { teams, tickets } = await recompute(eventId);
+      return { teams, tickets };
+    },
+  };
 }
 export type SpeedService = ReturnType<typeof speedService>;
