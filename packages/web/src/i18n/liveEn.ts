@@ -5,7 +5,6 @@ export const liveEn: Record<string, string> = {
   'live.status.live': 'Live',
   'live.status.connecting': 'Connecting…',
   'live.status.reconnecting': 'Reconnecting in {{s}} s',
-  'live.status.polling': 'Updating every {{s}} s',
   'live.tail': 'Tail',
   'live.tail.off': 'Off',
   'live.tail.min': '{{count}} min',

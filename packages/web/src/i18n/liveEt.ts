@@ -5,7 +5,6 @@ export const liveEt: Record<string, string> = {
   'live.status.live': 'Otse',
   'live.status.connecting': 'Ühendan…',
   'live.status.reconnecting': 'Ühendan uuesti {{s}} s pärast',
-  'live.status.polling': 'Uuendan iga {{s}} s järel',
   'live.tail': 'Saba',
   'live.tail.off': 'Väljas',
   'live.tail.min': '{{count}} min',

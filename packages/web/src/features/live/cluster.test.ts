@@ -10,7 +10,7 @@ describe('clusterByGrid', () => {
       { id: 'd', px: 200, py: 200 },
     ];
     const { clusters, singles } = clusterByGrid(pts, 48, 3);
-    expect(clusters).toEqual([{ ids: ['a', 'b', 'c'], px: 41 / 3, py: 26 / 3 }]);
+    expect(clusters).toEqual([{ key: '0,0', ids: ['a', 'b', 'c'], px: 41 / 3, py: 26 / 3 }]);
     expect(singles.map((s) => s.id)).toEqual(['d']);
   });
 

@@ -7,6 +7,8 @@ export interface ScreenPoint {
 
 /** Markers that share one grid cell: shown as one count bubble at their mean position. */
 export interface Cluster {
+  /** The grid cell ('column,row'): stable while the view and the zoom stay. */
+  key: string;
   ids: string[];
   px: number;
   py: number;
@@ -36,7 +38,7 @@ export function clusterByGrid(
   }
   const clusters: Cluster[] = [];
   const singles: ScreenPoint[] = [];
-  for (const list of cells.values()) {
+  for (const [key, list] of cells) {
     if (list.length < minSize) {
       singles.push(...list);
       continue;
@@ -47,7 +49,7 @@ export function clusterByGrid(
       sx += p.px;
       sy += p.py;
     }
-    clusters.push({ ids: list.map((p) => p.id), px: sx / list.length, py: sy / list.length });
+    clusters.push({ key, ids: list.map((p) => p.id), px: sx / list.length, py: sy / list.length });
   }
   return { clusters, singles };
 }

@@ -1,0 +1,161 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useState } from 'react';
+import { Box } from '@mui/material';
+import L from 'leaflet';
+import { LayersControl, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
+import type { Checkpoint, LatLng } from '@rada/core';
+import { TRANSPARENT_TILE, markerIcon } from '../map/markerIcon.ts';
+import { LocateControl } from '../map/LocateControl.tsx';
+import { eventTileLayers } from '../map/eventLayers.ts';
+import { TeamLayer } from './teamLayer.ts';
+
+const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+type Located = Checkpoint & { data: { loc: LatLng } };
+const hasLoc = (c: Checkpoint): c is Located =>
+  !!c.data.loc && Number.isFinite(c.data.loc.lat) && Number.isFinite(c.data.loc.lng);
+
+export interface LiveMapProps {
+  checkpoints: Checkpoint[];
+  /** The event's `map` setting: its OpenStreetMap-type layers join the layer switcher. */
+  mapConf?: unknown;
+  onSelect: (teamId: string) => void;
+  /** Gets the team layer once the map exists (and null when it goes). */
+  onReady: (layer: TeamLayer | null, map: L.Map | null) => void;
+}
+
+/**
+ * The live map's Leaflet part (spec 02 "Map"): the layer switcher (OpenStreetMap and the
+ * event's own layers; tiles fail silently), locate-me, the KPs with number labels, and the
+ * TeamLayer the tab draws the teams on. Canvas rendering (preferCanvas) keeps hundreds of
+ * teams smooth.
+ */
+export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProps) {
+  const { t } = useTranslation();
+  const extraLayers = useMemo(() => eventTileLayers(mapConf), [mapConf]);
+  const osmChecked = !extraLayers.some((l) => l.title === null);
+  const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
+  return (
+    <Box
+      data-testid="live-map"
+      sx={{
+        height: '100%',
+        width: '100%',
+        position: 'relative',
+        isolation: 'isolate',
+        '& .leaflet-tile': { border: 0 },
+        '& .rada-kp-marker, & .rada-team-cluster': { background: 'none', border: 0 },
+        '& .rada-team-label': {
+          padding: '1px 5px',
+          fontSize: 12,
+          fontWeight: 600,
+          borderRadius: 1,
+          boxShadow: '0 1px 2px rgba(0,0,0,.4)',
+          whiteSpace: 'nowrap',
+        },
+        '& .rada-team-label::before': { display: 'none' },
+      }}
+    >
+      <MapContainer
+        center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
+        zoom={MAP_DEFAULT_ZOOM}
+        style={{ height: '100%', width: '100%' }}
+        preferCanvas
+        attributionControl
+      >
+        <LayersControl position="topright">
+          <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
+            <TileLayer
+              url={OSM_URL}
+              attribution={OSM_ATTRIBUTION}
+              errorTileUrl={TRANSPARENT_TILE}
+              maxZoom={19}
+            />
+          </LayersControl.BaseLayer>
+          {extraLayers.map((l) => (
+            <LayersControl.BaseLayer
+              key={`${l.title ?? ''}|${l.url}`}
+              checked={l.title === null}
+              name={l.title ?? t('map.layer.event')}
+            >
+              <TileLayer
+                url={l.url}
+                attribution={l.attribution}
+                errorTileUrl={TRANSPARENT_TILE}
+                maxZoom={l.maxZoom}
+              />
+            </LayersControl.BaseLayer>
+          ))}
+        </LayersControl>
+        <LocateControl />
+        <KeepSize />
+        <KpMarkers located={located} />
+        <TeamLayerBridge onSelect={onSelect} onReady={onReady} />
+      </MapContainer>
+    </Box>
+  );
+}
+
+/** Tells Leaflet when its box changes size. */
+function KeepSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/** The KPs as on the KP map: circles sized by zoom, numbers above zoom 10, not draggable. */
+function KpMarkers({ located }: { located: Located[] }) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useEffect(() => {
+    const handleZoom = () => setZoom(map.getZoom());
+    handleZoom();
+    map.on('zoomend', handleZoom);
+    return () => {
+      map.off('zoomend', handleZoom);
+    };
+  }, [map]);
+  return (
+    <>
+      {located.map((c) => (
+        <Marker
+          key={c.id}
+          position={[c.data.loc.lat, c.data.loc.lng]}
+          icon={markerIcon({
+            nr: c.kp.nr,
+            colour: kpColour(c.kp, 'none'),
+            zoom,
+            selected: false,
+          })}
+          keyboard={false}
+          title={String(c.kp.nr)}
+        />
+      ))}
+    </>
+  );
+}
+
+function TeamLayerBridge({ onSelect, onReady }: Pick<LiveMapProps, 'onSelect' | 'onReady'>) {
+  const map = useMap();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const layer = new TeamLayer(map, {
+      onSelect: (id) => onSelect(id),
+      clusterTitle: (count) => t('live.cluster', { count }),
+    });
+    onReady(layer, map);
+    return () => {
+      onReady(null, null);
+      layer.destroy();
+    };
+  }, [map, onSelect, onReady, t]);
+  return null;
+}

@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { Box, List, ListItemButton, TextField, Typography } from '@mui/material';
+import BatteryStdIcon from '@mui/icons-material/BatteryStd';
+import { useTranslation } from 'react-i18next';
+import { ageText } from './replay.ts';
+import { lastIndexAtOrBefore, positionAt } from './trackMath.ts';
+import { teamLabel } from './trackStore.ts';
+import type { TeamTrack } from './trackStore.ts';
+
+/** The filter box shows from this many teams on. */
+const FILTER_FROM = 10;
+
+/** Orders teams by number (numerically where it is one), then by name. */
+export function compareTeams(a: TeamTrack, b: TeamTrack): number {
+  const na = Number(a.nr);
+  const nb = Number(b.nr);
+  if (a.nr !== null && b.nr !== null && Number.isFinite(na) && Number.isFinite(nb) && na !== nb)
+    return na - nb;
+  if ((a.nr ?? '') !== (b.nr ?? '')) {
+    if (a.nr === null) return 1;
+    if (b.nr === null) return -1;
+    return a.nr.localeCompare(b.nr);
+  }
+  return a.name.localeCompare(b.name);
+}
+
+/**
+ * The teams beside the map: colour dot, 'nr name', how long ago each was last seen at time `t`
+ * (now when live, the slider's time in replay) and battery when known; a click selects the team.
+ * Each row carries its shown position and last-seen time as data attributes.
+ */
+export function TeamList({
+  teams,
+  t,
+  selectedId,
+  onSelect,
+}: {
+  teams: TeamTrack[];
+  t: number;
+  selectedId: string | null;
+  onSelect: (teamId: string) => void;
+}) {
+  const { t: tr } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const sorted = useMemo(() => [...teams].sort(compareTeams), [teams]);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? sorted.filter((team) => teamLabel(team).toLowerCase().includes(needle))
+    : sorted;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Typography variant="subtitle2" sx={{ px: 1.5, pt: 1 }}>
+        {tr('live.teams')} ({teams.length})
+      </Typography>
+      {teams.length >= FILTER_FROM && (
+        <TextField
+          size="small"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={tr('live.teams.filter')}
+          sx={{ mx: 1.5, my: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': 'live-team-filter' } }}
+        />
+      )}
+      {teams.length === 0 && (
+        <Typography color="text.secondary" sx={{ p: 1.5 }} data-testid="live-teams-empty">
+          {tr('live.teams.empty')}
+        </Typography>
+      )}
+      <List dense disablePadding sx={{ overflowY: 'auto', flex: 1 }} data-testid="live-teams">
+        {shown.map((team) => {
+          const i = lastIndexAtOrBefore(team.points, t);
+          const lastT = i >= 0 ? team.points[i]!.t : null;
+          const pos = positionAt(team.points, t);
+          const age = ageText(lastT, t);
+          return (
+            <ListItemButton
+              key={team.teamId}
+              selected={team.teamId === selectedId}
+              onClick={() => onSelect(team.teamId)}
+              data-testid={`live-team-${team.teamId}`}
+              data-lat={pos ? pos.y.toFixed(6) : ''}
+              data-lng={pos ? pos.x.toFixed(6) : ''}
+              data-lastt={lastT ?? ''}
+              sx={{ gap: 1, alignItems: 'center' }}
+            >
+              <Box
+                sx={{
+                  width: 12,
+                  height: 12,
+                  borderRadius: '50%',
+                  bgcolor: team.colour,
+                  flexShrink: 0,
+                  border: '1px solid rgba(0,0,0,.3)',
+                }}
+              />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+                  {teamLabel(team)}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  data-testid={`live-team-age-${team.teamId}`}
+                >
+                  {tr(age.key, { count: age.count })}
+                </Typography>
+              </Box>
+              {team.battery !== null && (
+                <Typography
+                  variant="caption"
+                  color={team.battery < 0.2 ? 'error' : 'text.secondary'}
+                  sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}
+                  title={tr('live.battery', { pct: Math.round(team.battery * 100) })}
+                  data-testid={`live-team-battery-${team.teamId}`}
+                >
+                  <BatteryStdIcon sx={{ fontSize: 14 }} />
+                  {Math.round(team.battery * 100)}%
+                </Typography>
+              )}
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,261 @@
+import L from 'leaflet';
+import { clusterByGrid } from './cluster.ts';
+import type { ScreenPoint } from './cluster.ts';
+import { positionAt, tailAt } from './trackMath.ts';
+import type { Position, TailMinutes } from './trackMath.ts';
+import { teamLabel } from './trackStore.ts';
+import type { TeamTrack } from './trackStore.ts';
+
+/** What the map shows at one moment. */
+export interface TeamFrame {
+  teams: Iterable<TeamTrack>;
+  /** The time shown: now when live, the slider's time in replay. */
+  t: number;
+  tail: TailMinutes;
+  selectedId: string | null;
+}
+
+/** From this zoom on, markers are never clustered (a street-level view shows every team). */
+export const CLUSTER_MAX_ZOOM = 17;
+const RADIUS = 7;
+const SELECTED_RADIUS = 10;
+
+interface TeamMarker {
+  circle: L.CircleMarker;
+  tail: L.Polyline;
+  onMap: boolean;
+  tailOnMap: boolean;
+  label: string;
+  colour: string;
+  selected: boolean;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The teams on a Leaflet map, drawn imperatively so hundreds of them move smoothly: circle
+ * markers and tails on canvas renderers in their own panes (above the KP markers), a permanent
+ * 'nr name' label per marker, and count bubbles where CLUSTER_MIN_SIZE or more markers share a
+ * grid cell at the current zoom (a click zooms to them). React never renders per point: the tab
+ * calls `draw` whenever the time or the tracks change.
+ */
+export class TeamLayer {
+  private readonly markers = new Map<string, TeamMarker>();
+  private readonly bubbles = new Map<string, { marker: L.Marker; count: number }>();
+  private readonly tails: L.Canvas;
+  private readonly circles: L.Canvas;
+  private readonly positions = new Map<string, Position>();
+  private last: TeamFrame | null = null;
+
+  constructor(
+    private readonly map: L.Map,
+    private readonly options: {
+      onSelect: (teamId: string) => void;
+      clusterTitle: (count: number) => string;
+    },
+  ) {
+    for (const [pane, z] of [
+      ['radaTails', 610],
+      ['radaTeams', 620],
+      ['radaClusters', 630],
+    ] as const) {
+      if (!map.getPane(pane)) map.createPane(pane).style.zIndex = String(z);
+    }
+    this.tails = L.canvas({ pane: 'radaTails', padding: 0.3 });
+    this.circles = L.canvas({ pane: 'radaTeams', padding: 0.3 });
+    map.on('zoomend', this.handleZoom);
+  }
+
+  /** Where each shown team is (after the last draw). */
+  positionOf(teamId: string): Position | null {
+    return this.positions.get(teamId) ?? null;
+  }
+
+  /** Every shown team's position (after the last draw). */
+  allPositions(): Position[] {
+    return [...this.positions.values()];
+  }
+
+  /** Shows the teams at `frame.t`: markers at their interpolated positions, tails, clusters. */
+  draw(frame: TeamFrame): void {
+    this.last = frame;
+    const zoom = this.map.getZoom();
+    const seen = new Set<string>();
+    const screen: ScreenPoint[] = [];
+    const byId = new Map<string, TeamTrack>();
+    this.positions.clear();
+    for (const team of frame.teams) {
+      const pos = positionAt(team.points, frame.t);
+      if (!pos) continue;
+      seen.add(team.teamId);
+      byId.set(team.teamId, team);
+      this.positions.set(team.teamId, pos);
+      if (team.teamId === frame.selectedId || zoom >= CLUSTER_MAX_ZOOM) continue;
+      const p = this.map.project([pos.y, pos.x], zoom);
+      screen.push({ id: team.teamId, px: p.x, py: p.y });
+    }
+    const { clusters } = clusterByGrid(screen);
+    const clustered = new Set<string>();
+    for (const c of clusters) for (const id of c.ids) clustered.add(id);
+
+    for (const [id, team] of byId) {
+      const m = this.marker(team);
+      const pos = this.positions.get(id)!;
+      const show = !clustered.has(id);
+      this.style(m, team, id === frame.selectedId);
+      if (show) {
+        m.circle.setLatLng([pos.y, pos.x]);
+        if (!m.onMap) m.circle.addTo(this.map);
+        m.onMap = true;
+      } else if (m.onMap) {
+        m.circle.remove();
+        m.onMap = false;
+      }
+      const tail = show ? tailAt(team.points, frame.t, frame.tail) : [];
+      if (tail.length > 1) {
+        m.tail.setLatLngs(tail);
+        if (!m.tailOnMap) m.tail.addTo(this.map);
+        m.tailOnMap = true;
+      } else if (m.tailOnMap) {
+        m.tail.remove();
+        m.tailOnMap = false;
+      }
+    }
+    for (const [id, m] of this.markers) {
+      if (seen.has(id)) continue;
+      m.circle.remove();
+      m.tail.remove();
+      m.onMap = m.tailOnMap = false;
+    }
+    this.drawClusters(clusters, zoom);
+  }
+
+  /** Removes everything this layer added to the map. */
+  destroy(): void {
+    this.map.off('zoomend', this.handleZoom);
+    for (const m of this.markers.values()) {
+      m.circle.remove();
+      m.tail.remove();
+    }
+    for (const b of this.bubbles.values()) b.marker.remove();
+    this.markers.clear();
+    this.bubbles.clear();
+  }
+
+  private readonly handleZoom = () => {
+    if (this.last) this.draw(this.last);
+  };
+
+  private marker(team: TeamTrack): TeamMarker {
+    let m = this.markers.get(team.teamId);
+    if (!m) {
+      const circle = L.circleMarker([0, 0], {
+        renderer: this.circles,
+        radius: RADIUS,
+        color: '#fff',
+        weight: 2,
+        fillColor: team.colour,
+        fillOpacity: 1,
+      });
+      circle.on('click', () => this.options.onSelect(team.teamId));
+      const tail = L.polyline([], {
+        renderer: this.tails,
+        color: team.colour,
+        weight: 3,
+        opacity: 0.8,
+        interactive: false,
+      });
+      m = { circle, tail, onMap: false, tailOnMap: false, label: '', colour: '', selected: false };
+      this.markers.set(team.teamId, m);
+    }
+    return m;
+  }
+
+  private style(m: TeamMarker, team: TeamTrack, selected: boolean): void {
+    const label = teamLabel(team);
+    if (label !== m.label) {
+      m.label = label;
+      m.circle.unbindTooltip();
+      m.circle.bindTooltip(
+        `<span data-testid="live-label-${escapeHtml(team.teamId)}">${escapeHtml(label)}</span>`,
+        {
+          permanent: true,
+          direction: 'right',
+          offset: [8, 0],
+          className: 'rada-team-label',
+        },
+      );
+    }
+    if (team.colour !== m.colour || selected !== m.selected) {
+      m.colour = team.colour;
+      m.selected = selected;
+      m.circle.setStyle({
+        fillColor: team.colour,
+        color: selected ? '#212121' : '#fff',
+        weight: selected ? 3 : 2,
+      });
+      m.circle.setRadius(selected ? SELECTED_RADIUS : RADIUS);
+      m.tail.setStyle({ color: team.colour, weight: selected ? 5 : 3 });
+      if (selected && m.onMap) m.circle.bringToFront();
+    }
+  }
+
+  private drawClusters(clusters: ReturnType<typeof clusterByGrid>['clusters'], zoom: number) {
+    const keep = new Set<string>();
+    for (const c of clusters) {
+      keep.add(c.key);
+      const at = this.map.unproject([c.px, c.py], zoom);
+      const members = c.ids.map((id) => this.positions.get(id)!);
+      const count = c.ids.length;
+      let bubble = this.bubbles.get(c.key);
+      if (!bubble) {
+        const marker = L.marker(at, {
+          pane: 'radaClusters',
+          icon: bubbleIcon(count),
+          title: this.options.clusterTitle(count),
+          keyboard: false,
+        });
+        bubble = { marker, count };
+        this.bubbles.set(c.key, bubble);
+        marker.addTo(this.map);
+      } else {
+        bubble.marker.setLatLng(at);
+        if (bubble.count !== count) {
+          bubble.count = count;
+          bubble.marker.setIcon(bubbleIcon(count));
+          bubble.marker.getElement()?.setAttribute('title', this.options.clusterTitle(count));
+        }
+      }
+      bubble.marker.off('click');
+      bubble.marker.on('click', () => this.zoomTo(members));
+    }
+    for (const [key, b] of this.bubbles) {
+      if (keep.has(key)) continue;
+      b.marker.remove();
+      this.bubbles.delete(key);
+    }
+  }
+
+  /** Zooms to a cluster's teams, or two levels in when they all stand on one spot. */
+  private zoomTo(members: Position[]): void {
+    const bounds = L.latLngBounds(members.map((p) => [p.y, p.x] as L.LatLngTuple));
+    const next = this.map.getBoundsZoom(bounds, false, L.point(40, 40));
+    const zoom = Math.max(next, this.map.getZoom() + 2);
+    this.map.setView(bounds.getCenter(), Math.min(zoom, this.map.getMaxZoom() || 19));
+  }
+}
+
+function bubbleIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+  return L.divIcon({
+    className: 'rada-team-cluster',
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    html:
+      `<div data-testid="live-cluster" data-count="${count}" style="width:${size}px;` +
+      `height:${size}px;border-radius:50%;background:rgba(21,101,192,.85);color:#fff;` +
+      `border:3px solid rgba(255,255,255,.9);box-sizing:border-box;display:flex;` +
+      `align-items:center;justify-content:center;font:700 13px/1 sans-serif;` +
+      `box-shadow:0 1px 4px rgba(0,0,0,.5);cursor:pointer">${count}</div>`,
+  });
+}

@@ -1,0 +1,128 @@
+import { TEAM_COLOURS, decodeTrack } from '@rada/core';
+import type { ListenBatch, ListenHistoryEntry, LocationPoint, TeamTrackSummary } from '@rada/core';
+import { mergePoints } from './trackMath.ts';
+
+/** One team on the live map: who it is and every point of its devices, oldest first. */
+export interface TeamTrack {
+  teamId: string;
+  name: string;
+  nr: string | null;
+  colour: string;
+  /** Battery level 0..1 from the track summary, when known. */
+  battery: number | null;
+  points: LocationPoint[];
+}
+
+/** A team's map colour: its own, or one of the team colours picked by its id (stable). */
+export function teamColour(teamId: string, col: string | null): string {
+  if (col) return col;
+  let h = 0;
+  for (let i = 0; i < teamId.length; i++) h = (h * 31 + teamId.charCodeAt(i)) >>> 0;
+  return TEAM_COLOURS[h % TEAM_COLOURS.length]!;
+}
+
+/** The label of a team on the map and in the list: 'nr name'. */
+export const teamLabel = (team: Pick<TeamTrack, 'nr' | 'name'>): string =>
+  team.nr ? `${team.nr} ${team.name}` : team.name;
+
+/**
+ * The live map's tracks, outside React: the history and live batches go in, the map layer reads
+ * the points imperatively each frame, and React components subscribe to `version` (bumped on
+ * every change) for lists. A team's points of all its devices share one time-sorted track.
+ */
+export class TrackStore {
+  readonly teams = new Map<string, TeamTrack>();
+  private readonly deviceTeams = new Map<string, string>();
+  private readonly listeners = new Set<() => void>();
+  version = 0;
+
+  /** Adds or renames teams from the track summaries (name, number, colour, battery). */
+  setSummaries(summaries: readonly TeamTrackSummary[]): void {
+    for (const s of summaries) {
+      const team = this.team(s.teamId);
+      team.name = s.name;
+      team.nr = s.nr;
+      team.colour = teamColour(s.teamId, s.col);
+      team.battery = s.stat?.battery ?? null;
+    }
+    this.changed();
+  }
+
+  /** Adds decoded points to a team's track; returns whether any were new. */
+  addPoints(teamId: string, points: readonly LocationPoint[], notify = true): boolean {
+    const added = mergePoints(this.team(teamId).points, points);
+    if (added && notify) this.changed();
+    return added;
+  }
+
+  /** Adds codec v2 bytes (GET …/points) of a team. Bad bytes are skipped. */
+  addEncoded(teamId: string, bytes: Uint8Array): boolean {
+    if (bytes.length === 0) return false;
+    try {
+      return this.addPoints(teamId, decodeTrack(bytes));
+    } catch {
+      return false;
+    }
+  }
+
+  /** Applies the /listen 'z:' history: every device's chunks, remembering device → team. */
+  addHistory(entries: readonly ListenHistoryEntry[]): void {
+    for (const e of entries) {
+      if (e.devid) this.deviceTeams.set(e.devid, e.tid);
+      for (const chunk of e.chunks) {
+        try {
+          this.addPoints(e.tid, decodeTrack(chunk), false);
+        } catch {
+          // A damaged chunk loses only its own points.
+        }
+      }
+    }
+    this.changed();
+  }
+
+  /** Applies /listen 'j:' batches; a batch of a device with no known team is skipped. */
+  addBatches(batches: readonly ListenBatch[]): void {
+    let added = false;
+    for (const b of batches) {
+      const tid = b.tid ?? this.deviceTeams.get(b.devid) ?? null;
+      if (!tid) continue;
+      if (b.tid) this.deviceTeams.set(b.devid, b.tid);
+      added = this.addPoints(tid, b.locations, false) || added;
+    }
+    if (added) this.changed();
+  }
+
+  /** The time of a team's last point, or null. */
+  lastT(teamId: string): number | null {
+    const points = this.teams.get(teamId)?.points;
+    return points?.length ? points[points.length - 1]!.t : null;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  private team(teamId: string): TeamTrack {
+    let team = this.teams.get(teamId);
+    if (!team) {
+      team = {
+        teamId,
+        name: teamId,
+        nr: null,
+        colour: teamColour(teamId, null),
+        battery: null,
+        points: [],
+      };
+      this.teams.set(teamId, team);
+    }
+    return team;
+  }
+
+  private changed(): void {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+}
