@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Kp, KpData } from './checkpoints/types.ts';
+import { haversine } from './tracks/stats.ts';
 
 /**
  * The participant app's API (issue 6): what a team member sees of the event, and the marks,
@@ -157,16 +158,9 @@ const latLngOf = (v: unknown): Loc | null => {
   return lat !== null && lng !== null ? { lat, lng } : null;
 };
 
-/** Great-circle distance in metres (haversine, mean Earth radius). */
-function metresBetween(a: Loc, b: Loc): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Great-circle distance in metres between two lat/lng places (the tracks' haversine). */
+const metresBetween = (a: Loc, b: Loc): number =>
+  haversine({ y: a.lat, x: a.lng }, { y: b.lat, x: b.lng });
 
 /**
  * The settings the participant app uses, from the event's settings (`data`), its `conf` and the
