@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/password.ts';
 import { newId } from '../db/ids.ts';
 import { AppError } from '../http/errors.ts';
 import type { PlatformRole } from '../users/user.repository.ts';
+import { SIMULATE_USAGE, simulateCommand } from './simulate.ts';
 
 const USAGE = `Usage: npm run rada -- <command>
 
@@ -30,6 +31,7 @@ const USAGE = `Usage: npm run rada -- <command>
                                           print an event file's results (spec 03), ordered by
                                           class then place (JSON array by default; no database)
   migrate                                 bring the database schema up to date
+${SIMULATE_USAGE}
 
 The database is the same as the server's (DATABASE_URL, DATA_DIR).`;
 
@@ -100,6 +102,8 @@ export async function runCli(
     return command ? 0 : 2;
   }
   if (command === 'results') return resultsCommand(rest, out, err);
+  if (command === 'simulate')
+    return simulateCommand(rest, out, err, loadConfig().port, (f) => fs.readFileSync(f, 'utf8'));
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   try {
