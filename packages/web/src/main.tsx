@@ -11,3 +11,10 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// The participant app works offline once opened (public/sw.js); only built apps register it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

@@ -1,2 +1,84 @@
-/** Estonian strings of this feature (app). */
-export const appEt: Record<string, string> = {};
+/** Estonian texts of the participant app (features/participant). */
+export const appEt: Record<string, string> = {
+  'play.signin': 'Sellel võistlusel osalemiseks logi sisse.',
+  'play.noteam':
+    'Sa ei ole veel selle võistluse üheski võistkonnas. Sisesta korraldajalt saadud liitumiskood.',
+  'play.geo.denied':
+    'Asukoht on blokeeritud. Luba see brauseris, et startida ja kontrollpunkte märkida.',
+  'play.geo.unavailable': 'Sinu asukoht pole veel teada.',
+  'play.geo.unsupported': 'See brauser ei oska asukohta öelda.',
+
+  'play.sync.allsent': 'Kõik saadetud',
+  'play.sync.waiting_one': '{{count}} ootel',
+  'play.sync.waiting_other': '{{count}} ootel',
+  'play.sync.title': 'Saatmise ootel',
+  'play.sync.online': 'Võrgus: ootel andmed saadetakse ise.',
+  'play.sync.offline': 'Võrguta: kõik hoitakse seadmes ja saadetakse, kui ühendus taastub.',
+  'play.sync.nothing': 'Kõik on saadetud.',
+  'play.sync.mark': 'Kontrollpunkt {{nr}}',
+  'play.sync.start': 'Start',
+  'play.sync.finish': 'Finiš',
+  'play.sync.points_one': '{{count}} rajapunkt',
+  'play.sync.points_other': '{{count}} rajapunkti',
+  'play.sync.now': 'Saada kohe',
+
+  'play.start.text': 'Stardi, kui oled stardipaigas.',
+  'play.start.distance': 'Starti on {{distance}}',
+  'play.start.nodistance': 'Ootan sinu asukohta…',
+  'play.start.within': 'startida saab {{max}} raadiuses',
+  'play.start.button': 'Stardi',
+  'play.start.mass': 'Ühisstart {{time}}',
+  'play.start.wait': 'Ootan starti.',
+
+  'play.timeleft': 'Aega jäänud',
+  'play.tab.map': 'Kaart',
+  'play.tab.kps': 'Kontrollpunktid',
+  'play.kps.empty': 'Kontrollpunkte pole näidata.',
+  'play.status.none': 'Märkimata',
+  'play.status.waiting': 'Saatmise ootel',
+  'play.status.sent': 'Saadetud',
+  'play.status.cancelled': 'Tühistatud',
+
+  'play.kp.title': 'Kontrollpunkt {{nr}}',
+  'play.kp.nodesc': 'Kontrollpunkt',
+  'play.kp.mandatory': 'kohustuslik',
+  'play.kp.cancelled': 'See kontrollpunkt on tühistatud.',
+  'play.kp.distance': '{{distance}} kaugusel',
+  'play.kp.closer': 'Tule lähemale ({{distance}})',
+  'play.kp.noposition': 'Ootan sinu asukohta…',
+  'play.kp.here': 'Olen kohal',
+  'play.kp.auto': 'See kontrollpunkt märgitakse ise, kui sellest möödud.',
+  'play.kp.notrunning': 'Kontrollpunkte saab märkida pärast starti.',
+  'play.kp.sent': 'Märgitud ja saadetud.',
+  'play.kp.waiting': 'Märgitud, ootab saatmist.',
+  'play.kp.youranswer': 'Sinu vastus: {{answer}}',
+  'play.kp.confirmtitle': 'Saada vastus?',
+  'play.kp.confirmanswer': 'Kontrollpunkt {{nr}}: vastus {{answer}}.',
+  'play.kp.confirmhere': 'Kontrollpunkt {{nr}}: oled kontrollpunktis.',
+  'play.kp.final': 'Saadetud vastust muuta ei saa.',
+  'play.kp.send': 'Saada',
+
+  'play.finish.button': 'Lõpeta',
+  'play.finish.title': 'Lõpetad nüüd?',
+  'play.finish.text': 'Pärast lõpetamist ei saa enam kontrollpunkte märkida.',
+  'play.finish.confirm': 'Lõpeta',
+  'play.finished.title': 'Lõpetatud',
+  'play.finished.count': 'Märgitud kontrollpunkte: {{marked}} / {{total}}',
+
+  'play.message.title': 'Korraldaja sõnum',
+  'play.message.ok': 'Selge',
+
+  'play.home.title': 'Osale',
+  'play.home.signintext':
+    'Võistlusega liitumiseks logi sisse või loo konto, või jätka ilma kontota.',
+  'play.home.signin': 'Logi sisse või loo konto',
+  'play.home.guest': 'Jätka külalisena',
+  'play.home.guesthelp':
+    'Külaliskonto tehakse ainult sellele seadmele; brauseri andmete kustutamisel läheb see kaotsi.',
+  'play.home.signedin': 'Sisse logitud: {{name}}',
+  'play.home.join': 'Liitu koodiga',
+  'play.home.scan': 'Skaneeri QR-kood',
+  'play.home.nocamera': 'Kaamerat ei saa kasutada.',
+  'play.home.recent': 'Selles seadmes avatud',
+  'play.home.upcoming': 'Tulevased võistlused',
+};

@@ -1,4 +1,172 @@
-/** `/play`: the participant app's start: sign in, pick an event or type a join code (placeholder). */
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import LoginIcon from '@mui/icons-material/Login';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { joinPath } from '@rada/core';
+import { ApiError, api, queryKeys } from '../../api/client.ts';
+import { errorText } from '../../i18n/errorText.ts';
+import { LoadingState } from '../../components/States.tsx';
+import { useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { useMe } from '../auth/useMe.ts';
+import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
+import { newGuest, recentEvents, storeGuest, storedGuest } from './device.ts';
+import { QrScanButton } from './QrScanButton.tsx';
+
+/**
+ * `/play`: the participant app's start. Sign in, sign up or continue as a guest (an ordinary
+ * account with generated credentials kept on this device: the server has no guests); then the
+ * events opened here, the public upcoming ones, and a join code typed or scanned from a QR code.
+ */
 export function PlayHome() {
-  return null;
+  const { t } = useTranslation();
+  const me = useMe();
+  const openSignIn = useOpenSignIn();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const guest = useMutation({
+    mutationFn: async () => {
+      const known = storedGuest();
+      if (known) {
+        try {
+          return await api.signIn({ email: known.email, password: known.password });
+        } catch (e) {
+          if (!(e instanceof ApiError) || e.status !== 401) throw e;
+        }
+      }
+      const fresh = newGuest();
+      const created = await api.signUp(fresh);
+      storeGuest(fresh);
+      return created;
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.me, user);
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    },
+  });
+  const lookup = useMutation({
+    mutationFn: (code: string) => api.joinCodeInfo(code),
+    onSuccess: (info) => void navigate(joinPath(info.eventId, info.code)),
+  });
+  const events = useQuery({ queryKey: queryKeys.events, queryFn: api.events, enabled: !!me.data });
+  const [recent] = useState(recentEvents);
+  // A scanned QR code holding only a code comes here as ?code=.
+  const [params] = useSearchParams();
+  const scanned = params.get('code');
+  const looked = useRef(false);
+  const { mutate: lookUp } = lookup;
+  useEffect(() => {
+    if (scanned && !looked.current) {
+      looked.current = true;
+      lookUp(scanned);
+    }
+  }, [scanned, lookUp]);
+
+  if (me.isPending) return <LoadingState />;
+  return (
+    <Stack sx={{ gap: 2, maxWidth: 560, mx: 'auto' }} data-testid="play-home">
+      <Typography variant="h5" component="h1">
+        {t('play.home.title')}
+      </Typography>
+      {!me.data ? (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography sx={{ mb: 2 }}>{t('play.home.signintext')}</Typography>
+          <Stack sx={{ gap: 1 }}>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<LoginIcon />}
+              onClick={openSignIn}
+              data-testid="play-home-signin"
+            >
+              {t('play.home.signin')}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<PersonOutlineIcon />}
+              loading={guest.isPending}
+              onClick={() => guest.mutate()}
+              data-testid="play-home-guest"
+            >
+              {t('play.home.guest')}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              {t('play.home.guesthelp')}
+            </Typography>
+            {guest.isError && <Alert severity="error">{errorText(t, guest.error)}</Alert>}
+          </Stack>
+        </Paper>
+      ) : (
+        <Typography color="text.secondary" data-testid="play-home-user">
+          {t('play.home.signedin', { name: me.data.displayName })}
+        </Typography>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('play.home.join')}
+        </Typography>
+        <CodeEntryForm
+          testId="play-home-code"
+          busy={lookup.isPending}
+          error={lookup.isError ? errorText(t, lookup.error) : undefined}
+          onSubmit={(code) => lookup.mutate(code)}
+          onEdit={() => {
+            if (lookup.isError) lookup.reset();
+          }}
+        />
+        <QrScanButton onUrl={(path) => void navigate(path)} />
+      </Paper>
+      {recent.length > 0 && (
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+            {t('play.home.recent')}
+          </Typography>
+          <List data-testid="play-home-recent">
+            {recent.map((e) => (
+              <ListItemButton
+                key={e.id}
+                component={RouterLink}
+                to={`/${encodeURIComponent(e.id)}/play`}
+              >
+                <ListItemText primary={e.name} secondary={e.team} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {events.data && events.data.upcoming.length > 0 && (
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+            {t('play.home.upcoming')}
+          </Typography>
+          <List>
+            {events.data.upcoming.map((e) => (
+              <ListItemButton
+                key={e.id}
+                component={RouterLink}
+                to={`/${encodeURIComponent(e.id)}/play`}
+              >
+                <ListItemText
+                  primary={e.name}
+                  secondary={e.starttime ? new Date(e.starttime).toLocaleDateString() : null}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,70 @@
+/*
+ * Rada's service worker: the app works offline once it has been opened.
+ * - The app shell (/, index.html) and built assets (/assets/…) are cached on install and as
+ *   they are fetched; assets are content-hashed, so cache-first is safe for them.
+ * - Page navigations go to the network first and fall back to the cached shell.
+ * - GET /api/… go to the network first; the last good answer is kept for when offline.
+ * - Writes (POST, PUT, PATCH, DELETE) and the WebSocket are never touched: the app's own
+ *   outbox stores them and retries.
+ */
+/* global self, caches, fetch, URL */
+const VERSION = 'rada-v1';
+const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(VERSION)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function networkFirst(request, fallbackUrl) {
+  const cache = await caches.open(VERSION);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(fallbackUrl ?? request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(fallbackUrl ?? request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(VERSION);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/ws') || url.pathname.startsWith('/listen')) return;
+  if (url.pathname.startsWith('/api/')) {
+    event.respondWith(networkFirst(request));
+  } else if (request.mode === 'navigate') {
+    // Every route is the same single-page app.
+    event.respondWith(networkFirst(request, '/'));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+  } else {
+    event.respondWith(networkFirst(request));
+  }
+});

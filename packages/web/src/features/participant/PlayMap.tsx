@@ -1,0 +1,149 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef } from 'react';
+import { Box } from '@mui/material';
+import L from 'leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
+import type { PlayKp } from '@rada/core';
+import { TRANSPARENT_TILE } from '../map/markerIcon.ts';
+import type { KpStatus } from './playRules.ts';
+import type { Here } from './useGeolocation.ts';
+
+const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; OpenStreetMap';
+const STATUS_COLOUR: Record<KpStatus, string> = {
+  none: '#d32f2f',
+  waiting: '#ed6c02',
+  sent: '#2e7d32',
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
+  const nr = escapeHtml(kp.nr ?? '');
+  const colour = kp.cancelled ? '#9e9e9e' : STATUS_COLOUR[status];
+  return L.divIcon({
+    className: 'rada-play-kp',
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+    html:
+      `<div data-testid="play-kp-marker-${escapeHtml(kp.id)}" data-status="${status}" ` +
+      `style="width:30px;height:30px;border-radius:50%;box-sizing:border-box;background:${colour};` +
+      `border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.5);display:flex;align-items:center;` +
+      `justify-content:center;color:#fff;font:700 12px/1 sans-serif">${nr}</div>`,
+  });
+}
+
+/**
+ * The team's map: OpenStreetMap tiles (failing silently offline), the KPs the team may see
+ * coloured by status (red not marked, orange waiting to send, green sent) and the own position
+ * with its accuracy circle.
+ */
+export function PlayMap({
+  kps,
+  statuses,
+  here,
+  onSelect,
+}: {
+  kps: PlayKp[];
+  statuses: Map<string, KpStatus>;
+  here: Here | null;
+  onSelect: (kpId: string) => void;
+}) {
+  const located = useMemo(() => kps.filter((k) => k.loc), [kps]);
+  return (
+    <Box
+      data-testid="play-map"
+      sx={{
+        height: '100%',
+        minHeight: 300,
+        width: '100%',
+        position: 'relative',
+        isolation: 'isolate',
+        '& .leaflet-tile': { border: 0 },
+        '& .rada-play-kp': { background: 'none', border: 0 },
+      }}
+    >
+      <MapContainer
+        center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
+        zoom={MAP_DEFAULT_ZOOM}
+        style={{ height: '100%', width: '100%' }}
+      >
+        <TileLayer
+          url={OSM_URL}
+          attribution={OSM_ATTRIBUTION}
+          errorTileUrl={TRANSPARENT_TILE}
+          maxZoom={19}
+        />
+        <FitOnce kps={located} here={here} />
+        {located.map((kp) => (
+          <KpMarker
+            key={kp.id}
+            kp={kp}
+            status={statuses.get(kp.id) ?? 'none'}
+            onSelect={onSelect}
+          />
+        ))}
+        {here && (
+          <>
+            {here.accuracy !== null && (
+              <Circle
+                center={[here.lat, here.lng]}
+                radius={here.accuracy}
+                pathOptions={{ color: '#1976d2', weight: 1, fillOpacity: 0.12 }}
+              />
+            )}
+            <CircleMarker
+              center={[here.lat, here.lng]}
+              radius={8}
+              pathOptions={{ color: '#fff', weight: 3, fillColor: '#1976d2', fillOpacity: 1 }}
+              className="rada-play-here"
+            />
+          </>
+        )}
+      </MapContainer>
+    </Box>
+  );
+}
+
+function KpMarker({
+  kp,
+  status,
+  onSelect,
+}: {
+  kp: PlayKp;
+  status: KpStatus;
+  onSelect: (kpId: string) => void;
+}) {
+  const icon = useMemo(() => kpIcon(kp, status), [kp, status]);
+  const handlers = useMemo(() => ({ click: () => onSelect(kp.id) }), [kp.id, onSelect]);
+  if (!kp.loc) return null;
+  return (
+    <Marker
+      position={[kp.loc.lat, kp.loc.lng]}
+      icon={icon}
+      eventHandlers={handlers}
+      title={kp.nr ?? ''}
+    />
+  );
+}
+
+/** Fits the view to the KPs and the own position once both are first known. */
+function FitOnce({ kps, here }: { kps: PlayKp[]; here: Here | null }) {
+  const map = useMap();
+  const fitted = useRef(false);
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  useEffect(() => {
+    if (fitted.current) return;
+    const points: L.LatLngTuple[] = kps.flatMap((k) => (k.loc ? [[k.loc.lat, k.loc.lng]] : []));
+    if (here) points.push([here.lat, here.lng]);
+    if (points.length === 0) return;
+    fitted.current = here !== null || kps.length > 0;
+    map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 16, animate: false });
+  }, [map, kps, here]);
+  return null;
+}

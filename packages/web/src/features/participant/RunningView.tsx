@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import FlagIcon from '@mui/icons-material/Flag';
+import { useTranslation } from 'react-i18next';
+import type { PlayKp, PlayView } from '@rada/core';
+import type { LatLng } from './geo.ts';
+import { KpDialog } from './KpDialog.tsx';
+import { KpList } from './KpList.tsx';
+import { PlayMap } from './PlayMap.tsx';
+import { formatDuration, timeLeft } from './playRules.ts';
+import type { KpStatus } from './playRules.ts';
+import type { Here } from './useGeolocation.ts';
+
+/** While the team runs: time left, Map and KPs tabs, the KP dialog and the finish. */
+export function RunningView({
+  view,
+  here,
+  now,
+  start,
+  statuses,
+  givenAnswers,
+  onMark,
+  onFinish,
+}: {
+  view: PlayView;
+  here: Here | null;
+  now: number;
+  start: number | null;
+  statuses: Map<string, KpStatus>;
+  givenAnswers: Map<string, string | null>;
+  onMark: (kp: PlayKp, answer: string | null) => void;
+  onFinish: () => void;
+}) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'map' | 'kps'>('map');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const left = timeLeft(view, start, now);
+  const kp = view.kps.find((k) => k.id === selected) ?? null;
+  const latLng: LatLng | null = here ? { lat: here.lat, lng: here.lng } : null;
+  return (
+    <Stack sx={{ gap: 1 }} data-testid="play-running">
+      {view.settings.appmessage && (
+        <Alert severity="info" sx={{ whiteSpace: 'pre-wrap', py: 0 }} data-testid="play-appmessage">
+          {view.settings.appmessage}
+        </Alert>
+      )}
+      {left !== null && (
+        <Paper
+          variant="outlined"
+          sx={{ px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}
+          data-testid="play-timeleft"
+          data-overtime={String(left < 0)}
+        >
+          <Typography color="text.secondary">{t('play.timeleft')}</Typography>
+          <Typography
+            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', ml: 'auto' }}
+            color={left < 0 ? 'error' : 'text.primary'}
+          >
+            {formatDuration(left)}
+          </Typography>
+        </Paper>
+      )}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Tabs value={tab} onChange={(_e, v: 'map' | 'kps') => setTab(v)} variant="fullWidth">
+          <Tab value="map" label={t('play.tab.map')} data-testid="play-tab-map" />
+          <Tab value="kps" label={t('play.tab.kps')} data-testid="play-tab-kps" />
+        </Tabs>
+        {tab === 'map' ? (
+          <Box sx={{ height: 'calc(100dvh - 330px)', minHeight: 300 }}>
+            <PlayMap kps={view.kps} statuses={statuses} here={here} onSelect={setSelected} />
+          </Box>
+        ) : (
+          <KpList kps={view.kps} statuses={statuses} here={latLng} onSelect={setSelected} />
+        )}
+      </Paper>
+      <Button
+        variant="outlined"
+        color="error"
+        size="large"
+        startIcon={<FlagIcon />}
+        onClick={() => setFinishing(true)}
+        data-testid="play-finish"
+      >
+        {t('play.finish.button')}
+      </Button>
+      <KpDialog
+        key={selected ?? ''}
+        kp={kp}
+        here={latLng}
+        valiktahed={view.settings.valiktahed}
+        status={kp ? (statuses.get(kp.id) ?? 'none') : 'none'}
+        given={kp ? (givenAnswers.get(kp.id) ?? null) : null}
+        running
+        onClose={() => setSelected(null)}
+        onMark={onMark}
+      />
+      <Dialog
+        open={finishing}
+        onClose={() => setFinishing(false)}
+        data-testid="play-finish-confirm"
+      >
+        <DialogTitle>{t('play.finish.title')}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('play.finish.text')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setFinishing(false)}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              setFinishing(false);
+              onFinish();
+            }}
+            data-testid="play-finish-send"
+          >
+            {t('play.finish.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

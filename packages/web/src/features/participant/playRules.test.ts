@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { PlayKp, PlayView } from '@rada/core';
+import { distanceMeters } from './geo.ts';
+import {
+  autoKpsToMark,
+  canConfirmLocation,
+  canOpenKp,
+  canStart,
+  formatDuration,
+  kpStatus,
+  playPhase,
+  responseChoices,
+  responseLetter,
+  timeLeft,
+} from './playRules.ts';
+
+const START = { lat: 58.38, lng: 26.72 };
+/** A point `m` metres north of `p`. */
+const north = (p: { lat: number; lng: number }, m: number) => ({
+  lat: p.lat + m / 111_195,
+  lng: p.lng,
+});
+
+const kp = (over: Partial<PlayKp> = {}): PlayKp => ({
+  id: 'k1',
+  nr: '1',
+  desc: 'Stone',
+  longdesc: '',
+  loc: north(START, 500),
+  responses: {},
+  auto: false,
+  maxDistance: 50,
+  openOnlyWhenClose: false,
+  mandatory: false,
+  cancelled: false,
+  ...over,
+});
+
+const view = (
+  settings: Partial<PlayView['settings']> = {},
+  team: Partial<PlayView['team']> = {},
+): PlayView => ({
+  eventId: 'ev',
+  name: 'Event',
+  starttime: null,
+  endtime: null,
+  settings: {
+    appmessage: '',
+    prepagemessage: '',
+    finishedmessage: '',
+    valiktahed: false,
+    clientstart: true,
+    startloc: START,
+    maxstartdistance: 100,
+    maxmarkingdistance: 50,
+    massstarttimems: null,
+    featuretimetogo: true,
+    normaalaeg: 120,
+    enablewslocations: false,
+    ...settings,
+  },
+  team: { id: 't', name: 'T', nr: null, allowed: true, starttime: null, finishtime: null, ...team },
+  kps: [],
+  marks: [],
+});
+const noLocal = { startedAt: null, finishedAt: null };
+
+describe('distance rules', () => {
+  it('measures metres on the globe', () => {
+    expect(distanceMeters(START, north(START, 100))).toBeCloseTo(100, 0);
+  });
+
+  it('opens a KP anywhere unless it opens only when close', () => {
+    const far = north(START, 400);
+    expect(canOpenKp(kp(), far).ok).toBe(true);
+    const closeOnly = kp({ openOnlyWhenClose: true });
+    expect(canOpenKp(closeOnly, far)).toMatchObject({ ok: false });
+    expect(canOpenKp(closeOnly, far).distance).toBeCloseTo(100, 0);
+    expect(canOpenKp(closeOnly, north(START, 460)).ok).toBe(true);
+    expect(canOpenKp(closeOnly, null)).toEqual({ ok: false, distance: null });
+  });
+
+  it('confirms a location KP only within its distance; no limit means anywhere', () => {
+    expect(canConfirmLocation(kp(), north(START, 449)).ok).toBe(false);
+    expect(canConfirmLocation(kp(), north(START, 451)).ok).toBe(true);
+    expect(canConfirmLocation(kp({ maxDistance: null }), START).ok).toBe(true);
+  });
+
+  it('starts on the device only within maxstartdistance of the start', () => {
+    expect(canStart(view(), north(START, 99)).ok).toBe(true);
+    expect(canStart(view(), north(START, 101)).ok).toBe(false);
+    expect(canStart(view(), null).ok).toBe(false);
+    expect(canStart(view({ clientstart: false }), START).ok).toBe(false);
+    expect(canStart(view({ maxstartdistance: null }), north(START, 5000)).ok).toBe(true);
+  });
+
+  it('marks auto KPs once, when passing within their distance', () => {
+    const kps = [
+      kp({ id: 'a', auto: true, loc: north(START, 20), maxDistance: null }),
+      kp({ id: 'b', auto: true, loc: north(START, 200) }),
+      kp({ id: 'c', auto: false, loc: START }),
+      kp({ id: 'd', auto: true, loc: START }),
+    ];
+    const ids = (marked: string[]) =>
+      autoKpsToMark(kps, new Set(marked), START, 30).map((k) => k.id);
+    expect(ids([])).toEqual(['a', 'd']);
+    expect(ids(['d'])).toEqual(['a']);
+    expect(autoKpsToMark(kps, new Set(), null, 30)).toEqual([]);
+  });
+});
+
+describe('responses', () => {
+  it('labels responses with letters when valiktahed', () => {
+    const k = kp({ responses: { r1: 'Red', r2: 'Blue', r3: 'Green' } });
+    expect(responseChoices(k, true).map((c) => c.label)).toEqual(['A', 'B', 'C']);
+    expect(responseChoices(k, false).map((c) => c.label)).toEqual(['Red', 'Blue', 'Green']);
+    expect(responseChoices(k, true)[1]).toEqual({ id: 'r2', label: 'B', text: 'Blue' });
+    expect([0, 25, 26, 27].map(responseLetter)).toEqual(['A', 'Z', 'AA', 'AB']);
+  });
+});
+
+describe('status and phases', () => {
+  it('a waiting mark wins over a sent one', () => {
+    expect(kpStatus('k1', [], new Set(), new Set())).toBe('none');
+    expect(kpStatus('k1', [{ kpId: 'k1' }], new Set(), new Set())).toBe('sent');
+    expect(kpStatus('k1', [], new Set(), new Set(['k1']))).toBe('sent');
+    expect(kpStatus('k1', [], new Set(['k1']), new Set())).toBe('waiting');
+  });
+
+  it('runs from the device start, the mass start, or at once without any start rule', () => {
+    expect(playPhase(view(), noLocal, 5000)).toBe('prestart');
+    expect(playPhase(view(), { startedAt: 4000, finishedAt: null }, 5000)).toBe('running');
+    const mass = view({ clientstart: false, massstarttimems: 10_000 });
+    expect(playPhase(mass, noLocal, 9999)).toBe('prestart');
+    expect(playPhase(mass, noLocal, 10_000)).toBe('running');
+    expect(playPhase(view({ clientstart: false }), noLocal, 0)).toBe('running');
+    expect(playPhase(view({}, { finishtime: 1 }), noLocal, 0)).toBe('finished');
+    expect(playPhase(view(), { startedAt: 1, finishedAt: 2 }, 5)).toBe('finished');
+  });
+});
+
+describe('time left', () => {
+  it('counts the normal time from the start, else to the event end', () => {
+    expect(timeLeft(view(), 1_000_000, 1_000_000 + 60_000)).toBe(119 * 60_000);
+    expect(timeLeft(view(), 0, 121 * 60_000)).toBe(-60_000);
+    expect(timeLeft(view({ featuretimetogo: false }), 0, 0)).toBeNull();
+    const untilEnd = { ...view({ normaalaeg: null }), endtime: 50_000 };
+    expect(timeLeft(untilEnd, 0, 20_000)).toBe(30_000);
+    expect(timeLeft(view({ normaalaeg: null }), 0, 0)).toBeNull();
+  });
+
+  it('formats durations as h:mm:ss', () => {
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(formatDuration(-61_000)).toBe('-0:01:01');
+  });
+});

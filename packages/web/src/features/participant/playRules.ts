@@ -1,0 +1,171 @@
+import type { PlayKp, PlayMark, PlayView } from '@rada/core';
+import { distanceMeters } from './geo.ts';
+import type { LatLng } from './geo.ts';
+
+/**
+ * The participant app's rules as pure functions of the play view, the device's position and
+ * "now": whether a KP may be opened or marked, the start, auto marks and the time left.
+ */
+
+/** Where a KP stands for the team: not marked, marked and waiting to be sent, or sent. */
+export type KpStatus = 'none' | 'waiting' | 'sent';
+
+/** Distance from `here` to the KP, or null when either is unknown. */
+export function kpDistance(kp: Pick<PlayKp, 'loc'>, here: LatLng | null): number | null {
+  if (!kp.loc || !here) return null;
+  return distanceMeters(here, kp.loc);
+}
+
+/** Whether `here` is within `limit` metres of `target`; no limit or no target means yes. */
+export function isWithin(
+  target: LatLng | null,
+  limit: number | null,
+  here: LatLng | null,
+): { ok: boolean; distance: number | null } {
+  const distance = target && here ? distanceMeters(here, target) : null;
+  if (limit === null || limit <= 0 || !target) return { ok: true, distance };
+  if (distance === null) return { ok: false, distance };
+  return { ok: distance <= limit, distance };
+}
+
+/** Whether the KP dialog may show its question: always, unless it opens only when close. */
+export function canOpenKp(
+  kp: PlayKp,
+  here: LatLng | null,
+): { ok: boolean; distance: number | null } {
+  const within = isWithin(kp.loc, kp.maxDistance, here);
+  return kp.openOnlyWhenClose ? within : { ok: true, distance: within.distance };
+}
+
+/** Whether a location-only KP may be confirmed ("I am here") from `here`. */
+export function canConfirmLocation(
+  kp: PlayKp,
+  here: LatLng | null,
+): { ok: boolean; distance: number | null } {
+  return isWithin(kp.loc, kp.maxDistance, here);
+}
+
+/** A KP is answered by location alone when it offers no responses. */
+export function isLocationKp(kp: PlayKp): boolean {
+  return Object.keys(kp.responses).length === 0;
+}
+
+/** The letter of the n-th response (0-based): A … Z, then AA, AB … */
+export function responseLetter(n: number): string {
+  let s = '';
+  let i = n;
+  do {
+    s = String.fromCharCode(65 + (i % 26)) + s;
+    i = Math.floor(i / 26) - 1;
+  } while (i >= 0);
+  return s;
+}
+
+/** One response button: its id, the label to show and the response text. */
+export interface ResponseChoice {
+  id: string;
+  label: string;
+  text: string;
+}
+
+/**
+ * The KP's responses in their stored order; with `valiktahed` each is labelled with a letter
+ * (A, B, C …), otherwise with its text.
+ */
+export function responseChoices(kp: PlayKp, valiktahed: boolean): ResponseChoice[] {
+  return Object.entries(kp.responses).map(([id, text], i) => ({
+    id,
+    label: valiktahed ? responseLetter(i) : text,
+    text,
+  }));
+}
+
+/** The KP's status from the server's marks and the device's sent and waiting ones. */
+export function kpStatus(
+  kpId: string,
+  marks: readonly Pick<PlayMark, 'kpId'>[],
+  waiting: ReadonlySet<string>,
+  sent: ReadonlySet<string>,
+): KpStatus {
+  if (waiting.has(kpId)) return 'waiting';
+  if (sent.has(kpId) || marks.some((m) => m.kpId === kpId)) return 'sent';
+  return 'none';
+}
+
+/** The auto KPs not yet marked that `here` is within marking distance of. */
+export function autoKpsToMark(
+  kps: readonly PlayKp[],
+  marked: ReadonlySet<string>,
+  here: LatLng | null,
+  fallbackDistance: number,
+): PlayKp[] {
+  if (!here) return [];
+  return kps.filter((kp) => {
+    if (!kp.auto || kp.cancelled || !kp.loc || marked.has(kp.id)) return false;
+    return distanceMeters(here, kp.loc) <= (kp.maxDistance ?? fallbackDistance);
+  });
+}
+
+/** Metres within which an auto KP counts as passed when neither it nor the event says. */
+export const AUTO_KP_DEFAULT_DISTANCE_M = 30;
+
+/** Where the team is in the event. */
+export type PlayPhase = 'prestart' | 'running' | 'finished';
+
+/** What the device knows locally beyond the server's view: a start or finish not yet sent. */
+export interface LocalProgress {
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+/**
+ * The team's start time: its own (server or device), else the mass start when the event has
+ * no device start, else null (not started).
+ */
+export function effectiveStart(view: PlayView, local: LocalProgress): number | null {
+  const own = view.team.starttime ?? local.startedAt;
+  if (own !== null) return own;
+  if (!view.settings.clientstart) return view.settings.massstarttimems ?? view.starttime ?? null;
+  return null;
+}
+
+/** The phase at `now`. Without any start rule (no device start, no times) the team runs. */
+export function playPhase(view: PlayView, local: LocalProgress, now: number): PlayPhase {
+  if (view.team.finishtime !== null || local.finishedAt !== null) return 'finished';
+  const start = effectiveStart(view, local);
+  if (start === null) return view.settings.clientstart ? 'prestart' : 'running';
+  return now >= start ? 'running' : 'prestart';
+}
+
+/** Whether the device may start the team from `here` (device start within maxstartdistance). */
+export function canStart(
+  view: PlayView,
+  here: LatLng | null,
+): { ok: boolean; distance: number | null } {
+  if (!view.settings.clientstart) return { ok: false, distance: null };
+  return isWithin(view.settings.startloc, view.settings.maxstartdistance, here);
+}
+
+/**
+ * Milliseconds left of the normal time (ajad.normaalaeg minutes from the team's start), else
+ * until the event's end; negative when over; null when the event shows no time left or it is
+ * unknown.
+ */
+export function timeLeft(view: PlayView, start: number | null, now: number): number | null {
+  if (!view.settings.featuretimetogo) return null;
+  const { normaalaeg } = view.settings;
+  if (normaalaeg !== null && normaalaeg > 0 && start !== null) {
+    return start + normaalaeg * 60_000 - now;
+  }
+  return view.endtime !== null ? view.endtime - now : null;
+}
+
+/** A duration as h:mm:ss (with a minus sign when negative). */
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const total = Math.floor(Math.abs(ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${sign}${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
