@@ -1,2 +1,51 @@
-/** English strings of this feature (speed). */
-export const speedEn: Record<string, string> = {};
+/** English strings of this feature (speed areas and tickets, features/speedAreas). */
+export const speedEn: Record<string, string> = {
+  'speedareas.title': 'Speed areas',
+  'speedareas.help':
+    'Areas with their own speed limit. Entering a restricted area gives a ticket; in a timed area the average speed of each pass is checked instead of the momentary speed.',
+  'speedareas.add': 'Add area',
+  'speedareas.finish': 'Finish',
+  'speedareas.drawhint':
+    'Click the map to add corners ({{count}} so far); double-click or press Finish to close the area.',
+  'speedareas.toofew': 'An area needs at least three corners',
+  'speedareas.saveshape': 'Save shape',
+  'speedareas.redraw': 'Redraw',
+  'speedareas.draghint': 'Drag the corners to change the shape.',
+  'speedareas.empty': 'No speed areas yet.',
+  'speedareas.edit': 'Edit',
+  'speedareas.editshape': 'Shape',
+  'speedareas.delete': 'Delete',
+  'speedareas.delete.title': 'Delete the speed area?',
+  'speedareas.delete.text':
+    'The area "{{name}}" will be deleted and the tickets recomputed without it.',
+  'speedareas.saved': 'Speed area saved',
+  'speedareas.dialog.title': 'Speed area',
+  'speedareas.name': 'Name',
+  'speedareas.limit': 'Speed limit',
+  'speedareas.limit.help': 'Empty: the event limit ({{limit}} km/h)',
+  'speedareas.limit.bad': 'Enter a speed between 1 and 500 km/h, or leave it empty',
+  'speedareas.restricted': 'Restricted',
+  'speedareas.restricted.help': 'Every entry into the area gives a ticket.',
+  'speedareas.timed': 'Timed',
+  'speedareas.timed.help':
+    'Average speed camera: the average speed of each pass through the area is checked against its limit.',
+  'speedareas.save': 'Save',
+  'speedareas.chip.limit': '{{limit}} km/h',
+  'speedareas.chip.eventlimit': 'Event limit {{limit}} km/h',
+
+  'speedtickets.title': 'Speed tickets',
+  'speedtickets.recompute': 'Recompute',
+  'speedtickets.recomputed': 'Tickets recomputed: {{count}}',
+  'speedtickets.empty': 'No speed tickets.',
+  'speedtickets.team': 'Team',
+  'speedtickets.time': 'Time',
+  'speedtickets.kind': 'Kind',
+  'speedtickets.speed': 'Speed, km/h',
+  'speedtickets.limit': 'Limit, km/h',
+  'speedtickets.area': 'Area',
+  'speedtickets.kind.over1': 'Speeding',
+  'speedtickets.kind.over2': 'Heavy speeding',
+  'speedtickets.kind.restricted': 'Restricted area',
+  'speedtickets.kind.timed': 'Average speed',
+  'speedtickets.kind.manual': 'Manual',
+};

@@ -1,2 +1,51 @@
-/** Estonian strings of this feature (speed). */
-export const speedEt: Record<string, string> = {};
+/** Estonian strings of this feature (speed areas and tickets, features/speedAreas). */
+export const speedEt: Record<string, string> = {
+  'speedareas.title': 'Kiiruspiirangu alad',
+  'speedareas.help':
+    'Oma kiiruspiiranguga alad. Keelualasse sisenemine annab trahvi; ajastatud alal kontrollitakse hetkekiiruse asemel iga läbimise keskmist kiirust.',
+  'speedareas.add': 'Lisa ala',
+  'speedareas.finish': 'Valmis',
+  'speedareas.drawhint':
+    'Klõpsa kaardil nurkade lisamiseks (seni {{count}}); ala sulgemiseks tee topeltklõps või vajuta Valmis.',
+  'speedareas.toofew': 'Alal peab olema vähemalt kolm nurka',
+  'speedareas.saveshape': 'Salvesta kuju',
+  'speedareas.redraw': 'Joonista uuesti',
+  'speedareas.draghint': 'Kuju muutmiseks lohista nurki.',
+  'speedareas.empty': 'Kiiruspiirangu alasid veel pole.',
+  'speedareas.edit': 'Muuda',
+  'speedareas.editshape': 'Kuju',
+  'speedareas.delete': 'Kustuta',
+  'speedareas.delete.title': 'Kas kustutada kiiruspiirangu ala?',
+  'speedareas.delete.text':
+    'Ala „{{name}}“ kustutatakse ja trahvid arvutatakse ilma selleta uuesti.',
+  'speedareas.saved': 'Kiiruspiirangu ala salvestatud',
+  'speedareas.dialog.title': 'Kiiruspiirangu ala',
+  'speedareas.name': 'Nimi',
+  'speedareas.limit': 'Kiiruspiirang',
+  'speedareas.limit.help': 'Tühi: ürituse piirang ({{limit}} km/h)',
+  'speedareas.limit.bad': 'Sisesta kiirus vahemikus 1 kuni 500 km/h või jäta tühjaks',
+  'speedareas.restricted': 'Keeluala',
+  'speedareas.restricted.help': 'Iga alasse sisenemine annab trahvi.',
+  'speedareas.timed': 'Ajastatud',
+  'speedareas.timed.help':
+    'Keskmise kiiruse kaamera: iga ala läbimise keskmist kiirust võrreldakse ala piiranguga.',
+  'speedareas.save': 'Salvesta',
+  'speedareas.chip.limit': '{{limit}} km/h',
+  'speedareas.chip.eventlimit': 'Ürituse piirang {{limit}} km/h',
+
+  'speedtickets.title': 'Kiiruseületamise trahvid',
+  'speedtickets.recompute': 'Arvuta uuesti',
+  'speedtickets.recomputed': 'Trahvid uuesti arvutatud: {{count}}',
+  'speedtickets.empty': 'Kiiruseületamise trahve pole.',
+  'speedtickets.team': 'Võistkond',
+  'speedtickets.time': 'Aeg',
+  'speedtickets.kind': 'Liik',
+  'speedtickets.speed': 'Kiirus, km/h',
+  'speedtickets.limit': 'Piirang, km/h',
+  'speedtickets.area': 'Ala',
+  'speedtickets.kind.over1': 'Kiiruseületamine',
+  'speedtickets.kind.over2': 'Suur kiiruseületamine',
+  'speedtickets.kind.restricted': 'Keeluala',
+  'speedtickets.kind.timed': 'Keskmine kiirus',
+  'speedtickets.kind.manual': 'Käsitsi',
+};

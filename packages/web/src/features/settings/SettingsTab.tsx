@@ -9,6 +9,7 @@ import { SaveIndicator, SaveStatusProvider } from './saveStatus.tsx';
 import { EventRecordFields } from './EventRecordFields.tsx';
 import { SettingField } from './SettingField.tsx';
 import { SpeedFields } from './SpeedFields.tsx';
+import { SpeedAreasEditor } from '../speedAreas/SpeedAreasEditor.tsx';
 import { useSaveSettings } from './useSaveSettings.ts';
 import { ScoringSection } from '../scoring/ScoringSection.tsx';
 import { isScoringKey } from '../scoring/scoringDraft.ts';
@@ -101,6 +102,7 @@ export function SettingsTab({ event }: { event: EventSummary }) {
                     <SpeedFields speed={settings.data.speed} patchSettings={patchSettings} />
                   </Section>
                 )}
+                {group === SPEED_AFTER && <SpeedAreasEditor event={event} />}
               </Stack>
             ))
           )}
