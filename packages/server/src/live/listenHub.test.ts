@@ -46,7 +46,7 @@ describe('listen hub', () => {
 
   it('holds live frames until the history is sent, then sends them in order', () => {
     const bus = inProcessBus();
-    const hub = createListenHub({ bus });
+    const hub = createListenHub({ bus, coalesceMs: 0 });
     const a = fakeSocket();
     const viewer = hub.add('spring', a.socket);
     publish(bus, 'spring', 1);
@@ -63,7 +63,7 @@ describe('listen hub', () => {
 
   it('serialises a bus message once and sends the same bytes to every viewer of the event', () => {
     const bus = inProcessBus();
-    const hub = createListenHub({ bus });
+    const hub = createListenHub({ bus, coalesceMs: 0 });
     const sockets = [fakeSocket(), fakeSocket(), fakeSocket()];
     for (const s of sockets) hub.add('spring', s.socket).start(new Uint8Array());
     const other = fakeSocket();
@@ -79,7 +79,7 @@ describe('listen hub', () => {
 
   it('drops a viewer with too much unsent rather than buffering; the others keep getting frames', () => {
     const bus = inProcessBus();
-    const hub = createListenHub({ bus, maxBuffered: 1000 });
+    const hub = createListenHub({ bus, maxBuffered: 1000, coalesceMs: 0 });
     const slow = fakeSocket();
     const fast = fakeSocket();
     hub.add('spring', slow.socket).start(new Uint8Array(500));
@@ -98,7 +98,7 @@ describe('listen hub', () => {
 
   it('drops a viewer whose history never finishes loading once too much is waiting', () => {
     const bus = inProcessBus();
-    const hub = createListenHub({ bus, maxPending: 2 });
+    const hub = createListenHub({ bus, maxPending: 2, coalesceMs: 0 });
     const stuck = fakeSocket();
     const viewer = hub.add('spring', stuck.socket);
     for (let t = 1; t <= 3; t++) publish(bus, 'spring', t);
@@ -108,10 +108,29 @@ describe('listen hub', () => {
     hub.close();
   });
 
+  it('sends the first batch of a quiet spell at once and coalesces the rest of the window', () => {
+    vi.useFakeTimers();
+    const bus = inProcessBus();
+    const hub = createListenHub({ bus, coalesceMs: 50 });
+    const a = fakeSocket();
+    hub.add('spring', a.socket).start(new Uint8Array());
+    publish(bus, 'spring', 1);
+    expect(a.strings()).toEqual([`j:${JSON.stringify([batch(1)])}`]);
+    publish(bus, 'spring', 2);
+    publish(bus, 'spring', 3);
+    expect(a.texts).toHaveLength(1);
+    vi.advanceTimersByTime(50);
+    expect(a.strings()[1]).toBe(`j:${JSON.stringify([batch(2), batch(3)])}`);
+    vi.advanceTimersByTime(1000);
+    publish(bus, 'spring', 4);
+    expect(a.texts).toHaveLength(3);
+    hub.close();
+  });
+
   it('leaves the bus when the last viewer of an event goes', () => {
     const bus = inProcessBus();
     const subscribe = vi.spyOn(bus, 'subscribe');
-    const hub = createListenHub({ bus });
+    const hub = createListenHub({ bus, coalesceMs: 0 });
     const one = hub.add('spring', fakeSocket().socket);
     const two = hub.add('spring', fakeSocket().socket);
     expect(subscribe).toHaveBeenCalledTimes(1);

@@ -1,4 +1,5 @@
 import { formatListenBatches, LISTEN_CLOSE_SLOW, liveTopic } from '@rada/core';
+import type { ListenBatch } from '@rada/core';
 import type { Bus } from '../realtime/bus.ts';
 
 /** The little the hub needs of a viewer's socket, so fan-out is testable without a network. */
@@ -22,6 +23,11 @@ export interface ListenHubOptions {
   maxPending?: number;
   /** Keepalive: every interval each viewer is pinged; one that did not answer the last is ended. */
   pingIntervalMs?: number;
+  /**
+   * Batches of an event arriving within this window after a frame went out are sent together
+   * in the next frame (the first of a quiet spell goes at once). 0 sends every message alone.
+   */
+  coalesceMs?: number;
 }
 
 export interface ListenViewer {
@@ -45,16 +51,22 @@ interface Viewer {
 interface EventRoom {
   viewers: Set<Viewer>;
   unsubscribe: () => void;
+  /** Batches waiting for the next frame. */
+  queued: ListenBatch[];
+  timer: NodeJS.Timeout | null;
+  lastSent: number;
 }
 
 export const LISTEN_MAX_BUFFERED = 1024 * 1024;
 const MAX_PENDING = 200;
 const PING_INTERVAL_MS = 30_000;
+export const LISTEN_COALESCE_MS = 50;
 
 /**
- * Fan-out of live locations to the /listen viewers. One bus subscription per watched event; each
- * bus message is serialised once ('j:' + JSON, as UTF-8 bytes) and the same bytes go to every
- * viewer of the event. A viewer that cannot keep up (too much unsent) is dropped, never buffered
+ * Fan-out of live locations to the /listen viewers. One bus subscription per watched event; the
+ * batches of each frame are serialised once ('j:' + JSON, as UTF-8 bytes) and the same bytes go
+ * to every viewer of the event. Batches arriving close together share a frame (coalesceMs), so a
+ * busy event costs each viewer a few frames a second rather than one per device batch. A viewer that cannot keep up (too much unsent) is dropped, never buffered
  * without bound: it reconnects and gets the history afresh.
  */
 export function createListenHub({
@@ -62,6 +74,7 @@ export function createListenHub({
   maxBuffered = LISTEN_MAX_BUFFERED,
   maxPending = MAX_PENDING,
   pingIntervalMs = PING_INTERVAL_MS,
+  coalesceMs = LISTEN_COALESCE_MS,
 }: ListenHubOptions) {
   const rooms = new Map<string, EventRoom>();
 
@@ -88,12 +101,25 @@ export function createListenHub({
   const roomOf = (eventId: string): EventRoom => {
     let room = rooms.get(eventId);
     if (room) return room;
-    const viewers = new Set<Viewer>();
+    const flush = () => {
+      created.timer = null;
+      created.lastSent = Date.now();
+      const batches = created.queued;
+      created.queued = [];
+      if (batches.length > 0) deliver(created, Buffer.from(formatListenBatches(batches)));
+    };
     const created: EventRoom = {
-      viewers,
+      viewers: new Set(),
+      queued: [],
+      timer: null,
+      lastSent: -Infinity,
       unsubscribe: bus.subscribe(liveTopic(eventId), (message) => {
         if (message.type !== 'live.locations' || message.batches.length === 0) return;
-        deliver(created, Buffer.from(formatListenBatches(message.batches)));
+        for (const batch of message.batches) created.queued.push(batch);
+        if (created.timer) return;
+        const wait = created.lastSent + coalesceMs - Date.now();
+        if (wait <= 0) flush();
+        else created.timer = setTimeout(flush, wait);
       }),
     };
     rooms.set(eventId, created);
@@ -141,6 +167,7 @@ export function createListenHub({
           room.viewers.delete(viewer);
           if (room.viewers.size === 0 && rooms.get(eventId) === room) {
             room.unsubscribe();
+            if (room.timer) clearTimeout(room.timer);
             rooms.delete(eventId);
           }
         },
@@ -152,7 +179,10 @@ export function createListenHub({
     },
     close() {
       clearInterval(keepalive);
-      for (const room of rooms.values()) room.unsubscribe();
+      for (const room of rooms.values()) {
+        room.unsubscribe();
+        if (room.timer) clearTimeout(room.timer);
+      }
       rooms.clear();
     },
   };
