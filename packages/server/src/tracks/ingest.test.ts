@@ -260,4 +260,59 @@ describe.each(testDialects())('location ingest on $name', (dialect) => {
     const loose = await addDevice(t, runner, null, null);
     expect((await send(loose, points)).body.known).toBe(false);
   });
+  it('stores concurrent batches once each: one device’s retries, one team’s devices', async () => {
+    const id = await newTrackEvent(t, owner);
+    const devs = [
+      await addDevice(t, runner, id, 'alpha'),
+      await addDevice(t, runner, id, 'alpha'),
+      await addDevice(t, runner, id, 'alpha'),
+    ];
+    const t0 = t.clock.t - 600_000;
+    const batch = walk(20, t0);
+    // The same batch three times at once (a client retrying while the first is in flight),
+    // and two more devices of the same team at the same time.
+    const answers = await Promise.all([
+      send(devs[0]!, batch),
+      send(devs[0]!, batch),
+      send(devs[0]!, batch),
+      send(devs[1]!, walk(20, t0 + 100)),
+      send(devs[2]!, walk(20, t0 + 200)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const first = answers.slice(0, 3).map((a) => [a.body.accepted, a.body.duplicates]);
+    expect(first.sort()).toEqual([
+      [0, 20],
+      [0, 20],
+      [20, 0],
+    ]);
+    const rows = await chunkRows(t, id);
+    expect(rows.map((r) => r.points)).toEqual([20, 20, 20]);
+    expect((await teamStat(id, 'alpha'))?.points).toBe(60);
+  });
+
+  it('takes points from a device registered through the API, with a bearer token', async () => {
+    const id = await newTrackEvent(t, owner);
+    await t.handle.db
+      .insertInto('team_members')
+      .values({ event_id: id, team_id: 'bravo', user_id: runner.uid, joined_at: 1, via: 'reg' })
+      .execute();
+    const token = await call<{ token: string }>(t.app, 'POST', '/api/auth/tokens', {
+      as: runner,
+      body: { name: 'phone' },
+    });
+    expect(token.status).toBe(201);
+    const bearer = { bearer: token.body.token };
+    const dev = 'phone-1234';
+    const reg = await call(t.app, 'PUT', `/api/devices/${dev}`, {
+      as: bearer,
+      body: { eventId: id },
+    });
+    expect(reg.status).toBe(200);
+    const res = await call<IngestResult>(t.app, 'POST', `/api/devices/${dev}/locations`, {
+      as: bearer,
+      body: { points: walk(4, t.clock.t - 10_000) },
+    });
+    expect(res.body).toEqual({ accepted: 4, duplicates: 0, rejected: [], known: true });
+    expect((await chunkRows(t, id, 'bravo')).map((r) => r.device_id)).toEqual([dev]);
+  });
 });

@@ -23,6 +23,9 @@ export interface ChunkFilter {
 /** Track chunks (encoded location batches), the devices' last stored times, team track stats. */
 export function trackRepository(db: Kysely<Database>) {
   return {
+    findDevice: (deviceId: string): Promise<DeviceRow | undefined> =>
+      db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst(),
+
     /**
      * Marks the device seen and returns its row as it is now, or undefined for an unknown device.
      * An UPDATE rather than a SELECT: on PostgreSQL it locks the row, so two batches of one

@@ -52,6 +52,8 @@ function lastBattery(points: readonly Checked[], stored: number | null): number 
 
 type IngestOutcome =
   | { kind: 'unknown'; device: DeviceRow }
+  /** The device moved to another team while the batch waited for its team's lock. */
+  | { kind: 'moved'; device: DeviceRow }
   | { kind: 'stored'; device: DeviceRow; points: LocationPoint[]; duplicates: number };
 
 /**
@@ -61,13 +63,12 @@ type IngestOutcome =
 async function storeBatch(
   repos: Repos,
   device: DeviceRow & { event_id: string; team_id: string },
+  storedStat: string | null,
   good: Checked[],
   now: number,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
   if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
-  const team = await repos.tracks.lockTeamStat(device.event_id, device.team_id);
-  if (!team) return { kind: 'unknown', device };
   // The first point's distance runs from the device's last stored point.
   let previous: LocationPoint | null = null;
   if (device.last_t !== null) {
@@ -78,7 +79,7 @@ async function storeBatch(
     fresh.map((c) => c.point),
     previous,
   );
-  const stored = fromJson<TrackStat | null>(team.trackstat, null);
+  const stored = fromJson<TrackStat | null>(storedStat, null);
   const stat: TrackStat = {
     ...trackStats(points, stored),
     battery: lastBattery(fresh, stored?.battery ?? null),
@@ -129,6 +130,42 @@ export function trackService(deps: TrackServiceDeps) {
     });
   }
 
+  /**
+   * One attempt at storing a batch in one transaction. Rows are locked in the order the device
+   * registration uses (the team, then the device), so the two never deadlock on PostgreSQL.
+   */
+  function ingestOnce(
+    actor: Actor,
+    deviceId: string,
+    good: Checked[],
+    t: number,
+  ): Promise<IngestOutcome> {
+    return store.transaction(async (repos): Promise<IngestOutcome> => {
+      const seen = await repos.tracks.findDevice(deviceId);
+      if (!seen) throw notFound();
+      if (seen.user_id !== actor.uid) throw forbidden();
+      const { event_id: eventId, team_id: teamId } = seen;
+      const team =
+        eventId !== null && teamId !== null
+          ? await repos.tracks.lockTeamStat(eventId, teamId)
+          : undefined;
+      const device = await repos.tracks.touchDevice(deviceId, t);
+      if (!device) throw notFound();
+      if (device.user_id !== actor.uid) throw forbidden();
+      if (device.event_id !== eventId || device.team_id !== teamId) {
+        return { kind: 'moved', device };
+      }
+      if (eventId === null || teamId === null || !team) return { kind: 'unknown', device };
+      return storeBatch(
+        repos,
+        { ...device, event_id: eventId, team_id: teamId },
+        team.trackstat,
+        good,
+        t,
+      );
+    });
+  }
+
   return {
     ...trackReadService(deps),
 
@@ -146,14 +183,11 @@ export function trackService(deps: TrackServiceDeps) {
       if (!actor) throw unauthorized();
       const t = now();
       const { good, rejected } = checkPoints(body.points, t);
-      const outcome = await store.transaction(async (repos): Promise<IngestOutcome> => {
-        const device = await repos.tracks.touchDevice(deviceId, t);
-        if (!device) throw notFound();
-        if (device.user_id !== actor.uid) throw forbidden();
-        const { event_id: eventId, team_id: teamId } = device;
-        if (eventId === null || teamId === null) return { kind: 'unknown', device };
-        return storeBatch(repos, { ...device, event_id: eventId, team_id: teamId }, good, t);
-      });
+      let outcome: IngestOutcome = await ingestOnce(actor, deviceId, good, t);
+      for (let retry = 0; outcome.kind === 'moved' && retry < 3; retry++) {
+        outcome = await ingestOnce(actor, deviceId, good, t);
+      }
+      if (outcome.kind === 'moved') throw new Error(`device ${deviceId} keeps changing teams`);
 
       const { device } = outcome;
       if (outcome.kind === 'unknown') {
