@@ -11,12 +11,37 @@
 const VERSION = 'rada-v1';
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
 
+/** The shell and the scripts and styles index.html names. */
+async function precache() {
+  const cache = await caches.open(VERSION);
+  await cache.addAll(SHELL);
+  const index = await cache.match('/');
+  const html = index ? await index.text() : '';
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await cache.addAll(assets);
+}
+
 self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+// The page hands over the assets it loaded before this worker took over (lazy chunks included).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter(
+    (u) => typeof u === 'string' && new URL(u).origin === self.location.origin,
+  );
   event.waitUntil(
     caches
       .open(VERSION)
-      .then((cache) => cache.addAll(SHELL))
-      .then(() => self.skipWaiting()),
+      .then((cache) =>
+        Promise.all(
+          urls.map((u) =>
+            cache.match(u).then((hit) => (hit ? undefined : cache.add(u).catch(() => undefined))),
+          ),
+        ),
+      ),
   );
 });
 

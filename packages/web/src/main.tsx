@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/index.ts';
 import { App } from './App.tsx';
+import { registerServiceWorker } from './features/participant/serviceWorker.ts';
 
 const root = document.getElementById('root');
 if (root) {
@@ -13,8 +14,4 @@ if (root) {
 }
 
 // The participant app works offline once opened (public/sw.js); only built apps register it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
-}
+if (import.meta.env.PROD) registerServiceWorker();

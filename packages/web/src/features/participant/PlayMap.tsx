@@ -56,7 +56,7 @@ export function PlayMap({
       data-testid="play-map"
       sx={{
         height: '100%',
-        minHeight: 300,
+        minHeight: 280,
         width: '100%',
         position: 'relative',
         isolation: 'isolate',
@@ -143,7 +143,7 @@ function FitOnce({ kps, here }: { kps: PlayKp[]; here: Here | null }) {
     if (here) points.push([here.lat, here.lng]);
     if (points.length === 0) return;
     fitted.current = here !== null || kps.length > 0;
-    map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 16, animate: false });
+    map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 16, animate: false });
   }, [map, kps, here]);
   return null;
 }

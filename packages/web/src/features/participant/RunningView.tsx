@@ -80,7 +80,7 @@ export function RunningView({
           <Tab value="kps" label={t('play.tab.kps')} data-testid="play-tab-kps" />
         </Tabs>
         {tab === 'map' ? (
-          <Box sx={{ height: 'calc(100dvh - 330px)', minHeight: 300 }}>
+          <Box sx={{ height: 'calc(100dvh - 370px)', minHeight: 280 }}>
             <PlayMap kps={view.kps} statuses={statuses} here={here} onSelect={setSelected} />
           </Box>
         ) : (

@@ -1,5 +1,5 @@
+import { trackToGpx } from '@rada/core';
 import type { DeviceCommand, LocationPoint, UploadKind } from '@rada/core';
-import { trackToGpx } from './trackGpx.ts';
 
 /** What a command uploads: its kind and text. */
 export interface CommandUpload {
@@ -24,7 +24,7 @@ export async function commandUpload(
     case 'sendLog':
       return { kind: 'log', content: sources.log() };
     case 'sendGPX':
-      return { kind: 'gpx', content: trackToGpx(await sources.track(), sources.name) };
+      return { kind: 'gpx', content: trackToGpx(await sources.track(), { name: sources.name }) };
     case 'sendDB':
       return { kind: 'db', content: JSON.stringify(await sources.database()) };
   }

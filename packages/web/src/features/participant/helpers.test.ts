@@ -36,8 +36,9 @@ describe('participant helpers', () => {
     expect(await commandUpload('sendLog', sources)).toEqual({ kind: 'log', content: 'line 1' });
     const gpx = await commandUpload('sendGPX', sources);
     expect(gpx.kind).toBe('gpx');
-    expect(gpx.content).toContain('<trkpt lat="58.5" lon="26.5"><ele>40</ele>');
-    expect(gpx.content).toContain('Ev &#60;T&#62;');
+    expect(gpx.content).toContain('lat="58.5"');
+    expect(gpx.content).toContain('lon="26.5"');
+    expect(gpx.content).toContain('<name>Ev &lt;T&gt;</name>');
     expect(await commandUpload('sendDB', sources)).toEqual({
       kind: 'db',
       content: '{"actions":[]}',

@@ -119,7 +119,7 @@ describe('outbox', () => {
     await enqueueAction(store, mark('c3', 'k3', 3000));
     const fake = fakeTransport((a) =>
       a.cid === 'c1'
-        ? new ApiError(409, 'play.error.marked', 'marked')
+        ? new ApiError(409, 'play.error.alreadymarked', 'marked')
         : a.cid === 'c2'
           ? new ApiError(400, 'error.validation', 'bad')
           : null,
@@ -173,7 +173,11 @@ describe('outbox', () => {
     expect(classifyFailure(new ApiError(0, 'error.network', '')).outcome).toBe('retry');
     expect(classifyFailure(new ApiError(401, 'error.unauthorized', '')).outcome).toBe('retry');
     expect(classifyFailure(new ApiError(502, 'error.internal', '')).outcome).toBe('retry');
-    expect(classifyFailure(new ApiError(409, 'x', '')).outcome).toBe('already');
+    expect(classifyFailure(new ApiError(409, 'play.error.alreadymarked', '')).outcome).toBe(
+      'already',
+    );
+    expect(classifyFailure(new ApiError(409, 'play.error.notstarted', '')).outcome).toBe('refused');
+    expect(classifyFailure(new ApiError(403, 'play.error.notallowed', '')).outcome).toBe('retry');
     expect(classifyFailure(new ApiError(403, 'error.forbidden', '')).outcome).toBe('refused');
     expect([1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 60_000]);
   });

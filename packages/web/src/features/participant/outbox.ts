@@ -88,16 +88,28 @@ export async function allPoints(store: KeyValueStore, eventId: string): Promise<
 /** How a failed send is handled. */
 export type SendOutcome = 'retry' | 'already' | 'refused';
 
+/** The server's answer when the KP holds a mark with another cid (the answer is final). */
+export const ALREADY_MARKED_KEY = 'play.error.alreadymarked';
+/** Refusals that pass with time: the organiser has not let the team in yet. */
+const RETRY_KEYS = new Set(['play.error.notallowed']);
+
 /**
- * A failed call: network failures, server errors, an expired session, timeouts and rate limits
- * are retried; 409 means the KP was marked already (the answer is final), which counts as sent;
- * any other refusal will not change by retrying.
+ * A failed call: network failures, server errors, an expired session, timeouts, rate limits and
+ * a team not yet allowed are retried; 'already marked' (409) counts as sent; any other refusal
+ * will not change by retrying.
  */
 export function classifyFailure(error: unknown): { outcome: SendOutcome; key: string } {
   if (!(error instanceof ApiError)) return { outcome: 'retry', key: 'error.network' };
   const { status, key } = error;
-  if (status === 409) return { outcome: 'already', key };
-  if (status === 0 || status >= 500 || status === 401 || status === 408 || status === 429) {
+  if (status === 409 && key === ALREADY_MARKED_KEY) return { outcome: 'already', key };
+  if (
+    status === 0 ||
+    status >= 500 ||
+    status === 401 ||
+    status === 408 ||
+    status === 429 ||
+    RETRY_KEYS.has(key)
+  ) {
     return { outcome: 'retry', key };
   }
   return { outcome: 'refused', key };

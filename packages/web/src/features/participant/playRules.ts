@@ -1,3 +1,4 @@
+import { startRefusal } from '@rada/core';
 import type { PlayKp, PlayMark, PlayView } from '@rada/core';
 import { distanceMeters } from './geo.ts';
 import type { LatLng } from './geo.ts';
@@ -142,8 +143,9 @@ export function canStart(
   view: PlayView,
   here: LatLng | null,
 ): { ok: boolean; distance: number | null } {
-  if (!view.settings.clientstart) return { ok: false, distance: null };
-  return isWithin(view.settings.startloc, view.settings.maxstartdistance, here);
+  const { startloc } = view.settings;
+  const distance = startloc && here ? distanceMeters(here, startloc) : null;
+  return { ok: startRefusal(view.settings, here ?? undefined) === null, distance };
 }
 
 /**

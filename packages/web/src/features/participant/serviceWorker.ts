@@ -1,0 +1,21 @@
+/**
+ * Registers the service worker (public/sw.js) so the participant app works offline once opened.
+ * The assets this page loaded before the worker took over are handed to it to cache, so the
+ * first visit already leaves a working offline copy.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const urls = performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((u) => u.startsWith(`${location.origin}/assets/`));
+        registration.active?.postMessage({ type: 'cache', urls });
+      })
+      .catch(() => undefined);
+  });
+}
