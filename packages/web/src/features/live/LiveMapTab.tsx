@@ -211,7 +211,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
         sx={{
           display: 'flex',
           flexDirection: { xs: 'column', md: 'row' },
-          height: { xs: 'auto', md: '75vh' },
+          height: { xs: 'auto', md: '70vh' },
           minHeight: 480,
           overflow: 'hidden',
         }}
@@ -225,15 +225,25 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
           />
         </Box>
         <Box
-          sx={{
-            width: { xs: '100%', md: 300 },
-            height: { xs: 320, md: '100%' },
-            borderLeft: { md: 1 },
-            borderTop: { xs: 1, md: 0 },
-            borderColor: 'divider',
-          }}
+          sx={(theme) => ({
+            width: '100%',
+            height: 320,
+            borderTop: `1px solid ${theme.palette.divider}`,
+            [theme.breakpoints.up('md')]: {
+              width: 300,
+              height: '100%',
+              borderTop: 0,
+              borderLeft: `1px solid ${theme.palette.divider}`,
+            },
+          })}
         >
-          <TeamList teams={teams} t={listT} selectedId={selectedId} onSelect={handleListSelect} />
+          <TeamList
+            teams={teams}
+            t={listT}
+            selectedId={selectedId}
+            onSelect={handleListSelect}
+            showBattery={mode === 'live'}
+          />
         </Box>
       </Paper>
       {mode === 'replay' && span && (

@@ -34,8 +34,11 @@ export function TeamList({
   t,
   selectedId,
   onSelect,
+  showBattery,
 }: {
   teams: TeamTrack[];
+  /** Battery is the latest known level: shown live, not in replay. */
+  showBattery: boolean;
   t: number;
   selectedId: string | null;
   onSelect: (teamId: string) => void;
@@ -106,7 +109,7 @@ export function TeamList({
                   {tr(age.key, { count: age.count })}
                 </Typography>
               </Box>
-              {team.battery !== null && (
+              {showBattery && team.battery !== null && (
                 <Typography
                   variant="caption"
                   color={team.battery < 0.2 ? 'error' : 'text.secondary'}

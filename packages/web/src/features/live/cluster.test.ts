@@ -34,6 +34,15 @@ describe('clusterByGrid', () => {
     expect(clusters.length).toBeLessThanOrEqual(4);
   });
 
+  it('joins clusters split by a cell border', () => {
+    const left = Array.from({ length: 4 }, (_, i) => ({ id: `l${i}`, px: 44, py: 10 + i }));
+    const right = Array.from({ length: 4 }, (_, i) => ({ id: `r${i}`, px: 52, py: 10 + i }));
+    const { clusters } = clusterByGrid([...left, ...right], 48, 4);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.ids).toHaveLength(8);
+    expect(clusters[0]!.px).toBe(48);
+  });
+
   it('handles negative screen positions (markers left of or above the view)', () => {
     const pts = [
       { id: 'a', px: -1, py: 0 },

@@ -22,7 +22,7 @@ export const CLUSTER_MIN_SIZE = 4;
 /**
  * Grid clustering: markers whose screen positions fall into the same `cell`-pixel square are
  * grouped. Cells holding at least `minSize` markers become clusters (mean position, ids in input
- * order); the rest stay single. Linear in the number of markers, so it can run on every frame.
+ * order); the rest stay single. Clusters whose bubbles would overlap are then joined. Linear in the number of markers, so it can run on every frame.
  */
 export function clusterByGrid(
   points: readonly ScreenPoint[],
@@ -36,7 +36,7 @@ export function clusterByGrid(
     if (list) list.push(p);
     else cells.set(key, [p]);
   }
-  const clusters: Cluster[] = [];
+  const cellClusters: Cluster[] = [];
   const singles: ScreenPoint[] = [];
   for (const [key, list] of cells) {
     if (list.length < minSize) {
@@ -49,7 +49,34 @@ export function clusterByGrid(
       sx += p.px;
       sy += p.py;
     }
-    clusters.push({ key, ids: list.map((p) => p.id), px: sx / list.length, py: sy / list.length });
+    cellClusters.push({
+      key,
+      ids: list.map((p) => p.id),
+      px: sx / list.length,
+      py: sy / list.length,
+    });
   }
-  return { clusters, singles };
+  return { clusters: mergeClose(cellClusters, cell), singles };
+}
+
+/**
+ * Joins clusters whose bubbles would overlap (a group split by a cell border), biggest first;
+ * the joined bubble sits at the members' mean and keeps the bigger cluster's key.
+ */
+function mergeClose(clusters: Cluster[], distance: number): Cluster[] {
+  const sorted = [...clusters].sort((a, b) => b.ids.length - a.ids.length);
+  const out: Cluster[] = [];
+  for (const c of sorted) {
+    const near = out.find((o) => Math.hypot(o.px - c.px, o.py - c.py) < distance);
+    if (!near) {
+      out.push({ ...c, ids: [...c.ids] });
+      continue;
+    }
+    const n = near.ids.length;
+    const m = c.ids.length;
+    near.px = (near.px * n + c.px * m) / (n + m);
+    near.py = (near.py * n + c.py * m) / (n + m);
+    near.ids.push(...c.ids);
+  }
+  return out;
 }

@@ -1,5 +1,7 @@
 import L from 'leaflet';
 import { clusterByGrid } from './cluster.ts';
+import { placeLabels } from './labels.ts';
+import type { LabelWish } from './labels.ts';
 import type { ScreenPoint } from './cluster.ts';
 import { positionAt, tailAt } from './trackMath.ts';
 import type { Position, TailMinutes } from './trackMath.ts';
@@ -25,6 +27,7 @@ interface TeamMarker {
   tail: L.Polyline;
   onMap: boolean;
   tailOnMap: boolean;
+  labelShown: boolean;
   label: string;
   colour: string;
   selected: boolean;
@@ -35,7 +38,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /**
  * The teams on a Leaflet map, drawn imperatively so hundreds of them move smoothly: circle
  * markers and tails on canvas renderers in their own panes (above the KP markers), a permanent
- * 'nr name' label per marker, and count bubbles where CLUSTER_MIN_SIZE or more markers share a
+ * 'nr name' label per marker where it covers no other label (the selected team's first), and count bubbles where CLUSTER_MIN_SIZE or more markers share a
  * grid cell at the current zoom (a click zooms to them). React never renders per point: the tab
  * calls `draw` whenever the time or the tracks change.
  */
@@ -80,6 +83,8 @@ export class TeamLayer {
   draw(frame: TeamFrame): void {
     this.last = frame;
     const zoom = this.map.getZoom();
+    // For people reading the page's state (and browser tests): the zoom the clusters are for.
+    this.map.getContainer().dataset.zoom = String(zoom);
     const seen = new Set<string>();
     const screen: ScreenPoint[] = [];
     const byId = new Map<string, TeamTrack>();
@@ -98,6 +103,18 @@ export class TeamLayer {
     const clustered = new Set<string>();
     for (const c of clusters) for (const id of c.ids) clustered.add(id);
 
+    // Labels of the markers shown, the selected team's first, none over another.
+    const wishes: LabelWish[] = [];
+    for (const [id, team] of byId) {
+      if (clustered.has(id)) continue;
+      const pos = this.positions.get(id)!;
+      const p = this.map.project([pos.y, pos.x], zoom);
+      const wish = { id, px: p.x, py: p.y, chars: teamLabel(team).length };
+      if (id === frame.selectedId) wishes.unshift(wish);
+      else wishes.push(wish);
+    }
+    const labelled = placeLabels(wishes);
+
     for (const [id, team] of byId) {
       const m = this.marker(team);
       const pos = this.positions.get(id)!;
@@ -105,8 +122,17 @@ export class TeamLayer {
       this.style(m, team, id === frame.selectedId);
       if (show) {
         m.circle.setLatLng([pos.y, pos.x]);
-        if (!m.onMap) m.circle.addTo(this.map);
+        if (!m.onMap) {
+          m.circle.addTo(this.map);
+          m.labelShown = true; // a permanent tooltip opens with its marker
+        }
         m.onMap = true;
+        const label = labelled.has(id);
+        if (label !== m.labelShown) {
+          if (label) m.circle.openTooltip();
+          else m.circle.closeTooltip();
+          m.labelShown = label;
+        }
       } else if (m.onMap) {
         m.circle.remove();
         m.onMap = false;
@@ -128,6 +154,9 @@ export class TeamLayer {
       m.onMap = m.tailOnMap = false;
     }
     this.drawClusters(clusters, zoom);
+    const box = this.map.getContainer().dataset;
+    box.teams = String(byId.size);
+    box.clustered = String(clustered.size);
   }
 
   /** Removes everything this layer added to the map. */
@@ -165,7 +194,16 @@ export class TeamLayer {
         opacity: 0.8,
         interactive: false,
       });
-      m = { circle, tail, onMap: false, tailOnMap: false, label: '', colour: '', selected: false };
+      m = {
+        circle,
+        tail,
+        onMap: false,
+        tailOnMap: false,
+        labelShown: false,
+        label: '',
+        colour: '',
+        selected: false,
+      };
       this.markers.set(team.teamId, m);
     }
     return m;
@@ -175,6 +213,7 @@ export class TeamLayer {
     const label = teamLabel(team);
     if (label !== m.label) {
       m.label = label;
+      m.labelShown = m.onMap; // a permanent tooltip bound to a shown marker opens at once
       m.circle.unbindTooltip();
       m.circle.bindTooltip(
         `<span data-testid="live-label-${escapeHtml(team.teamId)}">${escapeHtml(label)}</span>`,

@@ -77,6 +77,7 @@ describe('TrackStore', () => {
 
   it('picks a stable colour for a team without one', () => {
     expect(teamColour('x', null)).toBe(teamColour('x', null));
-    expect(teamColour('x', '#000000')).toBe('#000000');
+    expect(teamColour('x', '#000000', 3)).toBe('#000000');
+    expect(teamColour('x', null, 1)).toBe(TEAM_COLOURS[1]);
   });
 });

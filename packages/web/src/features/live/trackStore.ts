@@ -13,9 +13,13 @@ export interface TeamTrack {
   points: LocationPoint[];
 }
 
-/** A team's map colour: its own, or one of the team colours picked by its id (stable). */
-export function teamColour(teamId: string, col: string | null): string {
+/**
+ * A team's map colour: its own, else the team colour at `index` (its place in the team list, so
+ * neighbours differ), else one picked by its id.
+ */
+export function teamColour(teamId: string, col: string | null, index?: number): string {
   if (col) return col;
+  if (index !== undefined) return TEAM_COLOURS[index % TEAM_COLOURS.length]!;
   let h = 0;
   for (let i = 0; i < teamId.length; i++) h = (h * 31 + teamId.charCodeAt(i)) >>> 0;
   return TEAM_COLOURS[h % TEAM_COLOURS.length]!;
@@ -38,13 +42,13 @@ export class TrackStore {
 
   /** Adds or renames teams from the track summaries (name, number, colour, battery). */
   setSummaries(summaries: readonly TeamTrackSummary[]): void {
-    for (const s of summaries) {
+    summaries.forEach((s, index) => {
       const team = this.team(s.teamId);
       team.name = s.name;
       team.nr = s.nr;
-      team.colour = teamColour(s.teamId, s.col);
+      team.colour = teamColour(s.teamId, s.col, index);
       team.battery = s.stat?.battery ?? null;
-    }
+    });
     this.changed();
   }
 
