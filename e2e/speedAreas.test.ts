@@ -44,15 +44,17 @@ describe('speed areas and tickets', () => {
     // Draw: three clicks and a double-click on the map (tiles do not load; clicks still work).
     await section.getByTestId('speed-add-area').click();
     const map = section.getByTestId('speed-area-map');
-    const box = (await map.boundingBox())!;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    await page.mouse.click(cx - 120, cy - 80);
-    await page.mouse.click(cx + 120, cy - 80);
-    await page.mouse.click(cx + 120, cy + 80);
+    // Positions from the map's centre, read afresh: a screenshot may scroll the page.
+    const at = async (dx: number, dy: number): Promise<[number, number]> => {
+      const box = (await map.boundingBox())!;
+      return [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
+    };
+    await page.mouse.click(...(await at(-120, -80)));
+    await page.mouse.click(...(await at(120, -80)));
+    await page.mouse.click(...(await at(120, 80)));
     await expect(section.getByTestId('speed-draw-hint').innerText()).resolves.toContain('3');
     await section.screenshot({ path: path.join(artifacts, 'speed-areas-drawing.png') });
-    await page.mouse.dblclick(cx - 120, cy + 80);
+    await page.mouse.dblclick(...(await at(-120, 80)));
 
     const dialog = page.getByTestId('speed-area-dialog');
     await dialog.waitFor();
@@ -70,6 +72,13 @@ describe('speed areas and tickets', () => {
     const [area] = Object.values(areas);
     expect(area).toMatchObject({ name: 'Village', limit: 50, restricted: false, timed: false });
     expect(area!.area).toHaveLength(4);
+    // The clicks made a rectangle: corners in click order, top and bottom edges level.
+    const [nw, ne, se, sw] = area!.area;
+    expect(ne!.latitude).toBeCloseTo(nw!.latitude, 6);
+    expect(sw!.latitude).toBeCloseTo(se!.latitude, 6);
+    expect(se!.longitude).toBeCloseTo(ne!.longitude, 6);
+    expect(sw!.longitude).toBeCloseTo(nw!.longitude, 6);
+    expect(nw!.latitude).toBeGreaterThan(sw!.latitude);
 
     // A team member's phone sends 15 s at 80 km/h in the middle of the area (50 + 10 for 5 s).
     const lat = area!.area.reduce((s, p) => s + p.latitude, 0) / 4;
@@ -132,6 +141,22 @@ describe('speed areas and tickets', () => {
       if (penalty !== 5) await page.waitForTimeout(100);
     }
     expect(penalty).toBe(5);
+
+    // Edit: restricted and timed draw it red and dashed; then delete it with a confirmation.
+    await list.getByRole('button', { name: 'Edit' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Restricted').check();
+    await dialog.getByLabel('Timed').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await list.getByText('Timed').waitFor();
+    const outline = map.locator('path.leaflet-interactive').first();
+    await expect(outline.getAttribute('stroke')).resolves.toBe('#d32f2f');
+    await expect(outline.getAttribute('stroke-dasharray')).resolves.toBe('8 6');
+    await section.screenshot({ path: path.join(artifacts, 'speed-areas-restricted.png') });
+    await list.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('speed-delete-confirm').click();
+    await section.getByTestId('speed-areas-empty').waitFor();
 
     fs.rmSync(dir, { recursive: true, force: true });
     await phone.close();

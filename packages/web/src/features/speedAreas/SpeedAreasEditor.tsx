@@ -285,22 +285,10 @@ function AreaList({
           key={id}
           divider
           data-testid={`speed-area-${id}`}
-          secondaryAction={
-            <Stack direction="row" sx={{ gap: 0.5 }}>
-              <Button size="small" disabled={busy} onClick={() => onEdit(id)}>
-                {t('speedareas.edit')}
-              </Button>
-              <Button size="small" disabled={busy} onClick={() => onShape(id)}>
-                {t('speedareas.editshape')}
-              </Button>
-              <Button size="small" color="error" disabled={busy} onClick={() => onDelete(id)}>
-                {t('speedareas.delete')}
-              </Button>
-            </Stack>
-          }
-          sx={{ pr: { xs: 2, sm: 36 } }}
+          sx={{ flexWrap: 'wrap', columnGap: 1, px: 0 }}
         >
           <ListItemText
+            sx={{ flex: '1 1 12rem' }}
             primary={a.name}
             secondary={
               <Stack component="span" direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
@@ -332,6 +320,17 @@ function AreaList({
               </Stack>
             }
           />
+          <Stack direction="row" sx={{ gap: 0.5 }}>
+            <Button size="small" disabled={busy} onClick={() => onEdit(id)}>
+              {t('speedareas.edit')}
+            </Button>
+            <Button size="small" disabled={busy} onClick={() => onShape(id)}>
+              {t('speedareas.editshape')}
+            </Button>
+            <Button size="small" color="error" disabled={busy} onClick={() => onDelete(id)}>
+              {t('speedareas.delete')}
+            </Button>
+          </Stack>
         </ListItem>
       ))}
     </List>
