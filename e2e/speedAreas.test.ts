@@ -154,6 +154,25 @@ describe('speed areas and tickets', () => {
     await expect(outline.getAttribute('stroke')).resolves.toBe('#d32f2f');
     await expect(outline.getAttribute('stroke-dasharray')).resolves.toBe('8 6');
     await section.screenshot({ path: path.join(artifacts, 'speed-areas-restricted.png') });
+    // Shape: drag the north-east corner 60 px east and save.
+    await list.getByRole('button', { name: 'Shape' }).click();
+    const corner = map.locator('.rada-speed-vertex').nth(1);
+    const cb = (await corner.boundingBox())!;
+    await page.mouse.move(cb.x + cb.width / 2, cb.y + cb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(cb.x + cb.width / 2 + 30, cb.y + cb.height / 2, { steps: 5 });
+    await page.mouse.move(cb.x + cb.width / 2 + 60, cb.y + cb.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await section.getByTestId('speed-save-shape').click();
+    await section.getByTestId('speed-add-area').waitFor();
+    const moved = (await (
+      await organiser.request.get(`${platform.url}/api/events/speedtest/speedareas`)
+    ).json()) as Record<string, SpeedArea>;
+    const after = Object.values(moved)[0]!.area;
+    expect(after[1]!.longitude).toBeGreaterThan(ne!.longitude);
+    expect(after[1]!.latitude).toBeCloseTo(ne!.latitude, 2);
+    expect(after[0]).toEqual(nw);
+
     await list.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('speed-delete-confirm').click();
     await section.getByTestId('speed-areas-empty').waitFor();
