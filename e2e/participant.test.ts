@@ -89,27 +89,68 @@ async function markWithAnswer(page: Page, kpId: string, response: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Signs the organiser up, imports the event as `id` and makes a join code for it. */
+async function setUpEvent(
+  context: BrowserContext,
+  platform: { url: string; cli: (...args: string[]) => Promise<{ code: number; err: string }> },
+  id: string,
+  email: string,
+): Promise<{ code: string; dir: string }> {
+  const signup = await context.request.post(`${platform.url}/api/auth/signup`, {
+    data: { email, password: 'organiser-pass', displayName: 'Org' },
+  });
+  expect(signup.status()).toBe(201);
+  const { uid } = (await signup.json()) as { uid: string };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-play-'));
+  const file = path.join(dir, 'event.json');
+  fs.writeFileSync(file, JSON.stringify(playEventFile(uid)));
+  const imported = await platform.cli('import', file, '--id', id);
+  expect(imported.code, imported.err).toBe(0);
+  const created = await context.request.post(`${platform.url}/api/events/${id}/joincodes`, {
+    data: { valid: Date.now() + 86_400_000 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { code: ((await created.json()) as { code: string }).code, dir };
+}
+
 describe('participant app', () => {
   const env = usePlatform();
 
+  it('a guest starts from /play, joins with a typed code and opens the event', async () => {
+    const { platform, browser } = env;
+    const organiser = await browser.newContext({ locale: 'en-GB' });
+    const { code, dir } = await setUpEvent(organiser, platform, 'playguest', 'guest-org@ex.ee');
+    const phone = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`${platform.url}/play`);
+    await page.getByTestId('play-home-guest').click();
+    await page.getByTestId('play-home-user').waitFor();
+    const guest = await page.evaluate(() => localStorage.getItem('rada.guest'));
+    expect(guest).toMatch(/guest-[a-z0-9]+@guest\.rada\.local/);
+    await page.getByTestId('play-home-code-input').fill(code.toLowerCase());
+    await page.getByTestId('play-home-code-go').click();
+    await page.waitForURL(`${platform.url}/playguest/join/${code}`);
+    await page.getByTestId('join-submit').click();
+    await page.getByTestId('join-success').waitFor();
+    await page.goto(`${platform.url}/playguest/play`);
+    await page.getByTestId('play-prestart').waitFor();
+    await page.goto(`${platform.url}/play`);
+    expect(await page.getByTestId('play-home-recent').innerText()).toContain('Phone race');
+    await settledScreenshot(page, 'play-home');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await phone.close();
+    await organiser.close();
+  });
+
   it('joins with a code, starts, marks KPs online and offline, finishes; the organiser sees it', async () => {
     const { platform, browser } = env;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-play-'));
     const organiser = await browser.newContext({ locale: 'en-GB' });
-    const signup = await organiser.request.post(`${platform.url}/api/auth/signup`, {
-      data: { email: 'play-org@example.ee', password: 'organiser-pass', displayName: 'Org' },
-    });
-    expect(signup.status()).toBe(201);
-    const { uid } = (await signup.json()) as { uid: string };
-    const file = path.join(dir, 'event.json');
-    fs.writeFileSync(file, JSON.stringify(playEventFile(uid)));
-    const imported = await platform.cli('import', file, '--id', EVID);
-    expect(imported.code, imported.err).toBe(0);
-    const created = await organiser.request.post(`${platform.url}/api/events/${EVID}/joincodes`, {
-      data: { valid: Date.now() + 86_400_000 },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { code } = (await created.json()) as { code: string };
+    const { code, dir } = await setUpEvent(organiser, platform, EVID, 'play-org@example.ee');
 
     // A phone near (but not yet at) the start.
     const phone = await browser.newContext({

@@ -30,7 +30,7 @@ import { QrScanButton } from './QrScanButton.tsx';
  * events opened here, the public upcoming ones, and a join code typed or scanned from a QR code.
  */
 export function PlayHome() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useMe();
   const openSignIn = useOpenSignIn();
   const queryClient = useQueryClient();
@@ -160,7 +160,9 @@ export function PlayHome() {
               >
                 <ListItemText
                   primary={e.name}
-                  secondary={e.starttime ? new Date(e.starttime).toLocaleDateString() : null}
+                  secondary={
+                    e.starttime ? new Date(e.starttime).toLocaleDateString(i18n.language) : null
+                  }
                 />
               </ListItemButton>
             ))}

@@ -218,26 +218,38 @@ export function PlayScreen({ event, view }: { event: EventSummary; view: PlayVie
   );
 }
 
-/** Registers this device to the team once per event and team, retrying until it succeeds. */
+/**
+ * Registers this device to the team once per event and team, retrying until it succeeds (at
+ * once when the browser comes back online).
+ */
 function useDeviceRegistration(devId: string, eventId: string, teamId: string): boolean {
   const [registered, setRegistered] = useState(false);
   useEffect(() => {
     let stopped = false;
+    let done = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const attempt = async () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
       try {
         await api.registerDevice(devId, { eventId, teamId, info: deviceInfo() });
         logEvent(`device registered to ${eventId}/${teamId}`);
+        done = true;
         if (!stopped) setRegistered(true);
       } catch (e) {
         logEvent(`device registration failed ${e instanceof Error ? e.message : String(e)}`);
         if (!stopped) timer = setTimeout(() => void attempt(), REGISTER_RETRY_MS);
       }
     };
+    const handleOnline = () => {
+      if (!done) void attempt();
+    };
+    window.addEventListener('online', handleOnline);
     void attempt();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      window.removeEventListener('online', handleOnline);
     };
   }, [devId, eventId, teamId]);
   return registered;

@@ -41,17 +41,19 @@ export function useDeviceMessages(
         notifySystem(m);
         logEvent(`message ${m.id} shown`);
       }
-      await api.ackDeviceMessage(deviceId, m.id);
     };
     const fetchMessages = async () => {
       if (busy || stopped) return;
       busy = true;
       try {
         for (const m of await api.deviceMessages(deviceId)) {
-          if (handled.current.has(m.id)) continue;
           try {
-            await handle(m);
-            handled.current.add(m.id);
+            // Shown or uploaded once; a failed acknowledgement is only repeated.
+            if (!handled.current.has(m.id)) {
+              await handle(m);
+              handled.current.add(m.id);
+            }
+            await api.ackDeviceMessage(deviceId, m.id);
           } catch (e) {
             logEvent(`message ${m.id} failed: ${e instanceof Error ? e.message : String(e)}`);
           }
