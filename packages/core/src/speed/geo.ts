@@ -1,16 +1,4 @@
-/** Small plane and sphere geometry for speed areas; no dependencies. */
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in metres between two points (degrees). */
-export function haversineMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLng = rad(lng2 - lng1);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Plane geometry for speed areas (distances: tracks/stats.ts haversine). */
 
 /**
  * Whether (lat, lng) lies inside the polygon (ray casting on the lat/lng plane, which is exact

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { LocationPoint } from '../tracks/types.ts';
 import type { SpeedArea, SpeedSettings } from '../speed.ts';
 import { DEFAULT_SPEED } from '../limits.ts';
-import { haversineMetres, pointInPolygon } from './geo.ts';
+import { haversine } from '../tracks/stats.ts';
+import { pointInPolygon } from './geo.ts';
 import { COMPUTED_TICKET_ID, pointSpeedsKmh, speedTickets } from './tickets.ts';
 
 const SPEED: SpeedSettings = { ...DEFAULT_SPEED };
 const T0 = 1_767_000_000_000;
 const LAT = 58.3;
 /** Metres per degree of longitude at LAT. */
-const M_PER_LNG = haversineMetres(LAT, 26, LAT, 27);
+const M_PER_LNG = haversine({ y: LAT, x: 26 }, { y: LAT, x: 27 });
 
 const point = (t: number, x: number, s: number | null, y = LAT): LocationPoint => ({
   t,

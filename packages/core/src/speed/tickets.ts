@@ -1,6 +1,7 @@
 import type { LocationPoint } from '../tracks/types.ts';
 import type { IdentifiedSpeedTicket, SpeedArea, SpeedSettings, SpeedTicketKind } from '../speed.ts';
-import { haversineMetres, pointInPolygon } from './geo.ts';
+import { haversine } from '../tracks/stats.ts';
+import { pointInPolygon } from './geo.ts';
 
 /**
  * Consecutive points further apart than this are a gap in the data: nothing is known about the
@@ -57,7 +58,7 @@ function cleanTrack(points: readonly LocationPoint[]): LocationPoint[] {
 const segmentKmh = (a: LocationPoint, b: LocationPoint): number | null => {
   const dt = b.t - a.t;
   if (dt <= 0 || dt > SPEED_GAP_MS) return null;
-  return round3((haversineMetres(a.y, a.x, b.y, b.x) / dt) * 1000 * MS_TO_KMH);
+  return round3((haversine(a, b) / dt) * 1000 * MS_TO_KMH);
 };
 
 /**
@@ -204,7 +205,7 @@ export function speedTickets(
       if (a.area.timed && e > s) {
         let metres = 0;
         for (let i = s + 1; i <= e; i++) {
-          metres += haversineMetres(pts[i - 1]!.y, pts[i - 1]!.x, pts[i]!.y, pts[i]!.x);
+          metres += haversine(pts[i - 1]!, pts[i]!);
         }
         const seconds = (pts[e]!.t - pts[s]!.t) / 1000;
         const average = (metres / seconds) * MS_TO_KMH;
