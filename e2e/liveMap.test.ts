@@ -72,6 +72,22 @@ const walk = (end: number, n: number, y: number, x: number, b?: number) =>
     ...(b !== undefined ? { b } : {}),
   }));
 
+/** Animation frames the page draws per second, measured over one second. */
+const framesPerSecond = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = (at: number) => {
+          frames++;
+          if (at - start < 1000) requestAnimationFrame(tick);
+          else resolve((frames * 1000) / (at - start));
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+
 const attr = (page: Page, testId: string, name: string) =>
   page.getByTestId(testId).getAttribute(name);
 
@@ -283,6 +299,20 @@ describe('live map', () => {
     await page.waitForTimeout(600);
     expect(await zoom()).toBeGreaterThanOrEqual(before + 2);
     await screenshot(page, 'live-clusters-zoomed');
+
+    // Replaying 300 teams at 60× keeps the page responsive (frames per second while playing,
+    // against the same page standing still: a shared test machine draws few frames anyway).
+    await page.getByTestId('live-mode-replay').click();
+    const idle = await framesPerSecond(page);
+    await page.getByTestId('live-replay-slider').focus();
+    await page.keyboard.press('Home');
+    await page.getByTestId('live-replay-speed').click();
+    await page.getByTestId('live-speed-60').click();
+    await page.getByTestId('live-replay-play').click();
+    const fps = await framesPerSecond(page);
+    console.log(`replay of ${N} teams: ${fps.toFixed(0)} frames/s (idle ${idle.toFixed(0)})`);
+    expect(fps).toBeGreaterThan(Math.min(10, idle / 2));
+    await screenshot(page, 'live-clusters-replay');
     await organiser.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Paper, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import { useLiveTracks } from './useLiveTracks.ts';
 /** Replay frames are drawn at most this often (ms); the controls follow at UI_MS. */
 const FRAME_MS = 40;
 const UI_MS = 250;
+/** The time shown live: now, or the newest point when a device's clock runs ahead. */
+const liveTime = (store: { maxT: number }) => Math.max(Date.now(), store.maxT);
 /** Zoom limit when fitting the view to the teams or KPs. */
 const FIT_MAX_ZOOM = 15;
 
@@ -35,8 +37,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
   const me = useMe();
   const admin = isEventAdmin(event, me.data);
-  const { store, status } = useLiveTracks(event.id);
-  const version = useSyncExternalStore(store.subscribe, store.getVersion);
+  const { store, status, version } = useLiveTracks(event.id);
   const kps = useQuery({
     queryKey: queryKeys.checkpoints(event.id),
     queryFn: () => api.checkpoints(event.id),
@@ -82,29 +83,45 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
     following.current = true;
   }, []);
 
-  const displayTime = useCallback(() => (mode === 'replay' ? replayT.current : Date.now()), [mode]);
-
   const draw = useCallback(() => {
     if (!layer) return;
-    layer.draw({ teams, t: displayTime(), tail, selectedId });
+    const t = mode === 'replay' ? replayT.current : liveTime(store);
+    layer.draw({ teams: store.teams.values(), t, tail, selectedId });
     const map = mapRef.current;
     const pos = selectedId ? layer.positionOf(selectedId) : null;
     if (map && pos && following.current) {
       const inner = map.getBounds().pad(-0.2);
       if (!inner.contains([pos.y, pos.x])) map.panTo([pos.y, pos.x], { animate: false });
     }
-  }, [layer, teams, tail, selectedId, displayTime]);
+  }, [layer, store, mode, tail, selectedId]);
 
-  // Live: redraw on new points and every second (tails age, last-seen counts up).
+  // Live: draw on new points (at most once per animation frame) and every second, as tails
+  // age; the list's last-seen counts up every second.
   useEffect(() => {
     if (mode !== 'live') return;
+    let pending = 0;
+    const request = () => {
+      if (!pending) {
+        pending = requestAnimationFrame(() => {
+          pending = 0;
+          draw();
+        });
+      }
+    };
     draw();
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      draw();
-    }, 1000);
+    const unsubscribe = store.subscribe(request);
+    const timer = setInterval(draw, 1000);
+    return () => {
+      unsubscribe();
+      clearInterval(timer);
+      cancelAnimationFrame(pending);
+    };
+  }, [mode, draw, store]);
+  useEffect(() => {
+    if (mode !== 'live') return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [mode, draw]);
+  }, [mode]);
 
   // Replay: a frame loop while playing; a redraw on every seek or change while paused.
   useEffect(() => {
@@ -189,7 +206,9 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
     setPlaying(!playing);
   };
 
-  const listT = mode === 'replay' ? uiT : now;
+  // Live positions are at the newest point when a device's clock runs ahead of this one.
+  const listT = mode === 'replay' ? uiT : Math.max(now, store.maxT);
+  const ageNow = mode === 'replay' ? uiT : now;
 
   return (
     <Stack sx={{ gap: 1 }} data-testid="live-tab" data-mode={mode}>
@@ -240,6 +259,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
           <TeamList
             teams={teams}
             t={listT}
+            ageNow={ageNow}
             selectedId={selectedId}
             onSelect={handleListSelect}
             showBattery={mode === 'live'}

@@ -32,11 +32,14 @@ export function compareTeams(a: TeamTrack, b: TeamTrack): number {
 export function TeamList({
   teams,
   t,
+  ageNow,
   selectedId,
   onSelect,
   showBattery,
 }: {
   teams: TeamTrack[];
+  /** The time last-seen ages count to (now live; the replay time in replay). */
+  ageNow: number;
   /** Battery is the latest known level: shown live, not in replay. */
   showBattery: boolean;
   t: number;
@@ -75,7 +78,7 @@ export function TeamList({
           const i = lastIndexAtOrBefore(team.points, t);
           const lastT = i >= 0 ? team.points[i]!.t : null;
           const pos = positionAt(team.points, t);
-          const age = ageText(lastT, t);
+          const age = ageText(lastT, ageNow);
           return (
             <ListItemButton
               key={team.teamId}

@@ -20,6 +20,19 @@ describe('placeLabels', () => {
     expect([...shown]).toEqual(['b']);
   });
 
+  it('keeps labels off markers and bubbles, but not off their own marker', () => {
+    const wishes = [
+      { id: 'a', px: 0, py: 0, chars: 4 },
+      { id: 'b', px: 0, py: 100, chars: 4 },
+    ];
+    const obstacles = [
+      { px: 0, py: 0, r: 9 },
+      { px: 0, py: 100, r: 9 },
+      { px: 30, py: 100, r: 9 },
+    ];
+    expect([...placeLabels(wishes, obstacles)]).toEqual(['a']);
+  });
+
   it('places hundreds of labels on a dense grid without overlaps', () => {
     const wishes = Array.from({ length: 300 }, (_, i) => ({
       id: `t${i}`,

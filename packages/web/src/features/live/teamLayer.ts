@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { clusterByGrid } from './cluster.ts';
 import { placeLabels } from './labels.ts';
-import type { LabelWish } from './labels.ts';
+import type { LabelObstacle, LabelWish } from './labels.ts';
 import type { ScreenPoint } from './cluster.ts';
 import { positionAt, tailAt } from './trackMath.ts';
 import type { Position, TailMinutes } from './trackMath.ts';
@@ -103,17 +103,23 @@ export class TeamLayer {
     const clustered = new Set<string>();
     for (const c of clusters) for (const id of c.ids) clustered.add(id);
 
-    // Labels of the markers shown, the selected team's first, none over another.
+    // Labels of the markers shown, the selected team's first, covering no other label, marker
+    // or bubble.
     const wishes: LabelWish[] = [];
+    const obstacles: LabelObstacle[] = [];
+    for (const c of clusters)
+      obstacles.push({ px: c.px, py: c.py, r: bubbleSize(c.ids.length) / 2 });
     for (const [id, team] of byId) {
       if (clustered.has(id)) continue;
       const pos = this.positions.get(id)!;
       const p = this.map.project([pos.y, pos.x], zoom);
+      const selected = id === frame.selectedId;
       const wish = { id, px: p.x, py: p.y, chars: teamLabel(team).length };
-      if (id === frame.selectedId) wishes.unshift(wish);
+      if (selected) wishes.unshift(wish);
       else wishes.push(wish);
+      obstacles.push({ px: p.x, py: p.y, r: (selected ? SELECTED_RADIUS : RADIUS) + 2 });
     }
-    const labelled = placeLabels(wishes);
+    const labelled = placeLabels(wishes, obstacles, SELECTED_RADIUS + 3);
 
     for (const [id, team] of byId) {
       const m = this.marker(team);
@@ -220,7 +226,7 @@ export class TeamLayer {
         {
           permanent: true,
           direction: 'right',
-          offset: [8, 0],
+          offset: [SELECTED_RADIUS + 3, 0],
           className: 'rada-team-label',
         },
       );
@@ -284,8 +290,11 @@ export class TeamLayer {
   }
 }
 
+/** A count bubble's diameter in pixels. */
+const bubbleSize = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : 44);
+
 function bubbleIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+  const size = bubbleSize(count);
   return L.divIcon({
     className: 'rada-team-cluster',
     iconSize: [size, size],

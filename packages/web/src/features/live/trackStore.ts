@@ -31,14 +31,16 @@ export const teamLabel = (team: Pick<TeamTrack, 'nr' | 'name'>): string =>
 
 /**
  * The live map's tracks, outside React: the history and live batches go in, the map layer reads
- * the points imperatively each frame, and React components subscribe to `version` (bumped on
- * every change) for lists. A team's points of all its devices share one time-sorted track.
+ * the points imperatively each frame, and subscribers hear of every change (`version` counts
+ * them). A team's points of all its devices share one time-sorted track.
  */
 export class TrackStore {
   readonly teams = new Map<string, TeamTrack>();
   private readonly deviceTeams = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
   version = 0;
+  /** The newest point's time over all teams (-Infinity without points). */
+  maxT = -Infinity;
 
   /** Adds or renames teams from the track summaries (name, number, colour, battery). */
   setSummaries(summaries: readonly TeamTrackSummary[]): void {
@@ -54,7 +56,9 @@ export class TrackStore {
 
   /** Adds decoded points to a team's track; returns whether any were new. */
   addPoints(teamId: string, points: readonly LocationPoint[], notify = true): boolean {
-    const added = mergePoints(this.team(teamId).points, points);
+    const track = this.team(teamId).points;
+    const added = mergePoints(track, points);
+    if (added) this.maxT = Math.max(this.maxT, track[track.length - 1]!.t);
     if (added && notify) this.changed();
     return added;
   }
@@ -106,8 +110,6 @@ export class TrackStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-
-  getVersion = (): number => this.version;
 
   private team(teamId: string): TeamTrack {
     let team = this.teams.get(teamId);

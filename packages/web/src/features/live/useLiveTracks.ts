@@ -11,6 +11,8 @@ const SUMMARY_REFRESH_MS = 30_000;
 export const POLL_MS = 10_000;
 /** How long the first load waits for the socket's history before fetching over HTTP. */
 const SOCKET_GRACE_MS = 3000;
+/** React (the team list, the replay span) hears of new points at most this often. */
+const LIST_REFRESH_MS = 500;
 /** Teams fetched at once over HTTP. */
 const FETCH_PARALLEL = 6;
 
@@ -18,6 +20,7 @@ const FETCH_PARALLEL = 6;
  * The live tracks of an event: a TrackStore filled from the /listen socket (history, then live
  * batches) and, whenever the socket is not live, from GET …/tracks and …/points per team (first
  * after a short grace, then every POLL_MS). Track summaries give names, colours and battery.
+ * `version` changes (at most every LIST_REFRESH_MS) when the store did.
  */
 export function useLiveTracks(eventId: string) {
   const [store] = useState(() => new TrackStore());
@@ -32,6 +35,28 @@ export function useLiveTracks(eventId: string) {
   useEffect(() => {
     if (summaries.data) store.setSummaries(summaries.data);
   }, [store, summaries.data]);
+
+  // Hundreds of devices send every second: React follows the store at a calmer pace.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const unsubscribe = store.subscribe(() => {
+      if (timer) return;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          last = Date.now();
+          setVersion(store.version);
+        },
+        Math.max(0, last + LIST_REFRESH_MS - Date.now()),
+      );
+    });
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [store]);
 
   useEffect(
     () =>
@@ -91,5 +116,5 @@ export function useLiveTracks(eventId: string) {
     };
   }, [live, eventId, store, queryClient]);
 
-  return { store, status, summaries };
+  return { store, status, summaries, version };
 }
