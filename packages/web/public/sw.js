@@ -9,7 +9,7 @@
  */
 /* global self, caches, fetch, URL */
 const VERSION = 'rada-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
+const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
 
 /** The shell and the scripts and styles index.html names. */
 async function precache() {

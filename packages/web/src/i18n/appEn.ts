@@ -3,6 +3,8 @@ export const appEn: Record<string, string> = {
   'play.signin': 'Sign in to take part in this event.',
   'play.noteam':
     'You are not in a team of this event yet. Type the join code you got from the organiser.',
+  'play.notallowed':
+    'The organiser has not confirmed your team yet. Marks are kept and sent once it is confirmed.',
   'play.geo.denied': 'Location is blocked. Allow it in the browser to start and mark checkpoints.',
   'play.geo.unavailable': 'Your location is not known yet.',
   'play.geo.unsupported': 'This browser cannot tell your location.',

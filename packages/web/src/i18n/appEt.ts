@@ -3,6 +3,8 @@ export const appEt: Record<string, string> = {
   'play.signin': 'Sellel võistlusel osalemiseks logi sisse.',
   'play.noteam':
     'Sa ei ole veel selle võistluse üheski võistkonnas. Sisesta korraldajalt saadud liitumiskood.',
+  'play.notallowed':
+    'Korraldaja pole sinu võistkonda veel kinnitanud. Märked hoitakse alles ja saadetakse pärast kinnitamist.',
   'play.geo.denied':
     'Asukoht on blokeeritud. Luba see brauseris, et startida ja kontrollpunkte märkida.',
   'play.geo.unavailable': 'Sinu asukoht pole veel teada.',

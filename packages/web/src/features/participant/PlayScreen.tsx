@@ -191,6 +191,11 @@ export function PlayScreen({ event, view }: { event: EventSummary; view: PlayVie
           </Box>
           <SyncChip sync={sync} kps={view.kps} />
         </Stack>
+        {!view.team.allowed && (
+          <Typography variant="body2" color="warning.main" data-testid="play-notallowed">
+            {t('play.notallowed')}
+          </Typography>
+        )}
         {geo.problem && (
           <Typography variant="body2" color="error" data-testid="play-geo-problem">
             {t(`play.geo.${geo.problem}`)}
