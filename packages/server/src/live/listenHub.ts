@@ -60,7 +60,7 @@ interface EventRoom {
 export const LISTEN_MAX_BUFFERED = 1024 * 1024;
 const MAX_PENDING = 200;
 const PING_INTERVAL_MS = 30_000;
-export const LISTEN_COALESCE_MS = 50;
+export const LISTEN_COALESCE_MS = 100;
 
 /**
  * Fan-out of live locations to the /listen viewers. One bus subscription per watched event; the
