@@ -3,12 +3,22 @@
  * - The app shell (/, index.html) and built assets (/assets/…) are cached on install and as
  *   they are fetched; assets are content-hashed, so cache-first is safe for them.
  * - Page navigations go to the network first and fall back to the cached shell.
- * - GET /api/… go to the network first; the last good answer is kept for when offline.
+ * - The participant app's API reads (OFFLINE_API) go to the network first; the last good
+ *   answer is kept for when offline. Other API reads are left alone.
  * - Writes (POST, PUT, PATCH, DELETE) and the WebSocket are never touched: the app's own
  *   outbox stores them and retries.
  */
 /* global self, caches, fetch, URL */
 const VERSION = 'rada-v1';
+/** The API reads kept for offline use: who is signed in, the event and the team's view. */
+const OFFLINE_API = [
+  /^\/api\/config$/,
+  /^\/api\/auth\/me$/,
+  /^\/api\/events$/,
+  /^\/api\/events\/[^/]+$/,
+  /^\/api\/events\/[^/]+\/play$/,
+  /^\/api\/joincodes\/[^/]+$/,
+];
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
 
 /** The shell and the scripts and styles index.html names. */
@@ -83,7 +93,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/api/ws') || url.pathname.startsWith('/listen')) return;
   if (url.pathname.startsWith('/api/')) {
-    event.respondWith(networkFirst(request));
+    // Only what the participant app needs to open offline; the rest stays network-only.
+    if (OFFLINE_API.some((re) => re.test(url.pathname))) event.respondWith(networkFirst(request));
   } else if (request.mode === 'navigate') {
     // Every route is the same single-page app.
     event.respondWith(networkFirst(request, '/'));

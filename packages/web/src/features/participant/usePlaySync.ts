@@ -92,18 +92,20 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => void run(), ms);
     };
+    // Sent marks show at once; the refetch then brings the server's own view.
     const applyMarks = (records: SentRecord[]) => {
-      const marks = records.filter((r) => r.action.kind === 'mark' && r.outcome === 'sent');
       if (records.length === 0) return;
+      const sentMarks = records.flatMap((r) =>
+        r.action.kind === 'mark' && r.outcome === 'sent' ? [r.action] : [],
+      );
       queryClient.setQueryData<PlayView>(queryKeys.play(eventId), (view) => {
         if (!view) return view;
         const known = new Set(view.marks.map((m) => m.kpId));
-        const added = marks
-          .map((r) => r.action)
-          .filter((a) => a.kind === 'mark' && !known.has(a.body.kpId))
+        const added = sentMarks
+          .filter((a) => !known.has(a.body.kpId))
           .map((a) => ({
-            kpId: a.kind === 'mark' ? a.body.kpId : '',
-            answer: a.kind === 'mark' ? (a.body.answer ?? null) : null,
+            kpId: a.body.kpId,
+            answer: a.body.answer ?? null,
             ok: null,
             aeg: a.body.t,
             cid: a.cid,
