@@ -71,6 +71,8 @@ export function KpDialog({
         )}
       </Alert>
     );
+  } else if (kp.cancelled) {
+    body = null;
   } else if (!running) {
     body = <Alert severity="info">{t('play.kp.notrunning')}</Alert>;
   } else if (kp.auto) {
