@@ -164,6 +164,13 @@ describe('live map', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(await page.getByTestId('live-team-age-alpha').innerText()).toMatch(/s ago|just now/);
 
+    // A click in the list selects the team and brings the map to it.
+    await page.getByTestId('live-team-charlie').click();
+    expect(await attr(page, 'live-team-charlie', 'class')).toContain('Mui-selected');
+    const container = page.getByTestId('live-map').locator('.leaflet-container');
+    expect(Number(await container.getAttribute('data-zoom'))).toBeGreaterThanOrEqual(13);
+    await page.getByTestId('live-label-charlie').waitFor();
+
     // Replay: the slider's start shows where the teams started; play moves them.
     await page.getByTestId('live-mode-replay').click();
     await page.getByTestId('live-replay').waitFor();
@@ -193,6 +200,7 @@ describe('live map', () => {
     await page.getByTestId('live-replay-play').click();
     const latNow = await attr(page, 'live-team-charlie', 'data-lat');
     expect(latNow).not.toBe('58.350000');
+    await page.getByTestId('live-showall').click();
     await page.waitForTimeout(300);
     await screenshot(page, 'live-replay');
 
