@@ -39,12 +39,12 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
 
   async function readHistory(eventId: string): Promise<Uint8Array> {
     const teams = await store.tracks.teamsOf(eventId);
-    const perTeam = await Promise.all(
-      teams.map(async (team) => ({
-        tid: team.id,
-        chunks: await store.tracks.chunksOf(eventId, team.id),
-      })),
-    );
+    // One team after another: on SQLite every query waits for the one connection, and hundreds
+    // of queries waiting at once cost far more in wake-ups than they gain.
+    const perTeam: { tid: string; chunks: Awaited<ReturnType<Store['tracks']['chunksOf']>> }[] = [];
+    for (const team of teams) {
+      perTeam.push({ tid: team.id, chunks: await store.tracks.chunksOf(eventId, team.id) });
+    }
     const byDevice = new Map<string, ListenHistoryEntry>();
     for (const { tid, chunks } of perTeam) {
       for (const chunk of chunks) {
