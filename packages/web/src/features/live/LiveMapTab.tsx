@@ -126,6 +126,10 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
   // Replay: a frame loop while playing; a redraw on every seek or change while paused.
   useEffect(() => {
     if (mode !== 'replay') return;
+    // Tracks that arrived after replay began move the span: keep the clock inside it.
+    if (span && (replayT.current < span[0] || replayT.current > span[1])) {
+      replayT.current = Math.min(Math.max(replayT.current, span[0]), span[1]);
+    }
     draw();
     if (!playing || !span) return;
     let frame = 0;
@@ -207,8 +211,9 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
   };
 
   // Live positions are at the newest point when a device's clock runs ahead of this one.
-  const listT = mode === 'replay' ? uiT : Math.max(now, store.maxT);
-  const ageNow = mode === 'replay' ? uiT : now;
+  const replayAt = span ? Math.min(Math.max(uiT, span[0]), span[1]) : uiT;
+  const listT = mode === 'replay' ? replayAt : Math.max(now, store.maxT);
+  const ageNow = mode === 'replay' ? replayAt : now;
 
   return (
     <Stack sx={{ gap: 1 }} data-testid="live-tab" data-mode={mode}>
@@ -269,7 +274,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
       {mode === 'replay' && span && (
         <ReplayBar
           span={span}
-          t={uiT}
+          t={replayAt}
           playing={playing}
           speed={speed}
           onPlayPause={handlePlayPause}
