@@ -33,8 +33,13 @@ const HANDSHAKE_TIMEOUT_MS = 10_000;
  * stored batch of the event as a 'j:' text frame; a refused one gets 'e:{"error":…}' and close 1008.
  */
 export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Promise<void> {
-  const hub = createListenHub({ bus: deps.bus, ...deps.hub });
   const service = listenService(deps);
+  const hub = createListenHub({
+    bus: deps.bus,
+    recheck: service.mayWatch,
+    onError: (error) => app.log.error({ err: error }, 'listen recheck'),
+    ...deps.hub,
+  });
   app.addHook('onClose', () => hub.close());
   app.get('/listen', { websocket: true }, (socket, req) => {
     serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service);
@@ -67,7 +72,7 @@ function serveViewer(
     const access = await service.access(id, token || cookieToken);
     if (closed) return;
     if (!access.ok) return refuse(access.error);
-    viewer = hub.add(id, adapt(socket));
+    viewer = hub.add(id, adapt(socket), access.who);
     const history = await service.history(id);
     if (!closed) viewer.start(history);
   };

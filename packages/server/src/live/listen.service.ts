@@ -3,6 +3,8 @@ import type { ListenHistoryEntry } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { fromJsonMap } from '../db/json.ts';
 import { canReadTracks } from '../tracks/track.policy.ts';
+import type { AdminRole } from '../events/event.repository.ts';
+import type { ListenWho } from './listenHub.ts';
 
 export interface ListenServiceDeps {
   store: Store;
@@ -11,7 +13,7 @@ export interface ListenServiceDeps {
 
 const noop = () => undefined;
 
-export type ListenAccess = { ok: true } | { ok: false; error: string };
+export type ListenAccess = { ok: true; who: ListenWho } | { ok: false; error: string };
 
 /**
  * What /listen needs besides the sockets: who may watch an event, and the event's stored tracks
@@ -64,6 +66,28 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
     return encodeListenHistory(entries);
   }
 
+  /**
+   * May each of `viewers` watch the event? Admins and super admins always; anyone else while the
+   * event's tracks are not hidden (tracks policy). Settings are read once, roles once per user.
+   */
+  async function mayWatch(eventId: string, viewers: ListenWho[]): Promise<boolean[]> {
+    const event = await store.events.findById(eventId);
+    if (!event) return viewers.map(() => false);
+    const hidetracks = fromJsonMap(await store.tracks.settingsOf(eventId)).hidetracks === true;
+    const roles = new Map<string, AdminRole | null>();
+    const out: boolean[] = [];
+    for (const who of viewers) {
+      let role: AdminRole | null = null;
+      if (who && hidetracks && !who.superAdmin) {
+        if (!roles.has(who.uid)) roles.set(who.uid, await store.events.roleOf(eventId, who.uid));
+        role = roles.get(who.uid) ?? null;
+      }
+      const actor = who ? { ...who, email: '', platformOwner: false, creator: false } : null;
+      out.push(canReadTracks({ actor, role, hidden: event.hidden === 1 }, hidetracks));
+    }
+    return out;
+  }
+
   return {
     /**
      * May the holder of `token` (empty: nobody signed in) watch `eventId`? Admins and super
@@ -72,19 +96,12 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
     async access(eventId: string, token: string): Promise<ListenAccess> {
       const event = await store.events.findById(eventId);
       if (!event) return { ok: false, error: 'error.notfound' };
-      const actor = token === '' ? null : await authenticate(token);
-      const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-      const settings = fromJsonMap(await store.tracks.settingsOf(eventId));
-      const allowed = canReadTracks(
-        {
-          actor: actor ? { ...actor, email: '', platformOwner: false, creator: false } : null,
-          role,
-          hidden: event.hidden === 1,
-        },
-        settings.hidetracks === true,
-      );
-      return allowed ? { ok: true } : { ok: false, error: 'error.forbidden' };
+      const who = token === '' ? null : await authenticate(token);
+      const [allowed] = await mayWatch(eventId, [who]);
+      return allowed ? { ok: true, who } : { ok: false, error: 'error.forbidden' };
     },
+
+    mayWatch,
 
     /**
      * The event's stored tracks as a 'z:' frame, read after this call (so a viewer subscribed

@@ -147,6 +147,23 @@ describe.each(testDialects())('/listen over a real WebSocket on $name', (dialect
     }
   });
 
+  it('drops strangers and anonymous viewers once tracks are hidden; admins keep watching', async () => {
+    const { eventId, deviceId } = await eventWithDevice();
+    const watcher = await connectListen(url, eventId, strangerToken);
+    const anonymous = await connectListen(url, eventId, '');
+    const admin = await connectListen(url, eventId, ownerToken);
+    try {
+      for (const c of [watcher, anonymous, admin]) expect((await c.next()).kind).toBe('history');
+      await setSettings(eventId, { hidetracks: true });
+      await expectRefused(watcher, 'error.forbidden');
+      await expectRefused(anonymous, 'error.forbidden');
+      await ingest(deviceId, [point(t.clock.t - 4000, 0)]);
+      expect((await admin.next()).kind).toBe('batches');
+    } finally {
+      await admin.close();
+    }
+  });
+
   it('applies the same rule to anonymous viewers, with an empty token or none at all', async () => {
     const { eventId } = await eventWithDevice({ hidetracks: true });
     await expectRefused(await connectListen(url, eventId, ''), 'error.forbidden');

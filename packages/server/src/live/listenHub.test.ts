@@ -127,6 +127,35 @@ describe('listen hub', () => {
     hub.close();
   });
 
+  it('asks again who may watch when the settings change, and drops those refused', async () => {
+    const bus = inProcessBus();
+    const asked: unknown[] = [];
+    const hub = createListenHub({
+      bus,
+      coalesceMs: 0,
+      recheck: (eventId, who) => {
+        asked.push([eventId, who]);
+        return Promise.resolve(who.map((w) => w !== null));
+      },
+    });
+    const anonymous = fakeSocket();
+    const admin = fakeSocket();
+    hub.add('spring', anonymous.socket, null).start(new Uint8Array());
+    hub.add('spring', admin.socket, { uid: 'u1', superAdmin: false }).start(new Uint8Array());
+    const changed = (what: ('teams' | 'settings')[]) =>
+      bus.publish('event:spring', { v: 1, type: 'event.changed', eventId: 'spring', what });
+    changed(['teams']);
+    expect(asked).toEqual([]);
+    changed(['settings']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual([['spring', [null, { uid: 'u1', superAdmin: false }]]]);
+    expect(anonymous.strings()).toEqual(['e:{"error":"error.forbidden"}']);
+    expect(anonymous.state.closed).toBe(1008);
+    expect(admin.state.closed).toBeNull();
+    expect(hub.counts()).toEqual({ spring: 1 });
+    hub.close();
+  });
+
   it('leaves the bus when the last viewer of an event goes', () => {
     const bus = inProcessBus();
     const subscribe = vi.spyOn(bus, 'subscribe');

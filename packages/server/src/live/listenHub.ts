@@ -1,4 +1,11 @@
-import { formatListenBatches, LISTEN_CLOSE_SLOW, liveTopic } from '@rada/core';
+import {
+  eventTopic,
+  formatListenBatches,
+  formatListenError,
+  LISTEN_CLOSE_REFUSED,
+  LISTEN_CLOSE_SLOW,
+  liveTopic,
+} from '@rada/core';
 import type { ListenBatch } from '@rada/core';
 import type { Bus } from '../realtime/bus.ts';
 
@@ -28,7 +35,16 @@ export interface ListenHubOptions {
    * in the next frame (the first of a quiet spell goes at once). 0 sends every message alone.
    */
   coalesceMs?: number;
+  /**
+   * Asked again for every viewer of an event when its settings or admins change: false drops
+   * the viewer ('e:{"error":"error.forbidden"}', close 1008), so hiding tracks takes effect.
+   */
+  recheck?: (eventId: string, viewers: ListenWho[]) => Promise<boolean[]>;
+  onError?: (error: unknown) => void;
 }
+
+/** Who a viewer is: null for an anonymous viewer. */
+export type ListenWho = { uid: string; superAdmin: boolean } | null;
 
 export interface ListenViewer {
   /** Sends the history frame, then whatever arrived meanwhile, and goes live. */
@@ -41,6 +57,7 @@ export interface ListenViewer {
 
 interface Viewer {
   socket: ListenSocket;
+  who: ListenWho;
   /** Frames held back until the history has been sent; null once live. */
   pending: Buffer[] | null;
   /** Unsent bytes allowed: the base limit plus the history (which drains at the viewer's pace). */
@@ -75,6 +92,8 @@ export function createListenHub({
   maxPending = MAX_PENDING,
   pingIntervalMs = PING_INTERVAL_MS,
   coalesceMs = LISTEN_COALESCE_MS,
+  recheck,
+  onError = () => undefined,
 }: ListenHubOptions) {
   const rooms = new Map<string, EventRoom>();
 
@@ -96,6 +115,24 @@ export function createListenHub({
         viewer.socket.sendText(frame);
       }
     }
+  };
+
+  const checkAgain = async (
+    room: EventRoom,
+    eventId: string,
+    check: NonNullable<ListenHubOptions['recheck']>,
+  ) => {
+    const viewers = [...room.viewers];
+    const allowed = await check(
+      eventId,
+      viewers.map((v) => v.who),
+    );
+    viewers.forEach((viewer, i) => {
+      if (allowed[i] || !room.viewers.has(viewer)) return;
+      room.viewers.delete(viewer);
+      viewer.socket.sendText(Buffer.from(formatListenError('error.forbidden')));
+      viewer.socket.close(LISTEN_CLOSE_REFUSED, 'error.forbidden');
+    });
   };
 
   const roomOf = (eventId: string): EventRoom => {
@@ -122,6 +159,18 @@ export function createListenHub({
         else created.timer = setTimeout(flush, wait);
       }),
     };
+    if (recheck) {
+      const offChanges = bus.subscribe(eventTopic(eventId), (message) => {
+        if (message.type !== 'event.changed') return;
+        if (!message.what.some((w) => w === 'settings' || w === 'admins' || w === 'event')) return;
+        void checkAgain(created, eventId, recheck).catch(onError);
+      });
+      const offLive = created.unsubscribe;
+      created.unsubscribe = () => {
+        offLive();
+        offChanges();
+      };
+    }
     rooms.set(eventId, created);
     room = created;
     return room;
@@ -147,9 +196,9 @@ export function createListenHub({
      * Adds a viewer of `eventId`. It hears the event's live messages from now on, held back until
      * `start` sends the history, so nothing stored after the history was read is missed.
      */
-    add(eventId: string, socket: ListenSocket): ListenViewer {
+    add(eventId: string, socket: ListenSocket, who: ListenWho = null): ListenViewer {
       const room = roomOf(eventId);
-      const viewer: Viewer = { socket, pending: [], allowance: maxBuffered, alive: true };
+      const viewer: Viewer = { socket, who, pending: [], allowance: maxBuffered, alive: true };
       room.viewers.add(viewer);
       return {
         start(history) {
