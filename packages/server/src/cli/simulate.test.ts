@@ -140,6 +140,43 @@ describe.each(testDialects().slice(0, 1))(
       await viewer.close();
     });
 
+    it('replays a GPX file per team, shifted, and registers through the form without an organiser', async () => {
+      const event = await buildEvent(t.app, owner, {
+        starttime: Date.now() - 3_600_000,
+        endtime: Date.now() + 3_600_000,
+      });
+      await call(t.app, 'PATCH', `/api/events/${event.id}/settings`, {
+        as: owner,
+        body: { settings: { clientstart: true } },
+      });
+      const trkpts = Array.from(
+        { length: 30 },
+        (_, i) =>
+          `<trkpt lat="${58.38 + i * 0.0001}" lon="26.72"><time>${new Date(Date.UTC(2025, 5, 1, 10, 0, i)).toISOString()}</time></trkpt>`,
+      ).join('');
+      const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${trkpts}</trkseg></trk></gpx>`;
+      const report = await simulate({ url, eventId: event.id, teams: 2, gpx: [gpx], speedup: 50 });
+      expect(report.teams.map((team) => team.errors)).toEqual([[], []]);
+      expect(report.teams.map((team) => [team.accepted, team.finished])).toEqual([
+        [30, true],
+        [30, true],
+      ]);
+      const tracks = await Promise.all(
+        report.teams.map(async (team) => {
+          const res = await fetch(`${url}/api/events/${event.id}/points?tid=${team.teamId}`, {
+            headers: { authorization: `Bearer ${ownerToken}` },
+          });
+          return decodeTrack(new Uint8Array(await res.arrayBuffer()));
+        }),
+      );
+      // The same file, 1 s apart, shifted in space for the second team; times are recent.
+      expect(tracks[0]!.map((p) => p.t - tracks[0]![0]!.t)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i * 1000),
+      );
+      expect(tracks[0]![0]!.t).toBeGreaterThan(Date.now() - 120_000);
+      expect(tracks[1]![0]!.y).toBeGreaterThan(tracks[0]![0]!.y);
+    });
+
     it('prints a summary on the command line and refuses missing options', async () => {
       const out: string[] = [];
       const err: string[] = [];
