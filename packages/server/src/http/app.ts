@@ -33,6 +33,7 @@ import { participantService } from '../participant/participant.service.ts';
 import { participantRoutes } from '../participant/participant.routes.ts';
 import { speedService } from '../speed/speed.service.ts';
 import { speedRoutes } from '../speed/speed.routes.ts';
+import { ticketsOnLocations } from '../speed/ticketsTrigger.ts';
 import { listenRoutes } from '../live/listen.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
@@ -86,6 +87,7 @@ export async function buildApp({
   // Every service publishes through this bus, so each change that can move results asks for a
   // (coalesced) recalculation; the results service itself publishes on the raw bus.
   const changes = recalcOnChange(bus, results.scheduleRecalc);
+  const speed = speedService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) });
   const services = {
     auth: authService({ users: store.users, config, now }),
     events: eventService({ store, bus: changes, now }),
@@ -95,17 +97,22 @@ export async function buildApp({
     registrations: registrationService({ store, bus: changes, now }),
     joinCodes: joinCodeService({ store, bus: changes, now }),
     messages: messageService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
-    tracks: trackService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
+    // Stored points schedule the speed tickets of their teams.
+    tracks: trackService({
+      store,
+      bus: ticketsOnLocations(changes, speed.scheduleTeam),
+      now,
+      log: (o, m) => app.log.warn(o, m),
+    }),
     participant: participantService({
       store,
       bus: changes,
       now,
       log: (o, m) => app.log.warn(o, m),
     }),
-    speed: speedService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
+    speed,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
-  app.addHook('onClose', await services.speed.start());
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -187,7 +194,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     results.close();
-    await results.idle();
+    await Promise.all([results.idle(), speed.close()]);
   });
   await serveWebApp(app, config.webDist);
   return app;

@@ -68,25 +68,5 @@ export function speedRepository(db: Kysely<Database>) {
         .orderBy('t_from')
         .orderBy('id')
         .execute(),
-
-    /**
-     * Events not archived that start by `to` and end at or after `from` (or, without an end,
-     * started at or after `from`): the ones whose live tracks are followed.
-     */
-    activeEventIds: async (from: number, to: number) =>
-      (
-        await db
-          .selectFrom('events')
-          .select('id')
-          .where('arch', 'is', null)
-          .where('starttime', '<=', to)
-          .where((eb) =>
-            eb.or([
-              eb('endtime', '>=', from),
-              eb.and([eb('endtime', 'is', null), eb('starttime', '>=', from)]),
-            ]),
-          )
-          .execute()
-      ).map((r) => r.id),
   };
 }

@@ -5,7 +5,6 @@ import {
   SpeedArea,
   decodeTrack,
   eventTopic,
-  liveTopic,
   speedTickets,
   trackFromBase64,
 } from '@rada/core';
@@ -37,7 +36,6 @@ export interface SpeedServiceDeps {
 
 /** Default wait after new points: a team's batches within it give one recomputation. */
 export const SPEED_TICKETS_DEBOUNCE_MS = 2000;
-const DAY = 86_400_000;
 
 /** The event's speed settings (evdoc.speed) with the product's defaults for missing keys. */
 export function speedSettingsOf(evdoc: JsonMap): SpeedSettings {
@@ -73,7 +71,6 @@ const sameTickets = (a: Map<string, string>, b: Map<string, string>) =>
 export function speedService({
   store,
   bus,
-  now,
   log,
   debounceMs = SPEED_TICKETS_DEBOUNCE_MS,
 }: SpeedServiceDeps) {
@@ -90,7 +87,6 @@ export function speedService({
   async function requireAdmin(actor: Actor | null, eventId: string): Promise<void> {
     const { admin } = await access(actor, eventId);
     if (!admin) throw actor ? forbidden() : unauthorized();
-    watch(eventId);
   }
 
   async function evdocOf(eventId: string): Promise<JsonMap> {
@@ -161,34 +157,11 @@ export function speedService({
     (key, error) => log({ err: error, key }, 'speed tickets recomputation failed'),
   );
 
-  const followed = new Map<string, () => void>();
-  /** Follows an event's live topic: new points of a team schedule that team's tickets. */
-  function watch(eventId: string): void {
-    if (followed.has(eventId)) return;
-    const stop = bus.subscribe(liveTopic(eventId), (message) => {
-      if (message.type !== 'live.locations') return;
-      for (const tid of new Set(message.batches.map((b) => b.tid))) {
-        if (tid !== null) runs.schedule(`${eventId}\n${tid}`);
-      }
-    });
-    followed.set(eventId, stop);
-  }
-
   return {
-    /**
-     * Follows the live tracks of events running around now (a day either side); other events
-     * are followed from the first time an admin opens or changes their speed areas or tickets.
-     * Returns what ends it all (for the server's close).
-     */
-    async start(): Promise<() => Promise<void>> {
-      const t = now();
-      for (const id of await store.speed.activeEventIds(t - DAY, t + DAY)) watch(id);
-      return async () => {
-        for (const stop of followed.values()) stop();
-        followed.clear();
-        runs.close();
-        await runs.idle();
-      };
+    /** Stops scheduling and waits for a running recomputation (the server's close). */
+    async close(): Promise<void> {
+      runs.close();
+      await runs.idle();
     },
 
     /** Resolves when no recomputation is scheduled or running (tests). */
@@ -247,8 +220,7 @@ export function speedService({
      */
     async tickets(actor: Actor | null, eventId: string): Promise<SpeedTicketRow[]> {
       const { admin } = await access(actor, eventId);
-      if (admin) watch(eventId);
-      else {
+      if (!admin) {
         const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
         if (settings.hidespeedings === true) throw forbidden();
       }
