@@ -74,5 +74,6 @@ export const joinEn: Record<string, string> = {
   'joinc.page.created': 'You have joined the event with the new team {{team}}.',
   'joinc.page.joined': 'You have joined team {{team}}.',
   'joinc.page.needsconfirm': 'The organiser must still confirm your team before it takes part.',
+  'joinc.page.toplay': 'Open the participant app',
   'joinc.page.toevent': 'Go to the event page',
 };

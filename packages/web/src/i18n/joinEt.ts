@@ -75,5 +75,6 @@ export const joinEt: Record<string, string> = {
   'joinc.page.created': 'Oled üritusega liitunud uue võistkonnaga {{team}}.',
   'joinc.page.joined': 'Oled liitunud võistkonnaga {{team}}.',
   'joinc.page.needsconfirm': 'Korraldaja peab sinu võistkonna enne osalemist veel kinnitama.',
+  'joinc.page.toplay': 'Ava osaleja rakendus',
   'joinc.page.toevent': 'Mine ürituse lehele',
 };

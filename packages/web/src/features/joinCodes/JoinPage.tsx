@@ -228,6 +228,14 @@ function JoinSuccess({ result }: { result: JoinResult }) {
       )}
       <Button
         component={RouterLink}
+        to={`/${encodeURIComponent(result.eventId)}/play`}
+        variant="contained"
+        data-testid="join-playlink"
+      >
+        {t('joinc.page.toplay')}
+      </Button>
+      <Button
+        component={RouterLink}
         to={`/${encodeURIComponent(result.eventId)}`}
         variant="outlined"
         data-testid="join-eventlink"
