@@ -99,12 +99,15 @@ describe('parseListenMessage', () => {
         uid: 'u1',
         chunks: [new Uint8Array([1, 2, 3]), new Uint8Array([])],
       },
-      { tid: 'tiim-ä', devid: 'd2', uid: null, chunks: [] },
+      { tid: 'tiim-ä€😀', devid: 'd2', uid: null, chunks: [] },
     ];
     const bytes = encodeListenHistory(entries);
     expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('z:');
     expect(parseListenMessage(bytes)).toEqual({ kind: 'history', entries });
     expect(decodeListenHistory(encodeListenHistory([]))).toEqual([]);
+    // Strings are UTF-8: 'ä€' is c3 a4 e2 82 ac after its length byte.
+    const one = encodeListenHistory([{ tid: 'ä€', devid: '', uid: null, chunks: [] }]);
+    expect([...one.slice(7, 13)]).toEqual([5, 0xc3, 0xa4, 0xe2, 0x82, 0xac]);
   });
   it('refuses a truncated, padded or foreign binary frame', () => {
     const bytes = encodeListenHistory([

@@ -90,11 +90,10 @@ const Z = [0x7a, 0x3a]; // 'z:'
  * chunk count, and per chunk u32 byte length + the codec bytes. Integers are big-endian.
  */
 export function encodeListenHistory(entries: ListenHistoryEntry[]): Uint8Array {
-  const encoder = new TextEncoder();
   const strings = entries.map((e) => ({
-    tid: clip(encoder.encode(e.tid)),
-    devid: clip(encoder.encode(e.devid)),
-    uid: e.uid === null ? null : clip(encoder.encode(e.uid)),
+    tid: clip(utf8(e.tid)),
+    devid: clip(utf8(e.devid)),
+    uid: e.uid === null ? null : clip(utf8(e.uid)),
   }));
   let size = 2 + 1 + 4;
   entries.forEach((e, i) => {
@@ -129,6 +128,34 @@ export function encodeListenHistory(entries: ListenHistoryEntry[]): Uint8Array {
   return out;
 }
 
+/** UTF-8 bytes of a string (core has no TextEncoder: no DOM or Node types here). */
+function utf8(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else
+      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
+/** A string from UTF-8 bytes (as written by `utf8`). */
+function fromUtf8(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    const more = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : 0;
+    let c = more === 0 ? b : b & (0x3f >> more);
+    for (let k = 1; k <= more; k++) c = (c << 6) | (bytes[i + k]! & 63);
+    text += String.fromCodePoint(c);
+    i += more + 1;
+  }
+  return text;
+}
+
 /** Ids longer than 254 bytes cannot occur (ids are at most 100 characters); clip defensively. */
 const clip = (bytes: Uint8Array): Uint8Array => (bytes.length > 254 ? bytes.slice(0, 254) : bytes);
 
@@ -137,7 +164,6 @@ export function decodeListenHistory(bytes: Uint8Array): ListenHistoryEntry[] | n
   if (bytes.length < 7 || bytes[0] !== Z[0] || bytes[1] !== Z[1] || bytes[2] !== HISTORY_VERSION)
     return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const decoder = new TextDecoder();
   let at = 3;
   const need = (n: number) => {
     if (at + n > bytes.length) throw new RangeError('truncated');
@@ -153,7 +179,7 @@ export function decodeListenHistory(bytes: Uint8Array): ListenHistoryEntry[] | n
     const n = bytes[at++]!;
     if (n === 255) return null;
     need(n);
-    const s = decoder.decode(bytes.subarray(at, at + n));
+    const s = fromUtf8(bytes.subarray(at, at + n));
     at += n;
     return s;
   };
