@@ -367,6 +367,28 @@ describe('participant app', () => {
     await orgPage.getByTestId(`live-team-${teamId}`).waitFor({ timeout: 10_000 });
     await settledScreenshot(orgPage, 'play-organiser-livemap');
 
+    // The Teams tab: the team's track with a GPX download, and the device's upload in the
+    // message dialog.
+    await orgPage.goto(`${platform.url}/${EVID}/teams`);
+    await orgPage.getByTestId(`team-more-${teamId}`).click();
+    await orgPage.getByTestId('team-menu-track').click();
+    const stat = orgPage.getByTestId('team-track-stat');
+    await stat.waitFor();
+    expect(await stat.innerText()).toMatch(/\d+ points/);
+    const [gpx] = await Promise.all([
+      orgPage.waitForEvent('download'),
+      orgPage.getByTestId('team-track-gpx').click(),
+    ]);
+    const gpxText = fs.readFileSync((await gpx.path()) ?? '', 'utf8');
+    expect(gpxText).toContain('<trkpt');
+    await orgPage.keyboard.press('Escape');
+    await orgPage.getByTestId('team-track-dialog').waitFor({ state: 'detached' });
+    await orgPage.getByTestId('teams-send-message').click();
+    const uploads = orgPage.getByTestId('msg-uploads');
+    await uploads.waitFor();
+    expect(await uploads.innerText()).toContain('Track (GPX)');
+    await settledScreenshot(orgPage, 'play-organiser-uploads');
+
     fs.rmSync(dir, { recursive: true, force: true });
     await phone.close();
     await organiser.close();

@@ -84,6 +84,7 @@ describe.each(testDialects())('devices on $name', (dialect) => {
       team_id: 'alpha',
       info,
       last_seen: t.clock.t,
+      last_t: null,
     });
     const alpha = await teamList(id, 'alpha');
     expect(alpha.devs).toEqual({ [dev]: true });

@@ -286,6 +286,13 @@ export const api = {
   finishTeam: (id: string, body: StartFinishBody) =>
     request<PlayView['team']>('POST', `/events/${enc(id)}/play/finish`, body),
 
+  /** Imports a GPX file into a team's track (event admins). */
+  importTeamGpx: (id: string, teamId: string, gpx: string) =>
+    request<{ accepted: number; duplicates: number; rejected: unknown[]; problems: string[] }>(
+      'POST',
+      `/events/${enc(id)}/teams/${enc(teamId)}/track.gpx`,
+      { gpx },
+    ),
   /** Every team's track summary (live map). */
   tracks: (id: string) => request<TeamTrackSummary[]>('GET', `/events/${enc(id)}/tracks`),
   speedAreas: (id: string) =>

@@ -26,4 +26,12 @@ export const msgEn = {
   'msg.sent.state': 'State',
   'msg.sent.waiting': 'Waiting',
   'msg.sent.delivered': 'Delivered {{time}}',
+  'msg.uploads': 'Files from devices',
+  'msg.uploads.empty': 'No device has sent a file yet. Send a command to ask for one.',
+  'msg.uploads.kind': 'File',
+  'msg.uploads.size': 'Size',
+  'msg.uploads.download': 'Download',
+  'msg.uploads.kind.log': 'App log',
+  'msg.uploads.kind.gpx': 'Track (GPX)',
+  'msg.uploads.kind.db': 'Local data',
 };

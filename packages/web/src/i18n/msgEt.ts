@@ -28,4 +28,12 @@ export const msgEt: Record<keyof typeof msgEn, string> = {
   'msg.sent.state': 'Olek',
   'msg.sent.waiting': 'Ootel',
   'msg.sent.delivered': 'Kohale toimetatud {{time}}',
+  'msg.uploads': 'Seadmete saadetud failid',
+  'msg.uploads.empty': 'Ükski seade pole veel faili saatnud. Saada selle küsimiseks käsk.',
+  'msg.uploads.kind': 'Fail',
+  'msg.uploads.size': 'Suurus',
+  'msg.uploads.download': 'Laadi alla',
+  'msg.uploads.kind.log': 'Rakenduse logi',
+  'msg.uploads.kind.gpx': 'Rada (GPX)',
+  'msg.uploads.kind.db': 'Kohalikud andmed',
 };

@@ -35,6 +35,7 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { useTeams } from '../teams/useTeams.ts';
 import { SentMessagesList } from './SentMessagesList.tsx';
+import { DeviceUploadsList } from './DeviceUploadsList.tsx';
 import { initialMessageForm, sendMessageBody, targetErrorText } from './messageForm.ts';
 import type { MessageForm } from './messageForm.ts';
 
@@ -228,6 +229,8 @@ function MessageFormContent({
           <Divider />
           <Typography variant="subtitle1">{t('msg.sent')}</Typography>
           <SentMessagesList eventId={event.id} />
+          <Typography variant="subtitle1">{t('msg.uploads')}</Typography>
+          <DeviceUploadsList eventId={event.id} />
         </Stack>
       </DialogContent>
       <DialogActions>

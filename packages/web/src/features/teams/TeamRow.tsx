@@ -20,7 +20,15 @@ import { formatTime } from './teamAnswers.ts';
 
 /** What a team's row or its context menu opens. */
 export type TeamAction =
-  'edit' | 'answers' | 'times' | 'extras' | 'registration' | 'joincode' | 'message' | 'delete';
+  | 'edit'
+  | 'answers'
+  | 'times'
+  | 'extras'
+  | 'track'
+  | 'registration'
+  | 'joincode'
+  | 'message'
+  | 'delete';
 
 /** Where the context menu opens: at the ⋮ button, or where the row was right-clicked. */
 export type MenuPlace = { el: HTMLElement } | { top: number; left: number };

@@ -38,6 +38,7 @@ import type { MenuPlace, TeamAction } from './TeamRow.tsx';
 import { TeamsToolbar } from './TeamsToolbar.tsx';
 import type { ToolbarDialog } from './TeamsToolbar.tsx';
 import { TimeDialog } from './TimeDialog.tsx';
+import { TrackDialog } from './TrackDialog.tsx';
 import { extrasNames } from './teamAnswers.ts';
 import { useDeleteTeam, useRestoreTeam, useTeams, useUpdateTeam } from './useTeams.ts';
 
@@ -189,6 +190,9 @@ export function TeamsTab({ event }: { event: EventSummary }) {
             closeTeam();
           }}
         />
+      )}
+      {current && open?.action === 'track' && (
+        <TrackDialog eventId={event.id} team={current} readOnly={readOnly} onClose={closeTeam} />
       )}
       {current && open?.action === 'delete' && (
         <DeleteTeamDialog
