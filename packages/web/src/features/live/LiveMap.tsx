@@ -2,18 +2,14 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import { LayersControl, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
 import type { Checkpoint, LatLng } from '@rada/core';
-import { TRANSPARENT_TILE, markerIcon } from '../map/markerIcon.ts';
+import { markerIcon } from '../map/markerIcon.ts';
 import { LocateControl } from '../map/LocateControl.tsx';
-import { eventTileLayers } from '../map/eventLayers.ts';
+import { BaseLayers } from '../map/BaseLayers.tsx';
 import { TeamLayer } from './teamLayer.ts';
-
-const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 type Located = Checkpoint & { data: { loc: LatLng } };
 const hasLoc = (c: Checkpoint): c is Located =>
@@ -35,9 +31,6 @@ export interface LiveMapProps {
  * teams smooth.
  */
 export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProps) {
-  const { t } = useTranslation();
-  const extraLayers = useMemo(() => eventTileLayers(mapConf), [mapConf]);
-  const osmChecked = !extraLayers.some((l) => l.title === null);
   const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
   return (
     <Box
@@ -67,30 +60,7 @@ export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProp
         preferCanvas
         attributionControl
       >
-        <LayersControl position="topright">
-          <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
-            <TileLayer
-              url={OSM_URL}
-              attribution={OSM_ATTRIBUTION}
-              errorTileUrl={TRANSPARENT_TILE}
-              maxZoom={19}
-            />
-          </LayersControl.BaseLayer>
-          {extraLayers.map((l) => (
-            <LayersControl.BaseLayer
-              key={`${l.title ?? ''}|${l.url}`}
-              checked={l.title === null}
-              name={l.title ?? t('map.layer.event')}
-            >
-              <TileLayer
-                url={l.url}
-                attribution={l.attribution}
-                errorTileUrl={TRANSPARENT_TILE}
-                maxZoom={l.maxZoom}
-              />
-            </LayersControl.BaseLayer>
-          ))}
-        </LayersControl>
+        <BaseLayers mapConf={mapConf} />
         <LocateControl />
         <KeepSize />
         <KpMarkers located={located} />

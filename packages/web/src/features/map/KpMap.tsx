@@ -2,13 +2,12 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import { LayersControl, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { useTranslation } from 'react-i18next';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
 import type { Checkpoint, KpColourMode, LatLng } from '@rada/core';
-import { TRANSPARENT_TILE, markerIcon } from './markerIcon.ts';
+import { markerIcon } from './markerIcon.ts';
 import { LocateControl } from './LocateControl.tsx';
-import { eventTileLayers } from './eventLayers.ts';
+import { BaseLayers } from './BaseLayers.tsx';
 
 export interface KpMapProps {
   checkpoints: Checkpoint[];
@@ -22,9 +21,6 @@ export interface KpMapProps {
   mapConf?: unknown;
 }
 
-const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Zoom limit when fitting to the KPs, so one KP does not zoom to street level. */
 const FIT_MAX_ZOOM = 15;
 
@@ -49,11 +45,7 @@ export function KpMap({
   height = 400,
   mapConf,
 }: KpMapProps) {
-  const { t } = useTranslation();
   const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
-  const extraLayers = useMemo(() => eventTileLayers(mapConf), [mapConf]);
-  // The event's own default map, when it has one, is shown first.
-  const osmChecked = !extraLayers.some((l) => l.title === null);
   return (
     <Box
       data-testid="kp-map"
@@ -74,30 +66,7 @@ export function KpMap({
         style={{ height: '100%', width: '100%' }}
         attributionControl
       >
-        <LayersControl position="topright">
-          <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
-            <TileLayer
-              url={OSM_URL}
-              attribution={OSM_ATTRIBUTION}
-              errorTileUrl={TRANSPARENT_TILE}
-              maxZoom={19}
-            />
-          </LayersControl.BaseLayer>
-          {extraLayers.map((l) => (
-            <LayersControl.BaseLayer
-              key={`${l.title ?? ''}|${l.url}`}
-              checked={l.title === null}
-              name={l.title ?? t('map.layer.event')}
-            >
-              <TileLayer
-                url={l.url}
-                attribution={l.attribution}
-                errorTileUrl={TRANSPARENT_TILE}
-                maxZoom={l.maxZoom}
-              />
-            </LayersControl.BaseLayer>
-          ))}
-        </LayersControl>
+        <BaseLayers mapConf={mapConf} />
         <LocateControl />
         <FitToKps located={located} />
         <KeepSize />
