@@ -11,9 +11,8 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
+import { importEvent, signUp, teamListOf, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
-import { fromJsonMap } from '../db/json.ts';
 
 describe.each(testDialects())('devices on $name', (dialect) => {
   let t: TestApp;
@@ -47,17 +46,7 @@ describe.each(testDialects())('devices on $name', (dialect) => {
   };
   const register = (dev: string, body: unknown, as: TestUser | null = member) =>
     call<DeviceView>(t.app, 'PUT', `/api/devices/${dev}`, { as, body });
-  const teamList = async (id: string, teamId: string) =>
-    fromJsonMap(
-      (
-        await t.handle.db
-          .selectFrom('teams')
-          .select('list')
-          .where('event_id', '=', id)
-          .where('id', '=', teamId)
-          .executeTakeFirstOrThrow()
-      ).list,
-    );
+  const teamList = (id: string, teamId: string) => teamListOf(t, id, teamId);
   const pending = (dev: string, as: TestUser | null = member) =>
     call<DeviceMessage[]>(t.app, 'GET', `/api/devices/${dev}/messages`, { as });
   const ack = (dev: string, messageId: string, as: TestUser | null = member) =>

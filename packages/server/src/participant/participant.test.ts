@@ -12,8 +12,7 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
-import { fromJsonMap } from '../db/json.ts';
+import { importEvent, signUp, teamListOf, uniqueShortlink } from '../test/factories.ts';
 
 /** Tartu, and points about 30 m and 200 m north of it. */
 const HERE = { lat: 58.38, lng: 26.72 };
@@ -123,17 +122,7 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
       as,
       body: { cid: cid(), t: t.clock.t, ...body },
     });
-  const teamList = async (id: string, teamId: string) =>
-    fromJsonMap(
-      (
-        await t.handle.db
-          .selectFrom('teams')
-          .select('list')
-          .where('event_id', '=', id)
-          .where('id', '=', teamId)
-          .executeTakeFirstOrThrow()
-      ).list,
-    );
+  const teamList = (id: string, teamId: string) => teamListOf(t, id, teamId);
   const answerRow = (id: string, teamId: string, kpId: string) =>
     t.handle.db
       .selectFrom('team_answers')

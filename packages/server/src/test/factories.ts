@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 import { eventService } from '../events/event.service.ts';
 import type { TestApp } from './app.ts';
 import { call } from './app.ts';
+import { fromJsonMap } from '../db/json.ts';
+import type { JsonMap } from '../db/json.ts';
 
 /** The password every factory account has. */
 export const PASSWORD = 'correct horse battery staple';
@@ -140,4 +142,15 @@ export async function countRows(db: Kysely<Database>): Promise<Record<string, nu
     counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/** A team's stored list entry (teams.list), read straight from the database. */
+export async function teamListOf(t: TestApp, eventId: string, teamId: string): Promise<JsonMap> {
+  const row = await t.handle.db
+    .selectFrom('teams')
+    .select('list')
+    .where('event_id', '=', eventId)
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return fromJsonMap(row.list);
 }
