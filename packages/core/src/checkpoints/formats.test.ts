@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportCheckpointsGpx, parseCheckpointGpx } from './gpx.ts';
 import { parseCheckpointJson } from './json.ts';
-import { decodeEntities, parseXml, textOf } from './xml.ts';
+import { XML_MAX_DEPTH, decodeEntities, parseXml, textOf } from './xml.ts';
 
 describe('parseCheckpointJson', () => {
   it('reads the kp parts of a whole event file', () => {
@@ -97,6 +97,16 @@ describe('parseXml', () => {
     expect(() => parseXml('<a>\n\n<!-- open')).toThrow(
       expect.objectContaining({ name: 'XmlSyntaxError', line: 3 }),
     );
+  });
+
+  it('refuses nesting deeper than XML_MAX_DEPTH quickly, and reads nesting up to it', () => {
+    const deep = (n: number) => '<a>'.repeat(n) + 'x' + '</a>'.repeat(n);
+    expect(textOf(parseXml(deep(XML_MAX_DEPTH)))).toBe('x');
+    const t0 = Date.now();
+    expect(() => parseXml(deep(20_000))).toThrow(/too deeply nested/);
+    // Mismatched end tags search the open elements, which the depth limit keeps short.
+    expect(() => parseXml('<gpx>' + '</b>'.repeat(100_000) + '</gpx>')).not.toThrow();
+    expect(Date.now() - t0).toBeLessThan(2000);
   });
 
   it('decodes only valid character references', () => {

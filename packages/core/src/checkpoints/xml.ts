@@ -66,6 +66,9 @@ export function childElements(el: XmlElement, local?: string): XmlElement[] {
   );
 }
 
+/** Deeper nesting is refused: GPX needs a handful of levels, and depth costs time per end tag. */
+export const XML_MAX_DEPTH = 256;
+
 const TAG_NAME = /[^\s/>]+/y;
 const ATTRIBUTE = /([^\s=/>]+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
 
@@ -115,7 +118,8 @@ export function parseXml(text: string): XmlElement {
     } else if (text[lt + 1] === '/') {
       i = skipTo(lt, '>', 'end tag');
       const name = text.slice(lt + 2, i - 1).trim();
-      const at = stack.map((e) => e.name).lastIndexOf(name);
+      let at = stack.length - 1;
+      while (at >= 0 && stack[at]!.name !== name) at--;
       if (at >= 0) stack.length = at;
     } else i = readStartTag(lt);
   }
@@ -148,7 +152,10 @@ export function parseXml(text: string): XmlElement {
     if (parent) parent.children.push(el);
     else if (!root) root = el;
     else return j + 1; // a second root element is ignored
-    if (!selfClosing) stack.push(el);
+    if (!selfClosing) {
+      if (stack.length >= XML_MAX_DEPTH) throw new XmlSyntaxError('too deeply nested', el.line);
+      stack.push(el);
+    }
     return j + 1;
   }
 }
