@@ -1,7 +1,7 @@
 /**
  * codec: the track codec (docs/track-format.md) against the two text forms of the same points,
  * GPX (trackToGpx) and JSON (JSON.stringify of the points), for (a) the real Jukola 2019 Strava
- * track (/work/shared/fixtures) and (b) a simulated 6-hour 1 Hz track: 21,600 points of a random
+ * track (fixtures/gpx) and (b) a simulated 6-hour 1 Hz track: 21,600 points of a random
  * walk at about 3 m/s with speed, accuracy, altitude, heading and distance. All three forms get
  * the same points, already at the codec's precisions, so no form pays for digits the others drop.
  * Also encode/decode throughput in points/s, with JSON.stringify/JSON.parse as the baseline
@@ -19,7 +19,7 @@ import {
 import { medianMs, type BenchResult } from './harness.ts';
 
 const TARGET_SHARE = 0.25;
-const FIXTURE = new URL('../../shared/fixtures/gpx/jukola-2019-leg1-strava.gpx', import.meta.url);
+const FIXTURE = new URL('../fixtures/gpx/jukola-2019-leg1-strava.gpx', import.meta.url);
 const SIM_POINTS = 6 * 3600;
 const T0 = 1_767_261_600_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// Real data from outside the project (see /work/shared/fixtures/README.md), read as text.
-import jukola from '../../../../../shared/fixtures/gpx/jukola-2019-leg1-strava.gpx?raw';
+// Real data from outside the project (see fixtures/README.md), read as text.
+import jukola from '../../../../fixtures/gpx/jukola-2019-leg1-strava.gpx?raw';
 import { decodeTrack, encodeTrack } from './codec.ts';
 import { GpxTrackError, trackFromGpx, trackToGpx } from './gpx.ts';
 import { TRACK_PRECISION, type LocationPoint } from './types.ts';
