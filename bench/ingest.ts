@@ -144,7 +144,7 @@ function loadEvent(t0: number) {
 function rawBaseline(file: string, batches: number, t0: number): { pps: number; ms: number } {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   const points: LocationPoint[] = Array.from({ length: BATCH }, (_, i) => ({
     t: t0 - 86_400_000 + i * 1000,
     y: 58 + i * 1e-5,

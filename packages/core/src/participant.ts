@@ -70,6 +70,17 @@ export interface PlayView {
   marks: PlayMark[];
 }
 
+/** GET /api/me/teams: the signed-in user's teams in every event, newest event first. */
+export interface MyTeam {
+  eventId: string;
+  eventName: string;
+  starttime: number | null;
+  endtime: number | null;
+  teamId: string;
+  teamName: string;
+  allowed: boolean;
+}
+
 const cid = z.string().min(8).max(64);
 const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 

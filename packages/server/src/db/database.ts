@@ -32,7 +32,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('busy_timeout = 5000');
-      sqlite.pragma('synchronous = NORMAL');
+      // Every commit is on disk before the answer (an acknowledged GPS batch survives a power
+      // cut); in WAL mode this costs the ingest benchmark under 10 %.
+      sqlite.pragma('synchronous = FULL');
       // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter (Ü, Õ, Š).
       sqlite.function('lower', { deterministic: true }, (v: unknown) =>
         typeof v === 'string' ? v.toLowerCase() : v,

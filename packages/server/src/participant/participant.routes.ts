@@ -27,6 +27,8 @@ export async function participantRoutes(
   api: FastifyInstance,
   service: ParticipantService,
 ): Promise<void> {
+  api.get('/me/teams', (req) => service.myTeams(req.actor));
+
   api.get('/events/:id/play', (req) =>
     service.play(
       req.actor,

@@ -21,7 +21,7 @@ import type {
   UploadView,
 } from '@rada/core';
 import type { z } from 'zod';
-import type { MarkBody, StartFinishBody, UploadBody } from '@rada/core';
+import type { MarkBody, MyTeam, StartFinishBody, UploadBody } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { auditRow } from '../db/audit.ts';
 import { timeId } from '../db/ids.ts';
@@ -213,6 +213,20 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
   }
 
   return {
+    /** GET /me/teams: the caller's teams in every event (401 signed out). */
+    async myTeams(actor: Actor | null): Promise<MyTeam[]> {
+      if (!actor) throw unauthorized();
+      return (await store.members.ofUser(actor.uid)).map((r) => ({
+        eventId: r.event_id,
+        eventName: r.event_name,
+        starttime: r.starttime,
+        endtime: r.endtime,
+        teamId: r.team_id,
+        teamName: r.team_name,
+        allowed: fromJsonMap(r.list).allowed === true,
+      }));
+    },
+
     /**
      * Everything the app shows to a member of a team: the event, its app settings, the KPs a team
      * sees (not those in work; cancelled ones flagged; never the correct answers) by number, the

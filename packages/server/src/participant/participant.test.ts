@@ -7,6 +7,7 @@ import type {
   PlayView,
   ResultsView,
   ServerMessage,
+  MyTeam,
 } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
@@ -192,6 +193,30 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
     expect((await play(id)).body.marks).toEqual([
       expect.objectContaining({ kpId: 'k1', answer: 'r2', ok: null, aeg: t.clock.t }),
     ]);
+  });
+
+  it("lists a user's own teams in every event, and nobody else's", async () => {
+    const first = await newEvent();
+    const second = await newEvent();
+    const mine = await call<MyTeam[]>(t.app, 'GET', '/api/me/teams', { as: member });
+    expect(mine.status).toBe(200);
+    const ofEvents = mine.body.filter((m) => m.eventId === first || m.eventId === second);
+    expect(ofEvents.map((m) => [m.eventId, m.teamId]).sort()).toEqual(
+      [
+        [first, 'alpha'],
+        [first, 'bravo'],
+        [second, 'alpha'],
+        [second, 'bravo'],
+      ].sort(),
+    );
+    expect(ofEvents.every((m) => m.eventName !== '' && typeof m.allowed === 'boolean')).toBe(true);
+    const others = await call<MyTeam[]>(t.app, 'GET', '/api/me/teams', { as: other });
+    expect(others.body.some((m) => m.teamId === 'alpha')).toBe(false);
+    expect(others.body.filter((m) => m.eventId === first).map((m) => m.teamId)).toEqual([
+      'charlie',
+    ]);
+    expect((await call(t.app, 'GET', '/api/me/teams', { as: stranger })).body).toEqual([]);
+    expect((await call(t.app, 'GET', '/api/me/teams')).status).toBe(401);
   });
 
   it('lets only members read and write; admins of the event are not members', async () => {

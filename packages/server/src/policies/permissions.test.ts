@@ -433,6 +433,11 @@ const cases: Case[] = [
     run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/messages`, { as }),
   },
   {
+    name: 'GET /api/me/teams',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', '/api/me/teams', { as }),
+  },
+  {
     name: 'PUT /api/devices/:deviceId (not in a team)',
     expected: [401, ...Array(5).fill('403 device.error.noteam')],
     run: async (as, c) =>

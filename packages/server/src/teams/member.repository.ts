@@ -38,6 +38,28 @@ export function memberRepository(db: Kysely<Database>) {
       return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
     },
 
+    /** Every team of a user with its event, newest event first. */
+    ofUser: (userId: string) =>
+      db
+        .selectFrom('team_members as m')
+        .innerJoin('teams as t', (j) =>
+          j.onRef('t.event_id', '=', 'm.event_id').onRef('t.id', '=', 'm.team_id'),
+        )
+        .innerJoin('events as e', 'e.id', 'm.event_id')
+        .select([
+          'm.event_id',
+          'm.team_id',
+          't.name as team_name',
+          't.list',
+          'e.name as event_name',
+          'e.starttime',
+          'e.endtime',
+        ])
+        .where('m.user_id', '=', userId)
+        .orderBy('e.starttime', 'desc')
+        .orderBy('t.name')
+        .execute(),
+
     ofEvent: (eventId: string) =>
       db.selectFrom('team_members').selectAll().where('event_id', '=', eventId).execute(),
 

@@ -1,5 +1,6 @@
 import type {
   IngestResult,
+  MyTeam,
   MarkBody,
   MarkResult,
   PlayView,
@@ -277,6 +278,8 @@ export const api = {
     request<{ id: string }>('POST', `/devices/${enc(deviceId)}/uploads`, body),
   uploads: (id: string) => request<UploadView[]>('GET', `/events/${enc(id)}/uploads`),
 
+  /** The signed-in user's teams in every event. */
+  myTeams: () => request<MyTeam[]>('GET', '/me/teams'),
   /** The participant app's view of the event (a member of a team). */
   play: (id: string) => request<PlayView>('GET', `/events/${enc(id)}/play`),
   mark: (id: string, body: MarkBody) =>
@@ -366,6 +369,7 @@ export const queryKeys = {
   joinCodeInfo: (code: string) => ['joincode', code] as const,
   messages: (id: string) => ['event', id, 'messages'] as const,
   play: (id: string) => ['event', id, 'play'] as const,
+  myTeams: ['myteams'] as const,
   tracks: (id: string) => ['event', id, 'tracks'] as const,
   speedAreas: (id: string) => ['event', id, 'speedareas'] as const,
   speedTickets: (id: string) => ['event', id, 'speedtickets'] as const,

@@ -80,6 +80,8 @@ export const appEn: Record<string, string> = {
   'play.home.join': 'Join with a code',
   'play.home.scan': 'Scan a QR code',
   'play.home.nocamera': 'The camera cannot be used.',
+  'play.home.myteams': 'Your teams',
+  'play.home.notconfirmed': 'waiting for the organiser’s confirmation',
   'play.home.recent': 'Opened on this device',
   'play.home.upcoming': 'Upcoming events',
 };

@@ -81,6 +81,8 @@ export const appEt: Record<string, string> = {
   'play.home.join': 'Liitu koodiga',
   'play.home.scan': 'Skaneeri QR-kood',
   'play.home.nocamera': 'Kaamerat ei saa kasutada.',
+  'play.home.myteams': 'Sinu võistkonnad',
+  'play.home.notconfirmed': 'ootab korraldaja kinnitust',
   'play.home.recent': 'Selles seadmes avatud',
   'play.home.upcoming': 'Tulevased võistlused',
 };

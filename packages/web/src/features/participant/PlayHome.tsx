@@ -21,6 +21,7 @@ import { LoadingState } from '../../components/States.tsx';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
+import { formatEventDates } from '../events/formatEventDates.ts';
 import { newGuest, recentEvents, storeGuest, storedGuest } from './device.ts';
 import { QrScanButton } from './QrScanButton.tsx';
 
@@ -60,7 +61,14 @@ export function PlayHome() {
     onSuccess: (info) => void navigate(joinPath(info.eventId, info.code)),
   });
   const events = useQuery({ queryKey: queryKeys.events, queryFn: api.events, enabled: !!me.data });
-  const [recent] = useState(recentEvents);
+  const myTeams = useQuery({
+    queryKey: queryKeys.myTeams,
+    queryFn: api.myTeams,
+    enabled: !!me.data,
+  });
+  const [remembered] = useState(recentEvents);
+  // Events opened on this phone that the server does not list as the user's own.
+  const recent = remembered.filter((e) => !myTeams.data?.some((m) => m.eventId === e.id));
   // A scanned QR code holding only a code comes here as ?code=.
   const [params] = useSearchParams();
   const scanned = params.get('code');
@@ -128,6 +136,33 @@ export function PlayHome() {
         />
         <QrScanButton onUrl={(path) => void navigate(path)} />
       </Paper>
+      {myTeams.data && myTeams.data.length > 0 && (
+        <Paper variant="outlined">
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+            {t('play.home.myteams')}
+          </Typography>
+          <List data-testid="play-home-myteams">
+            {myTeams.data.map((m) => (
+              <ListItemButton
+                key={`${m.eventId}/${m.teamId}`}
+                component={RouterLink}
+                to={`/${encodeURIComponent(m.eventId)}/play`}
+              >
+                <ListItemText
+                  primary={m.eventName}
+                  secondary={[
+                    formatEventDates(m.starttime, m.endtime, i18n.language),
+                    m.teamName,
+                    m.allowed ? null : t('play.home.notconfirmed'),
+                  ]
+                    .filter((x) => x !== null)
+                    .join(' · ')}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
       {recent.length > 0 && (
         <Paper variant="outlined">
           <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
@@ -160,9 +195,7 @@ export function PlayHome() {
               >
                 <ListItemText
                   primary={e.name}
-                  secondary={
-                    e.starttime ? new Date(e.starttime).toLocaleDateString(i18n.language) : null
-                  }
+                  secondary={formatEventDates(e.starttime, e.endtime, i18n.language)}
                 />
               </ListItemButton>
             ))}
