@@ -95,6 +95,9 @@ export const en = {
   'overview.pages': 'Public pages',
   'overview.results': 'Results',
   'overview.registration': 'Registration',
+  'overview.join': 'Join with a code',
+  'overview.play': 'Take part (participant app)',
+  'overview.start.screen': 'Start order',
 
   'comingsoon.cup': 'The results of series "{{cup}}" are coming soon.',
 

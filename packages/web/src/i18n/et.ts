@@ -136,6 +136,9 @@ export const et: Texts = {
   'overview.pages': 'Avalikud lehed',
   'overview.results': 'Tulemused',
   'overview.registration': 'Registreerimine',
+  'overview.join': 'Liitu koodiga',
+  'overview.play': 'Osale (osaleja rakendus)',
+  'overview.start.screen': 'Stardijärjekord',
 
   'comingsoon.cup': 'Sarja „{{cup}}“ tulemused on tulekul.',
 

@@ -40,6 +40,20 @@ export function OverviewTab({ event }: { event: EventSummary }) {
         <Button variant="outlined" component={Link} to={`/${event.id}/reg`}>
           {t('overview.registration')}
         </Button>
+        <Button variant="outlined" component={Link} to={`/${event.id}/join`}>
+          {t('overview.join')}
+        </Button>
+        <Button
+          variant="contained"
+          component={Link}
+          to={`/${event.id}/play`}
+          data-testid="overview-play"
+        >
+          {t('overview.play')}
+        </Button>
+        <Button variant="outlined" component={Link} to={`/${event.id}/start`}>
+          {t('overview.start.screen')}
+        </Button>
       </Stack>
     </Paper>
   );
