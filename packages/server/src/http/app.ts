@@ -87,7 +87,8 @@ export async function buildApp({
   // Every service publishes through this bus, so each change that can move results asks for a
   // (coalesced) recalculation; the results service itself publishes on the raw bus.
   const changes = recalcOnChange(bus, results.scheduleRecalc);
-  const speed = speedService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) });
+  const log = (obj: object, msg: string) => app.log.warn(obj, msg);
+  const speed = speedService({ store, bus: changes, now, log });
   const services = {
     auth: authService({ users: store.users, config, now }),
     events: eventService({ store, bus: changes, now }),
@@ -96,20 +97,10 @@ export async function buildApp({
     teams: teamService({ store, bus: changes, now }),
     registrations: registrationService({ store, bus: changes, now }),
     joinCodes: joinCodeService({ store, bus: changes, now }),
-    messages: messageService({ store, bus: changes, now, log: (o, m) => app.log.warn(o, m) }),
+    messages: messageService({ store, bus: changes, now, log }),
     // Stored points schedule the speed tickets of their teams.
-    tracks: trackService({
-      store,
-      bus: ticketsOnLocations(changes, speed.scheduleTeam),
-      now,
-      log: (o, m) => app.log.warn(o, m),
-    }),
-    participant: participantService({
-      store,
-      bus: changes,
-      now,
-      log: (o, m) => app.log.warn(o, m),
-    }),
+    tracks: trackService({ store, bus: ticketsOnLocations(changes, speed.scheduleTeam), now, log }),
+    participant: participantService({ store, bus: changes, now, log }),
     speed,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
