@@ -8,7 +8,8 @@ import {
   trackFromBase64,
   trackToBase64,
 } from './codec.ts';
-import { TRACK_PRECISION, type LocationPoint } from './types.ts';
+import { atPrecision } from './testing.ts';
+import type { LocationPoint } from './types.ts';
 
 /** A deterministic pseudo-random sequence, so failures reproduce. */
 function lcg(seed: number): () => number {
@@ -23,22 +24,6 @@ const T0 = 1_767_261_600_000;
 
 function point(t: number, y: number, x: number, extra: Partial<LocationPoint> = {}): LocationPoint {
   return { t, y, x, a: null, s: null, l: null, g: null, d: null, ...extra };
-}
-
-/** What a point becomes after a round trip: every value rounded to its precision. */
-function atPrecision(p: LocationPoint): LocationPoint {
-  const r = (v: number | null, k: keyof typeof TRACK_PRECISION) =>
-    v == null ? null : Math.round(v * TRACK_PRECISION[k]) / TRACK_PRECISION[k] || 0;
-  return {
-    t: Math.round(p.t),
-    y: r(p.y, 'y')!,
-    x: r(p.x, 'x')!,
-    a: r(p.a, 'a'),
-    s: r(p.s, 's'),
-    l: r(p.l, 'l'),
-    g: r(p.g, 'g'),
-    d: r(p.d, 'd'),
-  };
 }
 
 function randomTrack(rnd: () => number, n: number, nullChance: number): LocationPoint[] {

@@ -3,22 +3,8 @@ import { describe, expect, it } from 'vitest';
 import jukola from '../../../../fixtures/gpx/jukola-2019-leg1-strava.gpx?raw';
 import { decodeTrack, encodeTrack } from './codec.ts';
 import { GpxTrackError, trackFromGpx, trackToGpx } from './gpx.ts';
-import { TRACK_PRECISION, type LocationPoint } from './types.ts';
-
-const atPrecision = (p: LocationPoint): LocationPoint => {
-  const r = (v: number | null, k: keyof typeof TRACK_PRECISION) =>
-    v == null ? null : Math.round(v * TRACK_PRECISION[k]) / TRACK_PRECISION[k] || 0;
-  return {
-    t: Math.round(p.t),
-    y: r(p.y, 'y')!,
-    x: r(p.x, 'x')!,
-    a: r(p.a, 'a'),
-    s: r(p.s, 's'),
-    l: r(p.l, 'l'),
-    g: r(p.g, 'g'),
-    d: r(p.d, 'd'),
-  };
-};
+import { atPrecision } from './testing.ts';
+import type { LocationPoint } from './types.ts';
 
 describe('trackFromGpx on the Jukola 2019 Strava fixture', () => {
   const { points, problems } = trackFromGpx(jukola);
