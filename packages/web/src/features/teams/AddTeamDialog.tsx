@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
-import { useNotify } from '../../components/NotifyProvider.tsx';
-import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { TeamFields } from './TeamFields.tsx';
-import { createTeamBody, emptyTeamForm, teamFormErrors } from './teamForm.ts';
-import type { TeamForm } from './teamForm.ts';
+import { createTeamBody, emptyTeamForm } from './teamForm.ts';
+import { useTeamForm } from './useTeamForm.ts';
 import { useCreateTeam } from './useTeams.ts';
 
 interface AddTeamDialogProps {
@@ -30,28 +27,14 @@ export function AddTeamDialog({
   onCreated,
 }: AddTeamDialogProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const create = useCreateTeam(eventId);
-  const [form, setForm] = useState<TeamForm>(() => emptyTeamForm(colour));
-  const [touched, setTouched] = useState(false);
-  const [nrError, setNrError] = useState<string | null>(null);
-  const errors = touched ? teamFormErrors(form) : {};
+  const { form, change, errors, nrError, validate, saveError } = useTeamForm(() =>
+    emptyTeamForm(colour),
+  );
 
-  const handleChange = (patch: Partial<TeamForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    if ('nr' in patch) setNrError(null);
-  };
   const handleSave = () => {
-    setTouched(true);
-    if (Object.keys(teamFormErrors(form)).length > 0) return;
-    create.mutate(createTeamBody(form), {
-      onSuccess: onCreated,
-      onError: (e) => {
-        const key = errorKey(e);
-        if (key === 'teams.error.nrexists') setNrError(t(key));
-        else notify(errorText(t, e), 'error');
-      },
-    });
+    if (!validate()) return;
+    create.mutate(createTeamBody(form), { onSuccess: onCreated, onError: saveError });
   };
 
   return (
@@ -60,7 +43,7 @@ export function AddTeamDialog({
       <DialogContent>
         <TeamFields
           form={form}
-          onChange={handleChange}
+          onChange={change}
           errors={errors}
           nrError={nrError}
           nrPlaceholder={nextNr}

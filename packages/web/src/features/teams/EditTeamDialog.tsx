@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   Dialog,
@@ -21,10 +20,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
-import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { TeamFields } from './TeamFields.tsx';
-import { changedTeamFields, formFromTeam, removeDevice, teamFormErrors } from './teamForm.ts';
-import type { TeamForm } from './teamForm.ts';
+import { changedTeamFields, formFromTeam, removeDevice } from './teamForm.ts';
+import { useTeamForm } from './useTeamForm.ts';
 import { useUpdateTeam } from './useTeams.ts';
 
 interface EditTeamDialogProps {
@@ -45,18 +43,12 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
   const { t } = useTranslation();
   const notify = useNotify();
   const update = useUpdateTeam(eventId);
-  const [form, setForm] = useState<TeamForm>(() => formFromTeam(team));
-  const [touched, setTouched] = useState(false);
-  const [nrError, setNrError] = useState<string | null>(null);
-  const errors = touched ? teamFormErrors(form) : {};
+  const { form, setForm, change, errors, nrError, validate, saveError } = useTeamForm(() =>
+    formFromTeam(team),
+  );
 
-  const handleChange = (patch: Partial<TeamForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    if ('nr' in patch) setNrError(null);
-  };
   const handleSave = () => {
-    setTouched(true);
-    if (Object.keys(teamFormErrors(form)).length > 0) return;
+    if (!validate()) return;
     const body = changedTeamFields(team, form);
     if (Object.keys(body).length === 0) return onClose();
     update.mutate(
@@ -66,11 +58,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
           notify(t('teams.saved'));
           onClose();
         },
-        onError: (e) => {
-          const key = errorKey(e);
-          if (key === 'teams.error.nrexists') setNrError(t(key));
-          else notify(errorText(t, e), 'error');
-        },
+        onError: saveError,
       },
     );
   };
@@ -83,7 +71,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
       <DialogContent>
         <TeamFields
           form={form}
-          onChange={handleChange}
+          onChange={change}
           errors={errors}
           nrError={nrError}
           classes={classes}
@@ -115,7 +103,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
               >
                 <Radio
                   checked={form.defaultdev === dev}
-                  onChange={() => handleChange({ defaultdev: dev })}
+                  onChange={() => change({ defaultdev: dev })}
                   slotProps={{ input: { 'aria-label': `${t('teams.defaultdevice')}: ${dev}` } }}
                 />
                 <ListItemText
@@ -137,7 +125,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
               control={
                 <Switch
                   checked={form[flag]}
-                  onChange={(e) => handleChange({ [flag]: e.target.checked })}
+                  onChange={(e) => change({ [flag]: e.target.checked })}
                   slotProps={{ input: { 'data-testid': `team-form-${flag}` } as object }}
                 />
               }
