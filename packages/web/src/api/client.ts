@@ -4,6 +4,7 @@ import type {
   MarkBody,
   MarkResult,
   PlayView,
+  RecomputeTicketsResult,
   RegisterDeviceBody,
   DeviceView,
   SpeedArea,
@@ -309,6 +310,9 @@ export const api = {
       'GET',
       `/events/${enc(id)}/speedtickets`,
     ),
+  /** Recomputes the event's speed tickets from its tracks (event admins). */
+  recomputeSpeedTickets: (id: string) =>
+    request<RecomputeTicketsResult>('POST', `/events/${enc(id)}/speedtickets/recompute`),
 };
 
 /**

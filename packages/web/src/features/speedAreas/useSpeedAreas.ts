@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecomputeTicketsResult, SpeedArea, SpeedTicketRow } from '@rada/core';
-import { ApiError, api, queryKeys } from '../../api/client.ts';
+import type { SpeedArea, SpeedTicketRow } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
 
 /**
  * Server state of the event's speed areas and tickets. Realtime `speed` changes invalidate both
@@ -48,33 +48,10 @@ export function useDeleteSpeedArea(eventId: string) {
   });
 }
 
-/**
- * POST /api/events/:id/speedtickets/recompute. (The shared client has no function for it yet;
- * this one follows its conventions: cookie, JSON, ApiError with the server's key.)
- */
-async function recomputeSpeedTickets(eventId: string): Promise<RecomputeTicketsResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/events/${encodeURIComponent(eventId)}/speedtickets/recompute`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
-  } catch (e) {
-    throw new ApiError(0, 'error.network', e instanceof Error ? e.message : String(e));
-  }
-  const body = (await response.json().catch(() => null)) as
-    (RecomputeTicketsResult & { error?: string; message?: string }) | null;
-  if (!response.ok) {
-    throw new ApiError(response.status, body?.error ?? 'error.internal', body?.message ?? '');
-  }
-  return body as RecomputeTicketsResult;
-}
-
 export function useRecomputeTickets(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => recomputeSpeedTickets(eventId),
+    mutationFn: () => api.recomputeSpeedTickets(eventId),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.speedTickets(eventId), exact: true }),
   });
