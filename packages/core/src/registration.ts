@@ -64,14 +64,6 @@ export interface RegField {
   deleted: boolean;
 }
 
-/** Built-in fields of a form nobody has configured: team name, email and phone. */
-const BUILTIN_DEFAULTS: Record<BuiltinRegField, { deleted: boolean }> = {
-  teamname: { deleted: false },
-  email: { deleted: false },
-  phone: { deleted: false },
-  car: { deleted: true },
-};
-
 /** The choices of a `selectvalues` string. */
 export function splitChoices(selectvalues: string | undefined): string[] {
   return [
@@ -100,7 +92,6 @@ export function regFields(stored: unknown): RegField[] {
   for (const id of ids) {
     const c = fields[id] ?? {};
     const builtin = isBuiltin(id);
-    const order = builtin ? REG_FIELD_ORDER[id] : REG_DEFAULT_ORDER;
     const field: RegField = {
       id,
       builtin,
@@ -108,10 +99,11 @@ export function regFields(stored: unknown): RegField[] {
       hint: c.hint ?? '',
       muitype: builtin ? 'text' : (c.muitype ?? 'text'),
       choices: builtin ? [] : splitChoices(c.selectvalues),
-      s: c.s ?? order,
+      s: c.s ?? (builtin ? REG_FIELD_ORDER[id] : REG_DEFAULT_ORDER),
       required: c.required ?? false,
       public: c.public ?? false,
-      deleted: c.deleted ?? (builtin ? BUILTIN_DEFAULTS[id].deleted : false),
+      // A form nobody has configured has team name, email and phone; car is off.
+      deleted: c.deleted ?? id === 'car',
     };
     if (id === 'teamname') Object.assign(field, { required: true, public: true, deleted: false });
     out.push(field);
@@ -345,11 +337,7 @@ export function regColumns(fields: readonly RegField[], split: boolean): RegColu
 export function regCell(values: Record<string, unknown>, col: RegColumn): string {
   const v = values[col.field.id];
   if (col.choice !== null) {
-    const list = Array.isArray(v)
-      ? v
-      : typeof v === 'string'
-        ? v.split(',').map((s) => s.trim())
-        : [];
+    const list = Array.isArray(v) ? v : typeof v === 'string' ? splitChoices(v) : [];
     return list.includes(col.choice) ? 'x' : '';
   }
   return regValueText(v);

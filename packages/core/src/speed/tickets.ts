@@ -50,7 +50,6 @@ const round3 = (v: number) => Math.round(v * 1000) / 1000;
 function cleanTrack(points: readonly LocationPoint[]): LocationPoint[] {
   const sorted = points
     .filter((p) => Number.isFinite(p.t) && Number.isFinite(p.x) && Number.isFinite(p.y))
-    .slice()
     .sort((a, b) => a.t - b.t);
   return sorted.filter((p, i) => i === 0 || p.t !== sorted[i - 1]!.t);
 }
