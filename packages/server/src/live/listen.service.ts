@@ -40,22 +40,14 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
   };
 
   async function readHistory(eventId: string): Promise<Uint8Array> {
-    const teams = await store.tracks.teamsOf(eventId);
-    // One team after another: on SQLite every query waits for the one connection, and hundreds
-    // of queries waiting at once cost far more in wake-ups than they gain.
-    const perTeam: { tid: string; chunks: Awaited<ReturnType<Store['tracks']['chunksOf']>> }[] = [];
-    for (const team of teams) {
-      perTeam.push({ tid: team.id, chunks: await store.tracks.chunksOf(eventId, team.id) });
-    }
     const byDevice = new Map<string, ListenHistoryEntry>();
-    for (const { tid, chunks } of perTeam) {
-      for (const chunk of chunks) {
-        const devid = chunk.device_id ?? '';
-        const key = `${tid}\u0000${devid}`;
-        let entry = byDevice.get(key);
-        if (!entry) byDevice.set(key, (entry = { tid, devid, uid: null, chunks: [] }));
-        entry.chunks.push(trackFromBase64(chunk.data));
-      }
+    for (const chunk of await store.tracks.chunksOfEvent(eventId)) {
+      const tid = chunk.team_id;
+      const devid = chunk.device_id ?? '';
+      const key = `${tid}\u0000${devid}`;
+      let entry = byDevice.get(key);
+      if (!entry) byDevice.set(key, (entry = { tid, devid, uid: null, chunks: [] }));
+      entry.chunks.push(trackFromBase64(chunk.data));
     }
     const entries = [...byDevice.values()];
     const ids = [...new Set(entries.map((e) => e.devid).filter((id) => id !== ''))];
@@ -72,7 +64,15 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
    */
   async function mayWatch(eventId: string, viewers: ListenWho[]): Promise<boolean[]> {
     const event = await store.events.findById(eventId);
-    if (!event) return viewers.map(() => false);
+    return event ? mayWatchEvent(event, viewers) : viewers.map(() => false);
+  }
+
+  /** mayWatch for an event row already read. */
+  async function mayWatchEvent(
+    event: { id: string; hidden: number },
+    viewers: ListenWho[],
+  ): Promise<boolean[]> {
+    const eventId = event.id;
     const hidetracks = fromJsonMap(await store.tracks.settingsOf(eventId)).hidetracks === true;
     const roles = new Map<string, AdminRole | null>();
     const out: boolean[] = [];
@@ -97,7 +97,7 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
       const event = await store.events.findById(eventId);
       if (!event) return { ok: false, error: 'error.notfound' };
       const who = token === '' ? null : await authenticate(token);
-      const [allowed] = await mayWatch(eventId, [who]);
+      const [allowed] = await mayWatchEvent(event, [who]);
       return allowed ? { ok: true, who } : { ok: false, error: 'error.forbidden' };
     },
 
