@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary } from '@rada/core';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDialogState } from '../../hooks/useDialogState.ts';
 import { useMe } from '../auth/useMe.ts';
@@ -67,23 +67,12 @@ export function HomePage() {
   return (
     <Stack sx={{ gap: 3 }}>
       {me.data === null && (
-        <Alert
-          severity="info"
-          data-testid="home-signinprompt"
-          action={
-            <Button
-              color="inherit"
-              startIcon={<LoginIcon />}
-              onClick={openSignIn}
-              sx={{ whiteSpace: 'nowrap' }}
-              data-testid="home-signin"
-            >
-              {t('auth.signin')}
-            </Button>
-          }
-        >
-          {t('home.signinprompt')}
-        </Alert>
+        <SignInPrompt
+          text={t('home.signinprompt')}
+          onSignIn={openSignIn}
+          testId="home-signinprompt"
+          buttonTestId="home-signin"
+        />
       )}
       {lists.isPending ? (
         <LoadingState />

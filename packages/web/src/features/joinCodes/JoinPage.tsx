@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import LoginIcon from '@mui/icons-material/Login';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { joinPath } from '@rada/core';
 import type { JoinCodeInfo, JoinResult } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
@@ -156,23 +156,12 @@ function JoinForm({
   if (me.isPending) return <LoadingState />;
   if (!me.data) {
     return (
-      <Alert
-        severity="info"
-        data-testid="join-signinprompt"
-        action={
-          <Button
-            color="inherit"
-            startIcon={<LoginIcon />}
-            onClick={openSignIn}
-            sx={{ whiteSpace: 'nowrap' }}
-            data-testid="join-signin"
-          >
-            {t('auth.signin')}
-          </Button>
-        }
-      >
-        {t('joinc.page.signin')}
-      </Alert>
+      <SignInPrompt
+        text={t('joinc.page.signin')}
+        onSignIn={openSignIn}
+        testId="join-signinprompt"
+        buttonTestId="join-signin"
+      />
     );
   }
   const name = teamName ?? me.data.displayName;
