@@ -128,33 +128,20 @@ export function encodeListenHistory(entries: ListenHistoryEntry[]): Uint8Array {
   return out;
 }
 
-/** UTF-8 bytes of a string (core has no TextEncoder: no DOM or Node types here). */
-function utf8(text: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else
-      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return Uint8Array.from(out);
-}
+// Web-standard globals (browsers, Node), as in checkpoints/decode.ts: core's lib setting does not
+// declare them.
+declare const TextEncoder: new () => { encode(input: string): Uint8Array };
+declare const TextDecoder: new (
+  label?: string,
+  options?: { fatal?: boolean; ignoreBOM?: boolean },
+) => { decode(input: Uint8Array): string };
 
-/** A string from UTF-8 bytes (as written by `utf8`). */
-function fromUtf8(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length;) {
-    const b = bytes[i]!;
-    const more = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : 0;
-    let c = more === 0 ? b : b & (0x3f >> more);
-    for (let k = 1; k <= more; k++) c = (c << 6) | (bytes[i + k]! & 63);
-    text += String.fromCodePoint(c);
-    i += more + 1;
-  }
-  return text;
-}
+/** UTF-8 bytes of a string. */
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** A string from UTF-8 bytes; a malformed sequence (an id clipped mid-character) reads as U+FFFD. */
+const fromUtf8 = (bytes: Uint8Array): string =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 /** Ids longer than 254 bytes cannot occur (ids are at most 100 characters); clip defensively. */
 const clip = (bytes: Uint8Array): Uint8Array => (bytes.length > 254 ? bytes.slice(0, 254) : bytes);
