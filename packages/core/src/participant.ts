@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Kp, KpData } from './checkpoints/types.ts';
+import type { TeamAnswerView } from './teams.ts';
 import { haversine } from './tracks/stats.ts';
 
 /**
@@ -27,13 +28,8 @@ export interface PlayKp {
   cancelled: boolean;
 }
 
-/** The team's own mark of a KP. */
-export interface PlayMark {
-  kpId: string;
-  answer: string | null;
-  ok: boolean | null;
-  aeg: number | null;
-  /** The client id the mark came with. */
+/** The team's own mark of a KP: its answer, with the client id it came with. */
+export interface PlayMark extends TeamAnswerView {
   cid: string | null;
 }
 
