@@ -1,19 +1,16 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import { MapContainer, Marker, useMap } from 'react-leaflet';
+import { MapContainer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, kpColour } from '@rada/core';
-import type { Checkpoint, LatLng } from '@rada/core';
-import { markerIcon } from '../map/markerIcon.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
+import type { Checkpoint } from '@rada/core';
 import { LocateControl } from '../map/LocateControl.tsx';
 import { BaseLayers } from '../map/BaseLayers.tsx';
+import { KeepSize } from '../map/KeepSize.tsx';
+import { KpMarkers, hasLoc } from '../map/KpMap.tsx';
 import { TeamLayer } from './teamLayer.ts';
-
-type Located = Checkpoint & { data: { loc: LatLng } };
-const hasLoc = (c: Checkpoint): c is Located =>
-  !!c.data.loc && Number.isFinite(c.data.loc.lat) && Number.isFinite(c.data.loc.lng);
 
 export interface LiveMapProps {
   checkpoints: Checkpoint[];
@@ -63,53 +60,16 @@ export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProp
         <BaseLayers mapConf={mapConf} />
         <LocateControl />
         <KeepSize />
-        <KpMarkers located={located} />
+        <KpMarkers
+          located={located}
+          colourMode="none"
+          editable={false}
+          selectedId={null}
+          keyboard={false}
+        />
         <TeamLayerBridge onSelect={onSelect} onReady={onReady} />
       </MapContainer>
     </Box>
-  );
-}
-
-/** Tells Leaflet when its box changes size. */
-function KeepSize() {
-  const map = useMap();
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
-}
-
-/** The KPs as on the KP map: circles sized by zoom, numbers above zoom 10, not draggable. */
-function KpMarkers({ located }: { located: Located[] }) {
-  const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useEffect(() => {
-    const handleZoom = () => setZoom(map.getZoom());
-    handleZoom();
-    map.on('zoomend', handleZoom);
-    return () => {
-      map.off('zoomend', handleZoom);
-    };
-  }, [map]);
-  return (
-    <>
-      {located.map((c) => (
-        <Marker
-          key={c.id}
-          position={[c.data.loc.lat, c.data.loc.lng]}
-          icon={markerIcon({
-            nr: c.kp.nr,
-            colour: kpColour(c.kp, 'none'),
-            zoom,
-            selected: false,
-          })}
-          keyboard={false}
-          title={String(c.kp.nr)}
-        />
-      ))}
-    </>
   );
 }
 

@@ -8,6 +8,7 @@ import type { Checkpoint, KpColourMode, LatLng } from '@rada/core';
 import { markerIcon } from './markerIcon.ts';
 import { LocateControl } from './LocateControl.tsx';
 import { BaseLayers } from './BaseLayers.tsx';
+import { KeepSize } from './KeepSize.tsx';
 
 export interface KpMapProps {
   checkpoints: Checkpoint[];
@@ -24,8 +25,8 @@ export interface KpMapProps {
 /** Zoom limit when fitting to the KPs, so one KP does not zoom to street level. */
 const FIT_MAX_ZOOM = 15;
 
-type Located = Checkpoint & { data: { loc: LatLng } };
-const hasLoc = (c: Checkpoint): c is Located =>
+export type Located = Checkpoint & { data: { loc: LatLng } };
+export const hasLoc = (c: Checkpoint): c is Located =>
   !!c.data.loc && Number.isFinite(c.data.loc.lat) && Number.isFinite(c.data.loc.lng);
 
 /**
@@ -70,7 +71,7 @@ export function KpMap({
         <LocateControl />
         <FitToKps located={located} />
         <KeepSize />
-        <Markers
+        <KpMarkers
           located={located}
           colourMode={colourMode}
           editable={editable}
@@ -96,24 +97,18 @@ function FitToKps({ located }: { located: Located[] }) {
   return null;
 }
 
-/** Tells Leaflet when its box changes size (a dialog opening, a panel resizing). */
-function KeepSize() {
-  const map = useMap();
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
-}
-
-function Markers({
+/**
+ * One marker per located KP (circles sized by zoom, numbers above MAP_LABEL_MIN_ZOOM), coloured
+ * by `colourMode`; the selected one ringed and brought into view. Also the live map's KPs.
+ */
+export function KpMarkers({
   located,
   colourMode,
   editable,
   onMove,
   onSelect,
   selectedId,
+  keyboard = true,
 }: {
   located: Located[];
   colourMode: KpColourMode;
@@ -121,6 +116,8 @@ function Markers({
   onMove?: KpMapProps['onMove'];
   onSelect?: KpMapProps['onSelect'];
   selectedId: string | null;
+  /** Whether the markers take keyboard focus. */
+  keyboard?: boolean;
 }) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
@@ -156,6 +153,7 @@ function Markers({
           editable={editable}
           onMove={onMove}
           onSelect={onSelect}
+          keyboard={keyboard}
         />
       ))}
     </>
@@ -170,6 +168,7 @@ function KpMarker({
   editable,
   onMove,
   onSelect,
+  keyboard,
 }: {
   kp: Located;
   colour: string;
@@ -178,6 +177,7 @@ function KpMarker({
   editable: boolean;
   onMove?: KpMapProps['onMove'];
   onSelect?: KpMapProps['onSelect'];
+  keyboard: boolean;
 }) {
   const nr = kp.kp.nr;
   const { lat, lng } = kp.data.loc;
@@ -205,7 +205,7 @@ function KpMarker({
       draggable={editable && !!onMove}
       eventHandlers={handlers}
       zIndexOffset={selected ? 1000 : 0}
-      keyboard
+      keyboard={keyboard}
       title={String(nr)}
     />
   );

@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { PlayKp } from '@rada/core';
+import { KeepSize } from '../map/KeepSize.tsx';
 import { TRANSPARENT_TILE } from '../map/markerIcon.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
@@ -75,6 +76,7 @@ export function PlayMap({
           errorTileUrl={TRANSPARENT_TILE}
           maxZoom={19}
         />
+        <KeepSize />
         <FitOnce kps={located} here={here} />
         {located.map((kp) => (
           <KpMarker
@@ -132,11 +134,6 @@ function KpMarker({
 function FitOnce({ kps, here }: { kps: PlayKp[]; here: Here | null }) {
   const map = useMap();
   const fitted = useRef(false);
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
   useEffect(() => {
     if (fitted.current) return;
     const points: L.LatLngTuple[] = kps.flatMap((k) => (k.loc ? [[k.loc.lat, k.loc.lng]] : []));

@@ -15,6 +15,7 @@ import {
 } from 'react-leaflet';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { SpeedArea } from '@rada/core';
+import { KeepSize } from '../map/KeepSize.tsx';
 import { TRANSPARENT_TILE } from '../map/markerIcon.ts';
 import { areaStyle, verticesOf } from './areaDraft.ts';
 import type { Vertex } from './areaDraft.ts';
@@ -82,6 +83,7 @@ export default function SpeedAreaMap({
           errorTileUrl={TRANSPARENT_TILE}
           maxZoom={19}
         />
+        <KeepSize />
         <FitToAreas areas={areas} />
         <Drawing draft={draft} onAddVertex={onAddVertex} onFinish={onFinish} />
         {Object.entries(areas).map(([id, a]) =>
@@ -183,10 +185,5 @@ function FitToAreas({ areas }: { areas: Record<string, SpeedArea> }) {
     fitted.current = true;
     map.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: 16, animate: false });
   }, [map, areas]);
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
   return null;
 }
