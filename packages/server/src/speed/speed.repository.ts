@@ -4,8 +4,8 @@ import type { Database } from '../db/schema.ts';
 export type SpeedTicketRowDb = Database['speed_tickets'];
 
 /**
- * Speed tickets (speed_tickets) and the reads ticket computation needs: the event's teams and a
- * team's stored track chunks. Speed areas live in the event document (event_data.evdoc), read and
+ * Speed tickets (speed_tickets) and the event's teams. A team's track is read through the track
+ * repository (chunksOf). Speed areas live in the event document (event_data.evdoc), read and
  * written through the event repository's findData/updateData.
  */
 export function speedRepository(db: Kysely<Database>) {
@@ -55,17 +55,6 @@ export function speedRepository(db: Kysely<Database>) {
         .selectFrom('teams')
         .select(['id', 'name'])
         .where('event_id', '=', eventId)
-        .orderBy('id')
-        .execute(),
-
-    /** A team's stored track chunks (base64 codec data), oldest first. */
-    trackChunks: (eventId: string, teamId: string) =>
-      db
-        .selectFrom('track_chunks')
-        .select(['data'])
-        .where('event_id', '=', eventId)
-        .where('team_id', '=', teamId)
-        .orderBy('t_from')
         .orderBy('id')
         .execute(),
   };

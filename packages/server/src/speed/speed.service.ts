@@ -3,10 +3,8 @@ import {
   DEFAULT_SPEED,
   SPEED_KEYS,
   SpeedArea,
-  decodeTrack,
   eventTopic,
   speedTickets,
-  trackFromBase64,
 } from '@rada/core';
 import type {
   EventChange,
@@ -24,6 +22,7 @@ import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { coalescer } from '../results/recalc.ts';
+import { mergeChunks } from '../tracks/track.chunks.ts';
 
 export interface SpeedServiceDeps {
   store: Store;
@@ -94,15 +93,10 @@ export function speedService({
   }
 
   async function trackOf(eventId: string, teamId: string): Promise<LocationPoint[]> {
-    const points: LocationPoint[] = [];
-    for (const chunk of await store.speed.trackChunks(eventId, teamId)) {
-      try {
-        points.push(...decodeTrack(trackFromBase64(chunk.data)));
-      } catch (error) {
-        log({ err: error, eventId, teamId }, 'speed tickets: unreadable track chunk skipped');
-      }
-    }
-    return points;
+    return mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
+      onBadChunk: (error) =>
+        log({ err: error, eventId, teamId }, 'speed tickets: unreadable track chunk skipped'),
+    });
   }
 
   /** Replaces a team's computed tickets; true when they changed. One transaction. */

@@ -17,19 +17,37 @@ export function encodeChunk(points: readonly LocationPoint[]): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
+/** Which merged points to keep, and what to do with a chunk that does not decode. */
+export interface MergeOptions {
+  /** Keep only points at or after this time. */
+  from?: number | undefined;
+  /** Keep only points at or before this time. */
+  to?: number | undefined;
+  /** A chunk that does not decode is skipped and reported here; without it, the error throws. */
+  onBadChunk?: (error: unknown) => void;
+}
+
 /**
  * The points of chunks (each in time order, the list by start time) merged into one list in
  * time order, keeping only those within [from, to] when given. Equal times keep chunk order.
+ * The one reader of a team's stored track (track views, GPX import, speed tickets).
  */
 export function mergeChunks(
   chunks: readonly { data: string }[],
-  from?: number,
-  to?: number,
+  { from, to, onBadChunk }: MergeOptions = {},
 ): LocationPoint[] {
   const out: LocationPoint[] = [];
   let sorted = true;
   for (const c of chunks) {
-    for (const p of decodeChunk(c.data)) {
+    let points: LocationPoint[];
+    try {
+      points = decodeChunk(c.data);
+    } catch (error) {
+      if (!onBadChunk) throw error;
+      onBadChunk(error);
+      continue;
+    }
+    for (const p of points) {
       if ((from !== undefined && p.t < from) || (to !== undefined && p.t > to)) continue;
       if (sorted && out.length > 0 && out[out.length - 1]!.t > p.t) sorted = false;
       out.push(p);

@@ -104,7 +104,7 @@ export function trackReadService({ store, now }: TrackReadDeps) {
         ...(q.startt !== undefined ? { from: q.startt } : {}),
         ...(q.endt !== undefined ? { to: q.endt } : {}),
       });
-      return encodeTrack(mergeChunks(chunks, q.startt, q.endt));
+      return encodeTrack(mergeChunks(chunks, { from: q.startt, to: q.endt }));
     },
 
     /** Every team's track summary (name, number, colour, stat), by team number. */
