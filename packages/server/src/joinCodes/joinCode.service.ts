@@ -13,15 +13,15 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { auditRow } from '../db/audit.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { fromJsonMap } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import { insertNewTeam, teamAllowed } from '../registration/newTeam.ts';
 import { regSettings } from '../registration/regSettings.ts';
+import { requireEventAdmin } from '../teams/eventAdmin.ts';
 import type { JoinCodeRow } from './joinCode.repository.ts';
 
 export interface JoinCodeServiceDeps {
@@ -57,15 +57,8 @@ export function joinCodeService({
   const publish = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
 
-  async function requireAdmin(actor: Actor | null, eventId: string): Promise<EventRow> {
-    const event = await store.events.findById(eventId);
-    if (!event) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    if (!canEditEvent({ actor, role, hidden: event.hidden === 1 })) {
-      throw actor ? forbidden() : unauthorized();
-    }
-    return event;
-  }
+  const requireAdmin = (actor: Actor | null, eventId: string) =>
+    requireEventAdmin(store, actor, eventId);
 
   /** The code of this event, or 404 (a code of another event is not this event's). */
   async function codeOf(repos: Repos, eventId: string, code: string): Promise<JoinCodeRow> {

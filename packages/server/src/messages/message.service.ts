@@ -7,12 +7,12 @@ import type {
 } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import { timeId } from '../db/ids.ts';
 import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
+import { requireEventAdmin } from '../teams/eventAdmin.ts';
 import type { TeamRow } from '../teams/team.repository.ts';
 import { deviceService, devsOf } from './device.service.ts';
 import type { DeviceMessageRow } from './message.repository.ts';
@@ -41,16 +41,8 @@ interface Target {
 export function messageService(deps: MessageServiceDeps) {
   const { store, bus, now, log = () => undefined } = deps;
 
-  /** Loads the event and lets its admins through; 401 for the signed out, 403 for others. */
-  async function requireAdmin(actor: Actor | null, eventId: string) {
-    const row = await store.events.findById(eventId);
-    if (!row) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    if (!canEditEvent({ actor, role, hidden: row.hidden === 1 })) {
-      throw actor ? forbidden() : unauthorized();
-    }
-    return row;
-  }
+  const requireAdmin = (actor: Actor | null, eventId: string) =>
+    requireEventAdmin(store, actor, eventId);
 
   /**
    * Stores one message per targeted team that has a user, in one transaction with an audit row;

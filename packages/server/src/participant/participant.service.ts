@@ -30,9 +30,9 @@ import type { JsonMap } from '../db/json.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
+import { requireEventAdmin } from '../teams/eventAdmin.ts';
 
 export interface ParticipantServiceDeps {
   store: Store;
@@ -203,14 +203,8 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
   }
 
   /** The event's admins (and super admins): 401 signed out, 404 no event, 403 others. */
-  async function requireAdmin(actor: Actor | null, eventId: string): Promise<void> {
-    const event = await store.events.findById(eventId);
-    if (!event) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    if (!canEditEvent({ actor, role, hidden: event.hidden === 1 })) {
-      throw actor ? forbidden() : unauthorized();
-    }
-  }
+  const requireAdmin = (actor: Actor | null, eventId: string) =>
+    requireEventAdmin(store, actor, eventId);
 
   return {
     /** GET /me/teams: the caller's teams in every event (401 signed out). */

@@ -19,7 +19,7 @@ import type { Database } from '../db/schema.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
-import type { EventRow } from '../events/event.repository.ts';
+import { accessTo, requireEventAdmin } from '../teams/eventAdmin.ts';
 import { insertNewTeam } from './newTeam.ts';
 import { closedReason, regSettings } from './regSettings.ts';
 import { byRegtime, presentMine, presentPublic, presentRow } from './registration.presenter.ts';
@@ -53,16 +53,8 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     return row;
   }
 
-  async function isAdmin(actor: Actor | null, event: EventRow): Promise<boolean> {
-    const role = actor ? await store.events.roleOf(event.id, actor.uid) : null;
-    return canEditEvent({ actor, role, hidden: event.hidden === 1 });
-  }
-
-  async function requireAdmin(actor: Actor | null, eventId: string): Promise<EventRow> {
-    const event = await loadEvent(eventId);
-    if (!(await isAdmin(actor, event))) throw actor ? forbidden() : unauthorized();
-    return event;
-  }
+  const requireAdmin = (actor: Actor | null, eventId: string) =>
+    requireEventAdmin(store, actor, eventId);
 
   /** Touches the event row first (serialising this event's writes) and reads it again. */
   async function lockEvent(repos: Repos, eventId: string) {
@@ -194,7 +186,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     ): Promise<MyRegistration> {
       if (!actor) throw unauthorized();
       const event = await loadEvent(eventId);
-      const admin = await isAdmin(actor, event);
+      const admin = canEditEvent(await accessTo(store, actor, event));
       const member = (await store.members.teamsOf(eventId, actor.uid)).some(
         (m) => m.team_id === teamId,
       );

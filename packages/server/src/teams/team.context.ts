@@ -2,12 +2,11 @@ import { eventTopic } from '@rada/core';
 import type { TeamListEntry } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { auditRow } from '../db/audit.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
-import type { EventAccess } from '../policies/event.policy.ts';
+import { loadEventAccess, requireEventAdmin } from './eventAdmin.ts';
 import { presentTeam } from './team.presenter.ts';
 import type { AuditRow, TeamRow } from './team.repository.ts';
 
@@ -23,22 +22,11 @@ const archived = () => new AppError('teams.error.archived', 409);
 /** The checks and steps every team service shares. */
 export function teamContext({ store, bus, now }: TeamServiceDeps) {
   /** Loads the event and the caller's access; 404 when there is no such event. */
-  async function load(
-    actor: Actor | null,
-    eventId: string,
-  ): Promise<{ row: EventRow; access: EventAccess }> {
-    const row = await store.events.findById(eventId);
-    if (!row) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    return { row, access: { actor, role, hidden: row.hidden === 1 } };
-  }
+  const load = (actor: Actor | null, eventId: string) => loadEventAccess(store, actor, eventId);
 
   /** Loads the event and lets its admins through; 401 for the signed out, 403 for others. */
-  async function requireAdmin(actor: Actor | null, eventId: string): Promise<EventRow> {
-    const { row, access } = await load(actor, eventId);
-    if (!canEditEvent(access)) throw actor ? forbidden() : unauthorized();
-    return row;
-  }
+  const requireAdmin = (actor: Actor | null, eventId: string) =>
+    requireEventAdmin(store, actor, eventId);
 
   /** As `requireAdmin` for a write: never on an archived event (409 teams.error.archived). */
   async function requireWrite(actor: Actor | null, eventId: string): Promise<EventRow> {
