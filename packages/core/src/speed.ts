@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SpeedKey } from './settings.ts';
 
 /**
  * Speed areas and speed tickets (spec 01 §3 event document: speed and speedareas; §5 speed
@@ -31,14 +32,8 @@ export const SpeedAreaId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const PutSpeedAreaBody = SpeedArea;
 export type PutSpeedAreaBody = z.input<typeof PutSpeedAreaBody>;
 
-/** The event's speed settings (evdoc.speed): km/h and seconds. */
-export interface SpeedSettings {
-  limit: number;
-  over1: number;
-  delay1: number;
-  over2: number;
-  delay2: number;
-}
+/** The event's speed settings (evdoc.speed, settings.ts SPEED_KEYS): km/h and seconds. */
+export type SpeedSettings = Record<SpeedKey, number>;
 
 /**
  * What a ticket was issued for: speeding over limit + over1 for delay1 s ('over1') or over
