@@ -3,16 +3,14 @@ import {
   Button,
   Checkbox,
   FormControlLabel,
-  IconButton,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { parseShared } from '@rada/core';
+import { RemoveButton } from './RemoveButton.tsx';
 import { NumberInput } from './NumberInput.tsx';
 import {
   classList,
@@ -58,14 +56,7 @@ export function ClassesEditor({
             sx={{ width: 260 }}
             slotProps={{ htmlInput: { 'data-testid': `scoring-class-${c.id}` } }}
           />
-          <Tooltip title={t('scoring.remove')}>
-            <IconButton
-              aria-label={`${t('scoring.remove')}: ${c.name}`}
-              onClick={() => commit(entries.filter((_, j) => j !== i))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
+          <RemoveButton name={c.name} onClick={() => commit(entries.filter((_, j) => j !== i))} />
         </Stack>
       ))}
       <Box>
@@ -188,14 +179,10 @@ export function NumberListEditor({
             onChange={(n) => commit(values.map((x, j) => (j === i ? n : x)))}
             testId={`${testId}-${i}`}
           />
-          <Tooltip title={t('scoring.remove')}>
-            <IconButton
-              aria-label={`${t('scoring.remove')}: ${itemLabel(i)}`}
-              onClick={() => commit(values.filter((_, j) => j !== i))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
+          <RemoveButton
+            name={itemLabel(i)}
+            onClick={() => commit(values.filter((_, j) => j !== i))}
+          />
         </Stack>
       ))}
       <Box>

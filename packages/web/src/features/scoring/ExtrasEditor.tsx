@@ -3,15 +3,13 @@ import {
   Box,
   Button,
   FormControlLabel,
-  IconButton,
   Stack,
   Switch,
   TextField,
-  Tooltip,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
+import { RemoveButton } from './RemoveButton.tsx';
 import type { ClassEntry } from './classes.ts';
 
 /** One extra (`ly[name]`) in the editor. */
@@ -120,19 +118,15 @@ export function ExtrasEditor({
                 />
               )}
             />
-            <Tooltip title={t('scoring.remove')}>
-              <IconButton
-                aria-label={`${t('scoring.remove')}: ${row.name}`}
-                onClick={() =>
-                  commit(
-                    rows.filter((_, j) => j !== i),
-                    true,
-                  )
-                }
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
+            <RemoveButton
+              name={row.name}
+              onClick={() =>
+                commit(
+                  rows.filter((_, j) => j !== i),
+                  true,
+                )
+              }
+            />
           </Stack>
         );
       })}

@@ -1,19 +1,17 @@
 import {
   Box,
   Button,
-  IconButton,
   MenuItem,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TimeWindow } from '@rada/core';
+import { RemoveButton } from './RemoveButton.tsx';
 import { NumberInput } from './NumberInput.tsx';
 import { TimelinePicture } from './TimelinePicture.tsx';
 import type { ClassEntry } from './classes.ts';
@@ -72,14 +70,7 @@ function WindowRows({
             onChange={(v) => set(i, { per: v ?? 1 })}
             testId={`${testId}-${i}-per`}
           />
-          <Tooltip title={t('scoring.remove')}>
-            <IconButton
-              aria-label={t('scoring.remove')}
-              onClick={() => onChange(windows.filter((_, j) => j !== i))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
+          <RemoveButton onClick={() => onChange(windows.filter((_, j) => j !== i))} />
         </Stack>
       ))}
       <Box>
@@ -132,11 +123,7 @@ function ClassStepsEditor({
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Tooltip title={t('scoring.time.removeclass')}>
-          <IconButton aria-label={t('scoring.time.removeclass')} onClick={onRemove}>
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
+        <RemoveButton title={t('scoring.time.removeclass')} onClick={onRemove} />
       </Stack>
       <WindowRows
         windows={row.steps}
