@@ -1,4 +1,4 @@
-import { startRefusal } from '@rada/core';
+import { formatSpent, startRefusal } from '@rada/core';
 import type { PlayKp, PlayMark, PlayView } from '@rada/core';
 import { distanceMeters } from './geo.ts';
 import type { LatLng } from './geo.ts';
@@ -162,12 +162,5 @@ export function timeLeft(view: PlayView, start: number | null, now: number): num
   return view.endtime !== null ? view.endtime - now : null;
 }
 
-/** A duration as h:mm:ss (with a minus sign when negative). */
-export function formatDuration(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const total = Math.floor(Math.abs(ms) / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${sign}${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
+/** A duration as h:mm:ss (with a minus sign when negative): core's results format. */
+export const formatDuration = formatSpent;
