@@ -18,10 +18,11 @@ import type { Actor } from '../auth/actor.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import type { Store } from '../db/store.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { coalescer } from '../results/recalc.ts';
+import { loadEventAccess, requireEventAdmin } from '../teams/eventAdmin.ts';
 import { mergeChunks } from '../tracks/track.chunks.ts';
 
 export interface SpeedServiceDeps {
@@ -75,18 +76,6 @@ export function speedService({
 }: SpeedServiceDeps) {
   const publish = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
-
-  async function access(actor: Actor | null, eventId: string) {
-    const event = await store.events.findById(eventId);
-    if (!event) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    return { event, admin: canEditEvent({ actor, role, hidden: event.hidden === 1 }) };
-  }
-
-  async function requireAdmin(actor: Actor | null, eventId: string): Promise<void> {
-    const { admin } = await access(actor, eventId);
-    if (!admin) throw actor ? forbidden() : unauthorized();
-  }
 
   async function evdocOf(eventId: string): Promise<JsonMap> {
     return fromJsonMap((await store.events.findData(eventId))?.evdoc);
@@ -168,7 +157,7 @@ export function speedService({
 
     /** GET /events/:id/speedareas (event admins). */
     async areas(actor: Actor | null, eventId: string): Promise<Record<string, SpeedArea>> {
-      await requireAdmin(actor, eventId);
+      await requireEventAdmin(store, actor, eventId);
       return speedAreasOf(await evdocOf(eventId));
     },
 
@@ -179,7 +168,7 @@ export function speedService({
       areaId: string,
       body: SpeedArea,
     ): Promise<SpeedArea> {
-      await requireAdmin(actor, eventId);
+      await requireEventAdmin(store, actor, eventId);
       await store.transaction(async (repos) => {
         const data = await repos.events.findData(eventId);
         if (!data) throw notFound();
@@ -194,7 +183,7 @@ export function speedService({
 
     /** DELETE /events/:id/speedareas/:areaId (event admins); 404 when there is no such area. */
     async deleteArea(actor: Actor | null, eventId: string, areaId: string): Promise<void> {
-      await requireAdmin(actor, eventId);
+      await requireEventAdmin(store, actor, eventId);
       await store.transaction(async (repos) => {
         const data = await repos.events.findData(eventId);
         if (!data) throw notFound();
@@ -213,8 +202,8 @@ export function speedService({
      * else only when the event's `hidespeedings` setting is not true (403 when it is).
      */
     async tickets(actor: Actor | null, eventId: string): Promise<SpeedTicketRow[]> {
-      const { admin } = await access(actor, eventId);
-      if (!admin) {
+      const { access } = await loadEventAccess(store, actor, eventId);
+      if (!canEditEvent(access)) {
         const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
         if (settings.hidespeedings === true) throw forbidden();
       }
@@ -234,7 +223,7 @@ export function speedService({
 
     /** POST /events/:id/speedtickets/recompute (event admins): every team, now. */
     async recomputeAll(actor: Actor | null, eventId: string): Promise<RecomputeTicketsResult> {
-      await requireAdmin(actor, eventId);
+      await requireEventAdmin(store, actor, eventId);
       const { teams, tickets } = await recompute(eventId);
       return { teams, tickets };
     },

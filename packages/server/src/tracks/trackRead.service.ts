@@ -16,8 +16,8 @@ import { timeId } from '../db/ids.ts';
 import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { Store } from '../db/store.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import type { EventAccess } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { loadEventAccess } from '../teams/eventAdmin.ts';
 import { checkPoints, encodeChunk, mergeChunks } from './track.chunks.ts';
 import { canImportTrack, canReadTracks } from './track.policy.ts';
 import type { TeamTrackRow } from './track.repository.ts';
@@ -66,19 +66,11 @@ const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
 /** Who sees tracks and what they see: points, summaries, track files, GPX export and import. */
 export function trackReadService({ store, now }: TrackReadDeps) {
-  async function access(actor: Actor | null, eventId: string) {
-    const row = await store.events.findById(eventId);
-    if (!row) throw notFound();
-    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
-    const settings = fromJsonMap(await store.tracks.settingsOf(eventId));
-    const a: EventAccess = { actor, role, hidden: row.hidden === 1 };
-    return { row, access: a, hidetracks: settings.hidetracks === true };
-  }
-
   /** Lets through those who may see the event's tracks: 401 signed out, else 403. */
   async function requireRead(actor: Actor | null, eventId: string): Promise<void> {
-    const { access: a, hidetracks } = await access(actor, eventId);
-    if (!canReadTracks(a, hidetracks)) throw actor ? forbidden() : unauthorized();
+    const { access } = await loadEventAccess(store, actor, eventId);
+    const hidetracks = fromJsonMap(await store.tracks.settingsOf(eventId)).hidetracks === true;
+    if (!canReadTracks(access, hidetracks)) throw actor ? forbidden() : unauthorized();
   }
 
   async function team(eventId: string, teamId: string): Promise<TeamTrackRow> {
@@ -157,8 +149,8 @@ export function trackReadService({ store, now }: TrackReadDeps) {
       rejected: { index: number; reason: PointProblem }[];
       problems: string[];
     }> {
-      const { access: a } = await access(actor, eventId);
-      if (!canImportTrack(a)) throw actor ? forbidden() : unauthorized();
+      const { access } = await loadEventAccess(store, actor, eventId);
+      if (!canImportTrack(access)) throw actor ? forbidden() : unauthorized();
       let parsed: { points: LocationPoint[]; problems: string[] };
       try {
         parsed = trackFromGpx(gpx);
