@@ -12,9 +12,10 @@ import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
+import { formatEventDates } from '../events/formatEventDates.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { CodeEntryForm } from './CodeEntryForm.tsx';
-import { formatDay, normalizeCodeInput } from './joinCodeText.ts';
+import { normalizeCodeInput } from './joinCodeText.ts';
 
 /**
  * `/:evid/join/:code` and `/:evid/join` (spec 01 §3 Join code): what the code is for, why it
@@ -93,7 +94,7 @@ function CodeDetails({ info }: { info: JoinCodeInfo }) {
         </Typography>
         {info.starttime !== null && (
           <Typography color="text.secondary" data-testid="join-eventdate">
-            {t('joinc.page.starts', { date: formatDay(info.starttime) })}
+            {t('joinc.page.starts', { date: formatEventDates(info.starttime, null) })}
           </Typography>
         )}
       </Box>

@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
 import {
-  EVENT_DATE_FORMAT,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_MAX_LENGTH,
   JOIN_QR_ERROR_LEVEL,
@@ -8,6 +6,7 @@ import {
   generateJoinCode,
 } from '@rada/core';
 import type { JoinCodeUse, JoinCodeView } from '@rada/core';
+import { formatDateTime } from '../events/formatEventDates.ts';
 
 /**
  * Small pure helpers of the join-code screens: typing a code, showing its validity and uses,
@@ -51,14 +50,7 @@ export function randomJoinCode(fill: RandomFill = (a) => crypto.getRandomValues(
 
 /** The end of a code's validity, e.g. "21 December 2026 20:59", in `locale` or the current one. */
 export function formatValidUntil(ms: number, locale?: string): string {
-  const d = locale ? dayjs(ms).locale(locale) : dayjs(ms);
-  return d.format(`${EVENT_DATE_FORMAT} HH:mm`);
-}
-
-/** A day for the join page, e.g. "21 December 2026". */
-export function formatDay(ms: number, locale?: string): string {
-  const d = locale ? dayjs(ms).locale(locale) : dayjs(ms);
-  return d.format(EVENT_DATE_FORMAT);
+  return formatDateTime(ms, locale) ?? '';
 }
 
 /** Whether the code can no longer be used because its validity has ended at `now`. */
