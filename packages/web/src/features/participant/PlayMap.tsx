@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
 import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
@@ -38,9 +38,9 @@ function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
 /**
  * The team's map: OpenStreetMap tiles (failing silently offline), the KPs the team may see
  * coloured by status (red not marked, orange waiting to send, green sent) and the own position
- * with its accuracy circle.
+ * with its accuracy circle. Memoised: the running view re-renders every second for its clock.
  */
-export function PlayMap({
+export const PlayMap = memo(function PlayMap({
   kps,
   statuses,
   here,
@@ -106,7 +106,7 @@ export function PlayMap({
       </MapContainer>
     </Box>
   );
-}
+});
 
 function KpMarker({
   kp,
