@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { notFound } from '../http/errors.ts';
+import { auditRow } from '../db/audit.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import { timeId } from '../db/ids.ts';
 import type { Store } from '../db/store.ts';
@@ -81,19 +82,10 @@ export function messageService(deps: MessageServiceDeps) {
       }
       await repos.messages.insertMessages([...rows.values()]);
       await repos.teams.insertAudit([
-        {
-          id: timeId(t),
-          time: t,
-          user_id: actor?.uid ?? null,
-          event_id: eventId,
-          action: 'message.send',
-          path: auditPath,
-          old_value: null,
-          value: toJson({
-            ...payload.value,
-            sent: Object.fromEntries([...rows].map(([team, row]) => [team, row.id])),
-          }),
-        },
+        auditRow(t, actor, eventId, 'message.send', auditPath, undefined, {
+          ...payload.value,
+          sent: Object.fromEntries([...rows].map(([team, row]) => [team, row.id])),
+        }),
       ]);
       return rows;
     });
