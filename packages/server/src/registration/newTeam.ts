@@ -40,7 +40,7 @@ export async function insertNewTeam(repos: Repos, t: NewTeam): Promise<TeamRow> 
     data: toJson(data),
     trackstat: null,
   };
-  await repos.registrations.insertTeam(row);
+  await repos.teams.insert(row);
   return row;
 }
 

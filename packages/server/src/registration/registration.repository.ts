@@ -2,12 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type RegistrationRowDb = Database['registrations'];
-type TeamRow = Database['teams'];
 
-/**
- * Team registrations (regdata per team) and the insert of a team that registering or joining
- * creates. Team edits of existing teams stay in the teams repository.
- */
+/** Team registrations (regdata per team); teams themselves are in the teams repository. */
 export function registrationRepository(db: Kysely<Database>) {
   return {
     /** Every registration of the event. */
@@ -43,10 +39,6 @@ export function registrationRepository(db: Kysely<Database>) {
         .where('event_id', '=', eventId)
         .execute();
       return rows.map((r) => r.nr);
-    },
-
-    async insertTeam(row: TeamRow): Promise<void> {
-      await db.insertInto('teams').values(row).execute();
     },
   };
 }
