@@ -80,11 +80,5 @@ export function useRegFormState(
     }
   };
 
-  const reset = () => {
-    setDraft(initialDraft(fields));
-    setErrors({});
-    setError(null);
-  };
-
-  return { draft, change, errors, error, busy, submit, reset };
+  return { draft, change, errors, error, busy, submit };
 }
