@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { escapeHtml } from '../map/markerIcon.ts';
 import { clusterByGrid } from './cluster.ts';
 import { placeLabels } from './labels.ts';
 import type { LabelObstacle, LabelWish } from './labels.ts';
@@ -32,8 +33,6 @@ interface TeamMarker {
   colour: string;
   selected: boolean;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The teams on a Leaflet map, drawn imperatively so hundreds of them move smoothly: circle

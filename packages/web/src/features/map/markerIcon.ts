@@ -14,7 +14,8 @@ export interface MarkerLook {
   selected: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe for a divIcon's HTML (also a quoted attribute value). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether number labels show at this zoom (only above MAP_LABEL_MIN_ZOOM). */
 export function showsLabel(zoom: number): boolean {

@@ -6,7 +6,7 @@ import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'r
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { TRANSPARENT_TILE } from '../map/markerIcon.ts';
+import { TRANSPARENT_TILE, escapeHtml } from '../map/markerIcon.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 
@@ -17,8 +17,6 @@ const STATUS_COLOUR: Record<KpStatus, string> = {
   waiting: '#ed6c02',
   sent: '#2e7d32',
 };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
   const nr = escapeHtml(kp.nr ?? '');
