@@ -46,7 +46,6 @@ export function StartTimesDialog({
   const [minutes, setMinutes] = useState(interval === null ? '' : String(interval));
   const [order, setOrder] = useState<StartOrderBy>('nr');
   const [onlyMissing, setOnlyMissing] = useState(false);
-  const [assigned, setAssigned] = useState<number | null>(null);
 
   const firstMs = fromLocalInput(first);
   const intervalMin = minutes.trim() === '' ? undefined : Number(minutes.replace(',', '.'));
@@ -55,13 +54,9 @@ export function StartTimesDialog({
 
   const handleApply = () => {
     if (firstMs === null || badInterval) return;
-    setAssigned(null);
     assign.mutate(
       { first: firstMs, intervalMin, order, onlyMissing },
-      {
-        onSuccess: (r) => setAssigned(r.assigned),
-        onError: (e) => notify(errorText(t, e), 'error'),
-      },
+      { onError: (e) => notify(errorText(t, e), 'error') },
     );
   };
 
@@ -117,9 +112,9 @@ export function StartTimesDialog({
             }
             label={t('teams.starttimes.onlymissing')}
           />
-          {assigned !== null && (
+          {assign.data && (
             <Alert severity="success" data-testid="starttimes-result">
-              {t('teams.starttimes.assigned', { count: assigned })}
+              {t('teams.starttimes.assigned', { count: assign.data.assigned })}
             </Alert>
           )}
         </Stack>
