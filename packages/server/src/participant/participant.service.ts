@@ -166,14 +166,15 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     eventId: string,
     body: StartFinish,
     field: 'starttime' | 'finishtime',
-    check: (list: JsonMap, t: number) => void,
+    check: (settings: PlayView['settings'], list: JsonMap, t: number) => void,
   ): Promise<PlayTeam> {
-    const { team } = await writable(actor, eventId, body.teamId);
+    const { event, team } = await writable(actor, eventId, body.teamId);
+    const { settings } = await settingsOf(event);
     const t = clampDeviceTime(body.t, now());
     const result = await write(eventId, team.id, async (repos, row) => {
       const list = fromJsonMap(row.list);
       if (ms(list[field]) !== null) return { row, created: false };
-      check(list, t);
+      check(settings, list, t);
       list[field] = t;
       await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
       await repos.teams.insertAudit([
@@ -310,9 +311,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      * Idempotent: a started team answers its stored start.
      */
     async start(actor: Actor | null, eventId: string, body: StartFinish): Promise<PlayTeam> {
-      const { event } = await membership(actor, eventId, body.teamId);
-      const { settings } = await settingsOf(event);
-      return setTime(actor, eventId, body, 'starttime', () => {
+      return setTime(actor, eventId, body, 'starttime', (settings) => {
         const refusal = startRefusal(settings, body.loc);
         if (refusal === 'massstart') throw new AppError('play.error.massstart', 409);
         if (refusal === 'nolocation') throw new AppError('play.error.nolocation', 422);
@@ -325,9 +324,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      * clientstart); idempotent like the start.
      */
     async finish(actor: Actor | null, eventId: string, body: StartFinish): Promise<PlayTeam> {
-      const { event } = await membership(actor, eventId, body.teamId);
-      const { settings } = await settingsOf(event);
-      return setTime(actor, eventId, body, 'finishtime', (list, t) => {
+      return setTime(actor, eventId, body, 'finishtime', (settings, list, t) => {
         const own = ms(list.starttime);
         const mass = settings.clientstart ? null : settings.massstarttimems;
         const start = own ?? mass;
