@@ -1,7 +1,8 @@
-import { encodeListenHistory, trackFromBase64 } from '@rada/core';
+import { encodeListenHistory } from '@rada/core';
 import type { ListenHistoryEntry } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { fromJsonMap } from '../db/json.ts';
+import { chunkBytes } from '../tracks/track.chunks.ts';
 import { canReadTracks } from '../tracks/track.policy.ts';
 import type { AdminRole } from '../events/event.repository.ts';
 import type { ListenWho } from './listenHub.ts';
@@ -47,7 +48,7 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
       const key = `${tid}\u0000${devid}`;
       let entry = byDevice.get(key);
       if (!entry) byDevice.set(key, (entry = { tid, devid, uid: null, chunks: [] }));
-      entry.chunks.push(trackFromBase64(chunk.data));
+      entry.chunks.push(chunkBytes(chunk.data));
     }
     const entries = [...byDevice.values()];
     const ids = [...new Set(entries.map((e) => e.devid).filter((id) => id !== ''))];

@@ -6,9 +6,14 @@ import {
   type PointProblem,
 } from '@rada/core';
 
-/** A stored chunk's points: its `data` is the base64 of codec bytes (track_chunks.data). */
+/** A stored chunk's codec bytes: its `data` is their base64 (track_chunks.data); Node's decoder. */
+export function chunkBytes(data: string): Uint8Array {
+  return Buffer.from(data, 'base64');
+}
+
+/** A stored chunk's points. */
 export function decodeChunk(data: string): LocationPoint[] {
-  return decodeTrack(Buffer.from(data, 'base64'));
+  return decodeTrack(chunkBytes(data));
 }
 
 /** Codec bytes of points as a chunk's `data` (base64; Node's encoder, the codec's alphabet). */
