@@ -1,10 +1,8 @@
 import { haversine } from '@rada/core';
+import type { LatLng } from '@rada/core';
 
-/** A position on the globe in degrees (WGS 84). */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+/** A position on the globe in degrees (WGS 84): core's LatLng. */
+export type { LatLng };
 
 /** Great-circle distance in metres, as the server measures it (core's track haversine). */
 export function distanceMeters(a: LatLng, b: LatLng): number {
