@@ -1,13 +1,17 @@
-/** Offers `text` to the browser as a downloaded file called `fileName`. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const blob = new Blob([text], { type });
-  const url = URL.createObjectURL(blob);
+/** Offers the file at `href` (an object or `data:` URL) to the browser as `fileName`. */
+export function downloadUrl(href: string, fileName: string): void {
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/** Offers `text` to the browser as a downloaded file called `fileName`. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 

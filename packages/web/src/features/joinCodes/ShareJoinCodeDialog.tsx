@@ -23,17 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { JOIN_QR_SIZE_PX } from '@rada/core';
 import type { JoinCodeView } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { downloadUrl } from '../export/download.ts';
 import { QR_OPTIONS, dataUrlToBlob, joinUrl, qrFileName } from './joinCodeText.ts';
-
-/** Offers a `data:` URL to the browser as a downloaded file called `fileName`. */
-function downloadDataUrl(dataUrl: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * Sharing one code (spec 01 screen 3): the code in large letters, its link with a copy button,
@@ -176,7 +167,7 @@ export function ShareJoinCodeDialog({
               variant="outlined"
               startIcon={<DownloadIcon />}
               disabled={!dataUrl}
-              onClick={() => dataUrl && downloadDataUrl(dataUrl, qrFileName(code.code))}
+              onClick={() => dataUrl && downloadUrl(dataUrl, qrFileName(code.code))}
               data-testid="joincode-download"
             >
               {t('joinc.share.download')}
