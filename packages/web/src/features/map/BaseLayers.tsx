@@ -9,6 +9,21 @@ const OSM_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /**
+ * OpenStreetMap tiles that fail silently (a blank tile offline). `attribution` replaces the
+ * usual credit where space is short.
+ */
+export function OsmTiles({ attribution = OSM_ATTRIBUTION }: { attribution?: string }) {
+  return (
+    <TileLayer
+      url={OSM_URL}
+      attribution={attribution}
+      errorTileUrl={TRANSPARENT_TILE}
+      maxZoom={19}
+    />
+  );
+}
+
+/**
  * The layer switcher of every map (spec 02 "Map"): OpenStreetMap and the event's own layers from
  * its `map` setting, the event's default first; tiles that fail to load stay blank.
  */
@@ -20,12 +35,7 @@ export function BaseLayers({ mapConf }: { mapConf?: unknown }) {
   return (
     <LayersControl position="topright">
       <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
-        <TileLayer
-          url={OSM_URL}
-          attribution={OSM_ATTRIBUTION}
-          errorTileUrl={TRANSPARENT_TILE}
-          maxZoom={19}
-        />
+        <OsmTiles />
       </LayersControl.BaseLayer>
       {extraLayers.map((l) => (
         <LayersControl.BaseLayer

@@ -2,15 +2,16 @@ import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, useMap } from 'react-leaflet';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { TRANSPARENT_TILE, escapeHtml } from '../map/markerIcon.ts';
+import { OsmTiles } from '../map/BaseLayers.tsx';
+import { escapeHtml } from '../map/markerIcon.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 
-const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** A short credit: the phone's map is small. */
 const OSM_ATTRIBUTION = '&copy; OpenStreetMap';
 const STATUS_COLOUR: Record<KpStatus, string> = {
   none: '#d32f2f',
@@ -68,12 +69,7 @@ export const PlayMap = memo(function PlayMap({
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
       >
-        <TileLayer
-          url={OSM_URL}
-          attribution={OSM_ATTRIBUTION}
-          errorTileUrl={TRANSPARENT_TILE}
-          maxZoom={19}
-        />
+        <OsmTiles attribution={OSM_ATTRIBUTION} />
         <KeepSize />
         <FitOnce kps={located} here={here} />
         {located.map((kp) => (

@@ -8,7 +8,6 @@ import {
   Marker,
   Polygon,
   Polyline,
-  TileLayer,
   Tooltip,
   useMap,
   useMapEvents,
@@ -16,7 +15,7 @@ import {
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { SpeedArea } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { TRANSPARENT_TILE } from '../map/markerIcon.ts';
+import { OsmTiles } from '../map/BaseLayers.tsx';
 import { areaStyle, verticesOf } from './areaDraft.ts';
 import type { Vertex } from './areaDraft.ts';
 
@@ -32,10 +31,6 @@ export interface SpeedAreaMapProps {
   onSelect: (id: string) => void;
   height?: number;
 }
-
-const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 const vertexIcon = L.divIcon({
   className: 'rada-speed-vertex',
@@ -77,12 +72,7 @@ export default function SpeedAreaMap({
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
       >
-        <TileLayer
-          url={OSM_URL}
-          attribution={OSM_ATTRIBUTION}
-          errorTileUrl={TRANSPARENT_TILE}
-          maxZoom={19}
-        />
+        <OsmTiles />
         <KeepSize />
         <FitToAreas areas={areas} />
         <Drawing draft={draft} onAddVertex={onAddVertex} onFinish={onFinish} />
