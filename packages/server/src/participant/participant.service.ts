@@ -32,7 +32,9 @@ import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
+import { teamAllowed } from '../registration/newTeam.ts';
 import { requireEventAdmin } from '../teams/eventAdmin.ts';
+import { ms } from '../teams/team.presenter.ts';
 
 export interface ParticipantServiceDeps {
   store: Store;
@@ -46,8 +48,6 @@ type StartFinish = z.output<typeof StartFinishBody>;
 type Upload = z.output<typeof UploadBody>;
 type TeamRow = Database['teams'];
 type AnswerRow = Database['team_answers'];
-
-const ms = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 function presentTeam(row: TeamRow): PlayTeam {
   const list = fromJsonMap(row.list);
@@ -218,7 +218,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
         endtime: r.endtime,
         teamId: r.team_id,
         teamName: r.team_name,
-        allowed: fromJsonMap(r.list).allowed === true,
+        allowed: teamAllowed(r),
       }));
     },
 

@@ -3,7 +3,9 @@ import { fromJsonMap } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import type { TeamAnswerRow, TeamRow } from './team.repository.ts';
 
-const ms = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A stored time in ms, or null when the entry holds none (or not a number). */
+export const ms = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
 
 /** The class id of a list entry: stored as a string, sometimes as a number. */
 function classOf(v: unknown): string | null {

@@ -13,14 +13,13 @@ import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import { canReadEvent } from '../policies/event.policy.ts';
 import type { TeamContext } from './team.context.ts';
+import { ms } from './team.presenter.ts';
 import type { TeamRow } from './team.repository.ts';
 
 type Assign = z.output<typeof AssignStartTimesBody>;
 
 /** The interval when neither the request nor the `joinstartinterval` setting gives one. */
 const DEFAULT_INTERVAL_MIN = 1;
-
-const ms = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The `joinstartinterval` setting in minutes (a number, or a numeric text in older files). */
 function intervalSetting(settings: JsonMap): number | null {
