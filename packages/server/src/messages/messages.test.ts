@@ -294,10 +294,10 @@ describe.each(testDialects())('messages to teams on $name', (dialect) => {
         'ok',
         'The team has no user to send to',
       ]);
-      // The topic alone names the event too.
-      expect((await sendmsg(`topic=event-${id}&cmnd=sendLog`, null)).body.successCount).toBe(2);
+      // The topic alone does not do: X-EventId is part of the protocol (spec 01 §7).
+      expect((await sendmsg(`topic=event-${id}&cmnd=sendLog`, null)).status).toBe(400);
       const rows = await stored(id);
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(2);
     });
 
     it('sends to devices by token: one result per device, unknown ones fail', async () => {
@@ -326,15 +326,46 @@ describe.each(testDialects())('messages to teams on $name', (dialect) => {
       expect((await stored(id)).map((r) => [r.team_id, r.kind])).toEqual([['alpha', 'command']]);
     });
 
+    /** A bearer token of `user` (the only credential sendmsg takes). */
+    const bearerOf = async (user: TestUser): Promise<Caller> => ({
+      bearer: (
+        await call<{ token: string }>(t.app, 'POST', '/api/auth/tokens', {
+          as: user,
+          body: { name: 'script' },
+        })
+      ).body.token,
+    });
+
     it('checks permission exactly as the POST does', async () => {
       const id = await newEvent();
       const q = `topic=event-${id}&title=Hi&body=There`;
       expect((await sendmsg(q, id, null)).status).toBe(401);
-      expect((await sendmsg(q, id, { cookie: stranger.cookie })).status).toBe(403);
-      expect((await sendmsg(q, id, { cookie: member.cookie })).status).toBe(403);
-      expect((await sendmsg(q, id, { cookie: admin.cookie })).status).toBe(200);
+      expect((await sendmsg(q, id, await bearerOf(stranger))).status).toBe(403);
+      expect((await sendmsg(q, id, await bearerOf(member))).status).toBe(403);
+      expect((await sendmsg(q, id, await bearerOf(admin))).status).toBe(200);
       expect((await sendmsg(`topic=event-nope-${id}&title=Hi`, `nope-${id}`)).status).toBe(404);
       expect(await stored(id)).toHaveLength(2);
+    });
+
+    it('refuses the session cookie: a page on another site could make the browser send it', async () => {
+      const id = await newEvent();
+      // What a cross-site <img src> or a top-level navigation sends: the cookie, no headers.
+      const forged = await call(t.app, 'GET', `/api/sendmsg?topic=event-${id}&title=Pwned`, {
+        as: { cookie: owner.cookie },
+      });
+      expect([forged.status, errorOf(forged)]).toEqual([401, 'error.unauthorized']);
+      // Not even with X-EventId (only a same-origin script could add it).
+      const withHeader = await sendmsg(`topic=event-${id}&title=Pwned`, id, {
+        cookie: owner.cookie,
+      });
+      expect([withHeader.status, errorOf(withHeader)]).toEqual([401, 'error.unauthorized']);
+      // A bearer header next to the cookie is what counts: a stranger's token is refused.
+      const mixed = await call(t.app, 'GET', `/api/sendmsg?topic=event-${id}&title=Pwned`, {
+        as: await bearerOf(stranger),
+        headers: { cookie: owner.cookie, 'x-eventid': id },
+      });
+      expect(mixed.status).toBe(403);
+      expect(await stored(id)).toEqual([]);
     });
 
     it('refuses queries outside the protocol', async () => {
