@@ -70,3 +70,15 @@ export const LISTEN_QUICK_CLOSE_MS = 1000;
 export const LISTEN_QUICK_RETRY_MS = 3000;
 export const LISTEN_ERROR_RETRY_MS = 10_000;
 export const LISTEN_RETRY_CAP_MS = 300_000;
+
+/** What all of a team's devices may upload for commands in one event, in bytes (UTF-8). */
+export const TEAM_UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+/** Teams one user may register in one event unless the event's maxregsperuser says otherwise. */
+export const DEFAULT_MAX_REGS_PER_USER = 5;
+/**
+ * A device time may be this much before the event's start (a start) and still count, as the
+ * event's start; a device clock further off than this is flagged to the organiser.
+ */
+export const DEVICE_CLOCK_TOLERANCE_MS = 60_000;
+/** How long a device clock observation stands before a newer, later one replaces it. */
+export const DEVICE_CLOCK_WINDOW_MS = 10 * 60_000;

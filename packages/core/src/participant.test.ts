@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { DEVICE_CLOCK_TOLERANCE_MS, DEVICE_CLOCK_WINDOW_MS } from './limits.ts';
 import {
   clampDeviceTime,
+  clockDisagrees,
+  finishRefusal,
   kpNeedsCloseness,
   kpVisibleToTeam,
   markRefusal,
   MarkBody,
-  PLAY_CLOCK_TOLERANCE_MS,
+  nextClockObservation,
   playSettings,
+  startBeforeEvent,
   startRefusal,
   toPlayKp,
 } from './participant.ts';
@@ -129,13 +133,46 @@ describe('participant rules', () => {
     ]);
   });
 
-  it('clamps device times ahead of the server and validates marks', () => {
+  it('clamps device times to the server’s now and to a lower bound, and validates marks', () => {
     expect(clampDeviceTime(1000, 5000)).toBe(1000);
-    expect(clampDeviceTime(1e12, 5000)).toBe(5000 + PLAY_CLOCK_TOLERANCE_MS);
+    expect(clampDeviceTime(5001, 5000)).toBe(5000);
+    expect(clampDeviceTime(1e12, 5000)).toBe(5000);
+    expect(clampDeviceTime(1000, 5000, 2000)).toBe(2000);
+    expect(clampDeviceTime(3000, 5000, null)).toBe(3000);
     expect(MarkBody.safeParse({ cid: 'abcdefgh', kpId: 'k1', t: 1 }).success).toBe(true);
     expect(MarkBody.safeParse({ cid: 'abc', kpId: 'k1', t: 1 }).success).toBe(false);
     expect(
       MarkBody.safeParse({ cid: 'abcdefgh', kpId: 'k1', t: 1, loc: { lat: 91, lng: 0 } }).success,
     ).toBe(false);
+  });
+
+  it('refuses a start before the event beyond the tolerance, a finish before a mark', () => {
+    const start = 1_000_000;
+    expect(startBeforeEvent(start - DEVICE_CLOCK_TOLERANCE_MS - 1, start)).toBe(true);
+    expect(startBeforeEvent(start - DEVICE_CLOCK_TOLERANCE_MS, start)).toBe(false);
+    expect(startBeforeEvent(0, null)).toBe(false);
+    expect(finishRefusal(100, null, null)).toBe('notstarted');
+    expect(finishRefusal(100, 101, null)).toBe('notstarted');
+    expect(finishRefusal(100, 50, 101)).toBe('beforemark');
+    expect(finishRefusal(100, 50, 100)).toBe(null);
+    expect(finishRefusal(100, 50, null)).toBe(null);
+  });
+
+  it('estimates a device clock by the latest offset of the window, flagging over a minute', () => {
+    const first = nextClockObservation(null, -300_000, 1000);
+    expect(first).toEqual({ offset: -300_000, at: 1000 });
+    // A fresher observation (less behind) replaces it; a queued, older one does not.
+    expect(nextClockObservation(first, -2000, 2000)).toEqual({ offset: -2000, at: 2000 });
+    const kept = { offset: -2000, at: 2000 };
+    expect(nextClockObservation(kept, -600_000, 3000)).toBeNull();
+    // Past the window any observation replaces it (the clock may have been changed).
+    expect(nextClockObservation(kept, -600_000, 2000 + DEVICE_CLOCK_WINDOW_MS + 1)).toEqual({
+      offset: -600_000,
+      at: 2000 + DEVICE_CLOCK_WINDOW_MS + 1,
+    });
+    expect(clockDisagrees(null)).toBe(false);
+    expect(clockDisagrees(DEVICE_CLOCK_TOLERANCE_MS)).toBe(false);
+    expect(clockDisagrees(-DEVICE_CLOCK_TOLERANCE_MS - 1)).toBe(true);
+    expect(clockDisagrees(DEVICE_CLOCK_TOLERANCE_MS + 1)).toBe(true);
   });
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Kp, KpData } from './checkpoints/types.ts';
 import type { TeamAnswerView } from './teams.ts';
 import { haversine } from './tracks/stats.ts';
+import type { DeviceCommand } from './messages.ts';
+import { DEVICE_CLOCK_TOLERANCE_MS, DEVICE_CLOCK_WINDOW_MS } from './limits.ts';
 
 /**
  * The participant app's API (issue 6): what a team member sees of the event, and the marks,
@@ -123,7 +125,17 @@ export type StartFinishBody = z.input<typeof StartFinishBody>;
 export const UPLOAD_KINDS = ['log', 'gpx', 'db'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-/** POST /api/devices/:deviceId/uploads. */
+/** The kind of upload that answers each command. */
+export const COMMAND_UPLOAD_KIND: Record<DeviceCommand, UploadKind> = {
+  sendLog: 'log',
+  sendGPX: 'gpx',
+  sendDB: 'db',
+};
+
+/**
+ * POST /api/devices/:deviceId/uploads: the answer to a command (`messageId`) of the device's team
+ * that no other device has answered; without one the server refuses (upload.error.nocommand).
+ */
 export const UploadBody = z
   .object({
     kind: z.enum(UPLOAD_KINDS),
@@ -145,9 +157,6 @@ export interface UploadView {
   size: number;
   createdAt: number;
 }
-
-/** A device clock may run ahead; times further than this past the server's now are clamped. */
-export const PLAY_CLOCK_TOLERANCE_MS = 5 * 60_000;
 
 type Json = Record<string, unknown>;
 type Loc = { lat: number; lng: number };
@@ -267,6 +276,63 @@ export function startRefusal(
   return metresBetween(loc, settings.startloc) > settings.maxstartdistance ? 'toofar' : null;
 }
 
-/** A device time for storing: never later than the server's now plus PLAY_CLOCK_TOLERANCE_MS. */
-export const clampDeviceTime = (t: number, now: number): number =>
-  Math.min(t, now + PLAY_CLOCK_TOLERANCE_MS);
+/**
+ * A device time for storing: never later than the server's now (a mark, start or finish cannot
+ * have happened after it reached the server) and never before `notBefore` when given (the
+ * team's start for a mark, the event's start). The device's own time is kept in the audit row.
+ */
+export const clampDeviceTime = (t: number, now: number, notBefore: number | null = null): number =>
+  Math.max(Math.min(t, now), notBefore ?? -Infinity);
+
+/**
+ * Why a device's start at `t` (already clamped to now) is refused: before the event's start by
+ * more than DEVICE_CLOCK_TOLERANCE_MS. Within the tolerance the start is stored as the event's
+ * start (clampDeviceTime with the event's start).
+ */
+export const startBeforeEvent = (t: number, eventStart: number | null): boolean =>
+  eventStart !== null && t < eventStart - DEVICE_CLOCK_TOLERANCE_MS;
+
+/**
+ * Why a finish at `t` is refused, or null: `notstarted` (no start, or the start after `t`),
+ * `beforemark` (a mark of the team is later than `t`).
+ */
+export function finishRefusal(
+  t: number,
+  start: number | null,
+  lastMark: number | null,
+): 'notstarted' | 'beforemark' | null {
+  if (start === null || start > t) return 'notstarted';
+  if (lastMark !== null && lastMark > t) return 'beforemark';
+  return null;
+}
+
+/**
+ * A device clock observation: `offset` is the device's time minus the server's receive time, as
+ * seen at `at` (server time).
+ */
+export interface ClockObservation {
+  offset: number;
+  at: number;
+}
+
+/**
+ * The device clock estimate after observing `offset` at `now`. Data that waited in an offline
+ * queue arrives late and looks like a clock running behind, never ahead, so the least negative
+ * (latest) offset of the last DEVICE_CLOCK_WINDOW_MS is the best estimate of the clock itself: a
+ * later observation replaces the stored one when it is larger or the stored one is older than
+ * the window. Null when the stored one stands.
+ */
+export function nextClockObservation(
+  stored: ClockObservation | null,
+  offset: number,
+  now: number,
+): ClockObservation | null {
+  if (stored === null || now - stored.at > DEVICE_CLOCK_WINDOW_MS || offset > stored.offset) {
+    return { offset, at: now };
+  }
+  return null;
+}
+
+/** Whether a device clock offset is worth the organiser's attention (more than a minute). */
+export const clockDisagrees = (offset: number | null): boolean =>
+  offset !== null && Math.abs(offset) > DEVICE_CLOCK_TOLERANCE_MS;

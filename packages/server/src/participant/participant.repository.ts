@@ -57,6 +57,25 @@ export function participantRepository(db: Kysely<Database>) {
       await db.insertInto('device_uploads').values(row).execute();
     },
 
+    /** The upload that answered a command, if any. */
+    uploadFor: (messageId: string) =>
+      db
+        .selectFrom('device_uploads')
+        .select(['id', 'device_id'])
+        .where('message_id', '=', messageId)
+        .executeTakeFirst(),
+
+    /** The bytes a team's devices have uploaded in the event. */
+    async teamUploadBytes(eventId: string, teamId: string): Promise<number> {
+      const row = await db
+        .selectFrom('device_uploads')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
     /** An event's uploads without their content, newest first. */
     uploadsOf: (eventId: string): Promise<UploadListRow[]> =>
       db

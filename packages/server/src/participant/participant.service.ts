@@ -1,5 +1,8 @@
 import {
   clampDeviceTime,
+  COMMAND_UPLOAD_KIND,
+  DEVICE_COMMANDS,
+  TEAM_UPLOAD_QUOTA_BYTES,
   compareOptionalNr,
   eventTopic,
   Kp,
@@ -11,6 +14,7 @@ import {
   toPlayKp,
 } from '@rada/core';
 import type {
+  DeviceCommand,
   EventChange,
   MarkResult,
   PlayKp,
@@ -46,6 +50,8 @@ export interface ParticipantServiceDeps {
 type Mark = z.output<typeof MarkBody>;
 type StartFinish = z.output<typeof StartFinishBody>;
 type Upload = z.output<typeof UploadBody>;
+const isDeviceCommand = (v: unknown): v is DeviceCommand =>
+  (DEVICE_COMMANDS as readonly unknown[]).includes(v);
 type TeamRow = Database['teams'];
 type AnswerRow = Database['team_answers'];
 
@@ -333,8 +339,12 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     },
 
     /**
-     * Stores what the caller's device sent back for a command; a `messageId` of the device's team
-     * is marked delivered to this device (unless it already was). Publishes `uploads`.
+     * Stores what the caller's device sent back for a command (docs/security.md, Quotas): only
+     * in answer to a command of the device's team (404 for an unknown one or another team's)
+     * whose kind matches and that no other device answered (409 upload.error.nocommand); the
+     * same device answering again gets its first upload's id. A team's uploads together stay
+     * within TEAM_UPLOAD_QUOTA_BYTES (413 upload.error.quota). The command is marked delivered
+     * to this device (unless it already was). Publishes `uploads`.
      */
     async upload(actor: Actor | null, deviceId: string, body: Upload): Promise<{ id: string }> {
       const device = await ownDevice(actor, deviceId);
@@ -342,34 +352,57 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
         throw new AppError('device.error.noteam', 403);
       }
       const eventId = device.event_id;
-      if (body.messageId !== undefined) {
-        const message = await store.messages.findMessage(body.messageId);
-        if (!message || message.event_id !== eventId || message.team_id !== device.team_id) {
-          throw notFound();
-        }
+      const teamId = device.team_id;
+      if (body.messageId === undefined) throw new AppError('upload.error.nocommand', 409);
+      const messageId = body.messageId;
+      const message = await store.messages.findMessage(messageId);
+      if (!message || message.event_id !== eventId || message.team_id !== teamId) {
+        throw notFound();
       }
+      const cmnd = fromJsonMap(message.payload).cmnd;
+      if (
+        message.kind !== 'command' ||
+        !isDeviceCommand(cmnd) ||
+        COMMAND_UPLOAD_KIND[cmnd] !== body.kind ||
+        (message.delivered_to !== null && message.delivered_to !== deviceId)
+      ) {
+        throw new AppError('upload.error.nocommand', 409);
+      }
+      const size = Buffer.byteLength(body.content, 'utf8');
       const at = now();
-      const id = timeId(at);
-      const delivered = await store.transaction(async (repos) => {
+      const saved = await store.transaction(async (repos) => {
+        // Touching the event row serialises the team's uploads, so two cannot both pass the quota.
+        await repos.events.update(eventId, { updated_at: at });
+        const answered = await repos.participant.uploadFor(messageId);
+        if (answered) {
+          if (answered.device_id !== deviceId) throw new AppError('upload.error.nocommand', 409);
+          return { id: answered.id, created: false, delivered: false };
+        }
+        const used = await repos.participant.teamUploadBytes(eventId, teamId);
+        if (used + size > TEAM_UPLOAD_QUOTA_BYTES) {
+          throw new AppError('upload.error.quota', 413, [
+            { path: 'content', message: String(TEAM_UPLOAD_QUOTA_BYTES - used) },
+          ]);
+        }
+        const id = timeId(at);
         await repos.participant.insertUpload({
           id,
           event_id: eventId,
-          team_id: device.team_id!,
+          team_id: teamId,
           device_id: deviceId,
           kind: body.kind,
-          message_id: body.messageId ?? null,
+          message_id: messageId,
           content: body.content,
-          size: Buffer.byteLength(body.content, 'utf8'),
+          size,
           created_at: at,
         });
         await repos.messages.touchDevice(deviceId, at);
-        return body.messageId === undefined
-          ? false
-          : repos.messages.markDelivered(body.messageId, deviceId, at);
+        const delivered = await repos.messages.markDelivered(messageId, deviceId, at);
+        return { id, created: true, delivered };
       });
-      changed(eventId, 'uploads');
-      if (delivered) changed(eventId, 'messages');
-      return { id };
+      if (saved.created) changed(eventId, 'uploads');
+      if (saved.delivered) changed(eventId, 'messages');
+      return { id: saved.id };
     },
 
     /** The event's uploads, newest first, without their content (event admins). */
