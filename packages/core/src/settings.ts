@@ -84,6 +84,8 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'appmessage', kind: 'longtext', group: 'messages' },
   { key: 'joinrequiresconfirmation', kind: 'bool', group: 'registration' },
   { key: 'teamtype', kind: 'select', group: 'registration', options: TEAM_TYPES },
+  /** Teams one user may register (DEFAULT_MAX_REGS_PER_USER when unset). */
+  { key: 'maxregsperuser', kind: 'number', group: 'registration' },
   { key: 'regconfig', kind: 'regform', group: 'registration' },
   { key: 'prepagemessage', kind: 'longtext', group: 'registration' },
   { key: 'notallowedmessage', kind: 'longtext', group: 'registration' },

@@ -1,4 +1,4 @@
-import { DEFAULT_TEAM_TYPE, regFields } from '@rada/core';
+import { DEFAULT_MAX_REGS_PER_USER, DEFAULT_TEAM_TYPE, regFields } from '@rada/core';
 import type { RegField, TeamType } from '@rada/core';
 import type { JsonMap } from '../db/json.ts';
 import type { EventRow } from '../events/event.repository.ts';
@@ -10,6 +10,8 @@ export interface RegSettings {
   joinrequiresconfirmation: boolean;
   prepagemessage: string;
   notallowedmessage: string;
+  /** Teams one user may register in the event (maxregsperuser, at least 1). */
+  maxregsperuser: number;
 }
 
 /** Reads the registration settings out of the event's settings map. */
@@ -21,6 +23,10 @@ export function regSettings(settings: JsonMap): RegSettings {
     joinrequiresconfirmation: settings.joinrequiresconfirmation === true,
     prepagemessage: text(settings.prepagemessage),
     notallowedmessage: text(settings.notallowedmessage),
+    maxregsperuser:
+      typeof settings.maxregsperuser === 'number' && settings.maxregsperuser >= 1
+        ? Math.floor(settings.maxregsperuser)
+        : DEFAULT_MAX_REGS_PER_USER,
   };
 }
 

@@ -18,6 +18,17 @@ export function registrationRepository(db: Kysely<Database>) {
         .where('team_id', '=', teamId)
         .executeTakeFirst(),
 
+    /** How many teams the user has registered in the event. */
+    async countByUser(eventId: string, uid: string): Promise<number> {
+      const row = await db
+        .selectFrom('registrations')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', uid)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     async insert(row: RegistrationRowDb): Promise<void> {
       await db.insertInto('registrations').values(row).execute();
     },

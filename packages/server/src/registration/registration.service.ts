@@ -126,7 +126,10 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
       };
     },
 
-    /** Registers a new team for the caller, who becomes its first member. */
+    /**
+     * Registers a new team for the caller, who becomes its first member: 409 reg.error.single
+     * for a second team where one per user is the rule, reg.error.toomany past maxregsperuser.
+     */
     async register(
       actor: Actor | null,
       eventId: string,
@@ -144,6 +147,12 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
           (await repos.members.teamsOf(eventId, actor.uid)).length > 0
         ) {
           throw new AppError('reg.error.single', 409);
+        }
+        // Bounds what one account can add to an event (docs/security.md, Quotas).
+        if (
+          (await repos.registrations.countByUser(eventId, actor.uid)) >= settings.maxregsperuser
+        ) {
+          throw new AppError('reg.error.toomany', 409);
         }
         const t = now();
         const team = await insertNewTeam(repos, {

@@ -158,6 +158,25 @@ describe.each(testDialects())('registration on $name', (dialect) => {
     expect((await register(`nope-${id}`, good)).status).toBe(404);
   });
 
+  it('bounds the teams one user registers by maxregsperuser, 5 by default', async () => {
+    const id = await newEvent();
+    for (let i = 1; i <= 5; i++) {
+      t.clock.t += 1;
+      const res = await register(id, { ...good, teamname: `Team ${i}` });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const sixth = await register(id, { ...good, teamname: 'Team 6' });
+    expect([sixth.status, errorOf(sixth)]).toEqual([409, 'reg.error.toomany']);
+    expect((await form(id, alice)).body.mine).toHaveLength(5);
+    // Another user has their own count.
+    expect((await register(id, { ...good, teamname: 'Bobs' }, bob)).status).toBe(201);
+
+    const two = await newEvent({ maxregsperuser: 2 });
+    expect((await register(two, good)).status).toBe(201);
+    expect((await register(two, { ...good, teamname: 'Two' })).status).toBe(201);
+    expect(errorOf(await register(two, { ...good, teamname: 'Three' }))).toBe('reg.error.toomany');
+  });
+
   it('keeps one team per user when teamtype is single', async () => {
     const id = await newEvent({ teamtype: 'single' });
     expect((await register(id, good)).status).toBe(201);

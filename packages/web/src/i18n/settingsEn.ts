@@ -16,6 +16,7 @@ export const settingsEn = {
   'settings.teamtype.multiple': 'A user may register several teams',
   'settings.teamtype.single': 'One team per user',
   'settings.regconfig': 'Registration form',
+  'settings.maxregsperuser': 'Most teams one user may register (5 when empty)',
 
   'settings.event.name': 'Event name',
   'settings.event.starttime': 'Start time',

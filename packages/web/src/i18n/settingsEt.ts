@@ -9,6 +9,7 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.teamtype': 'Võistkondi kasutaja kohta',
   'settings.teamtype.multiple': 'Kasutaja võib registreerida mitu võistkonda',
   'settings.teamtype.single': 'Üks võistkond kasutaja kohta',
+  'settings.maxregsperuser': 'Kõige rohkem võistkondi ühe kasutaja kohta (tühjana 5)',
   'settings.regconfig': 'Registreerimisvorm',
   'settings.group.speed': 'Kiiruse jälgimine',
   'settings.group.general': 'Üldine',
