@@ -73,6 +73,17 @@ async function kpsInWeb(c: Ctx): Promise<string> {
   return id;
 }
 
+/** A new event with the given settings. */
+async function withSettings(c: Ctx, settings: Record<string, unknown>): Promise<string> {
+  const id = await c.freshEvent();
+  const body = { settings };
+  const as = c.users.owner;
+  expect((await call(c.t.app, 'PATCH', `/api/events/${id}/settings`, { as, body })).status).toBe(
+    200,
+  );
+  return id;
+}
+
 /** A new event from the sample file (teams t1, t2 with answers), owned by the owner. */
 async function eventWithTeams(c: Ctx): Promise<string> {
   const id = uniqueShortlink('teams');
@@ -537,6 +548,45 @@ const cases: Case[] = [
     expected: Array(6).fill('404 error.notfound'),
     run: (as, c) =>
       call(c.t.app, 'POST', '/api/events/no-such-event/checkpoints', { as, body: { kp: {} } }),
+  },
+  {
+    // A state change on GET: a cross-site <img> or link carries the cookie, so it never counts.
+    name: 'GET /api/sendmsg with the session cookie',
+    expected: Array(6).fill(401),
+    run: (as, c) =>
+      call(c.t.app, 'GET', `/api/sendmsg?topic=event-${c.shared}&title=Hi`, {
+        as,
+        headers: { 'x-eventid': c.shared },
+      }),
+  },
+  {
+    name: 'GET /api/events/:id/speedtickets',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/speedtickets`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/speedtickets (hidetracks on)',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(
+        c.t.app,
+        'GET',
+        `/api/events/${await withSettings(c, { hidetracks: true })}/speedtickets`,
+        {
+          as,
+        },
+      ),
+  },
+  {
+    name: 'GET /api/events/:id/speedtickets (hidespeedings on)',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(
+        c.t.app,
+        'GET',
+        `/api/events/${await withSettings(c, { hidespeedings: true })}/speedtickets`,
+        { as },
+      ),
   },
   {
     name: 'PATCH /api/events/:id of a missing event',

@@ -18,12 +18,12 @@ import type { Actor } from '../auth/actor.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import type { Store } from '../db/store.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import { canEditEvent } from '../policies/event.policy.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { coalescer } from '../results/recalc.ts';
 import { loadEventAccess, requireEventAdmin } from '../teams/eventAdmin.ts';
 import { mergeChunks } from '../tracks/track.chunks.ts';
+import { canReadSpeedTickets } from './speed.policy.ts';
 
 export interface SpeedServiceDeps {
   store: Store;
@@ -198,15 +198,18 @@ export function speedService({
     },
 
     /**
-     * GET /events/:id/speedtickets: every ticket with its team, by team and time. Event admins always; anyone
-     * else only when the event's `hidespeedings` setting is not true (403 when it is).
+     * GET /events/:id/speedtickets: every ticket with its team, by team and time. Event admins
+     * always; anyone else only while neither `hidetracks` nor `hidespeedings` is on (401 signed
+     * out, else 403, as the tracks answer).
      */
     async tickets(actor: Actor | null, eventId: string): Promise<SpeedTicketRow[]> {
       const { access } = await loadEventAccess(store, actor, eventId);
-      if (!canEditEvent(access)) {
-        const settings = fromJsonMap((await store.events.findData(eventId))?.settings);
-        if (settings.hidespeedings === true) throw forbidden();
-      }
+      const settings = fromJsonMap(await store.tracks.settingsOf(eventId));
+      const visibility = {
+        hidetracks: settings.hidetracks === true,
+        hidespeedings: settings.hidespeedings === true,
+      };
+      if (!canReadSpeedTickets(access, visibility)) throw actor ? forbidden() : unauthorized();
       const names = new Map((await store.speed.teams(eventId)).map((t) => [t.id, t.name]));
       const rows: SpeedTicketRow[] = (await store.speed.tickets(eventId)).map((r) => ({
         ...fromJsonMap(r.ticket),

@@ -185,10 +185,31 @@ describe.each(testDialects())('speed areas and tickets on $name', (dialect) => {
     expect((await tickets(open, null)).status).toBe(200);
     expect((await tickets(open, stranger)).body.map((r) => r.id)).toEqual(['manual1']);
     const hidden = await newEvent({ hidespeedings: true });
-    expect((await tickets(hidden, null)).status).toBe(403);
+    expect((await tickets(hidden, null)).status).toBe(401);
     expect((await tickets(hidden, stranger)).status).toBe(403);
     expect((await tickets(hidden, owner)).body.map((r) => r.id)).toEqual(['manual1']);
     expect((await tickets(`nope-${hidden}`, null)).status).toBe(404);
+  });
+
+  it('gives non-admins no tickets (no positions, no times) when hidetracks is on, as the tracks', async () => {
+    const id = await newEvent({ hidetracks: true, hidespeedings: false });
+    const tracks = (as: TestUser | null) => call(t.app, 'GET', `/api/events/${id}/tracks`, { as });
+    for (const [as, status] of [
+      [null, 401],
+      [stranger, 403],
+    ] as const) {
+      const res = await tickets(id, as);
+      // The same answer as the tracks themselves, and nothing of the tickets in it.
+      expect([res.status, errorOf(res)]).toEqual([
+        status,
+        status === 401 ? 'error.unauthorized' : 'error.forbidden',
+      ]);
+      expect((await tracks(as)).status).toBe(status);
+      expect(JSON.stringify(res.body)).not.toContain('manual1');
+    }
+    const admin = await tickets(id, owner);
+    expect(admin.status).toBe(200);
+    expect(admin.body.map((r) => r.id)).toEqual(['manual1']);
   });
 
   it('recomputes a team shortly after its new points are stored', async () => {
