@@ -131,10 +131,22 @@ export function authService({ users, config, now }: AuthDeps) {
       };
     },
 
-    /** Erases the account after the email was typed again. */
+    /**
+     * Erases the account after the email was typed again; refused (409 account.error.ownsevents,
+     * the events as details {path: id, message: name}) while it owns events.
+     */
     async deleteAccount(actor: Actor, confirmEmail: string) {
       if (confirmEmail.trim().toLowerCase() !== actor.email)
         throw new AppError('auth.error.confirm', 400);
+      // An event needs its owner: the owner hands it to another admin (or deletes it) first.
+      const owned = await users.ownedEvents(actor.uid);
+      if (owned.length > 0) {
+        throw new AppError(
+          'account.error.ownsevents',
+          409,
+          owned.map((e) => ({ path: e.id, message: e.name })),
+        );
+      }
       await users.deleteAccount(actor.uid);
     },
   };

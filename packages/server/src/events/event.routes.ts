@@ -38,6 +38,10 @@ export async function eventRoutes(api: FastifyInstance, events: EventService): P
     const p = parseWith(AdminParams, req.params);
     return events.addAdmin(req.actor, p.id, p.uid);
   });
+  api.put('/events/:id/owner/:uid', (req) => {
+    const p = parseWith(AdminParams, req.params);
+    return events.transferOwner(req.actor, p.id, p.uid);
+  });
   api.delete('/events/:id/admins/:uid', (req) => {
     const p = parseWith(AdminParams, req.params);
     return events.removeAdmin(req.actor, p.id, p.uid);

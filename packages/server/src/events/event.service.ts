@@ -345,6 +345,26 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
       return adminList(id);
     },
 
+    /**
+     * Hands the event to another of its admins, who becomes the owner while the old owner stays
+     * an admin; only the owner or a super admin may (canDeleteEvent: the owner's own powers).
+     * 409 admins.error.notadmin for a user who is not an admin of the event. Publishes `admins`.
+     */
+    async transferOwner(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
+      await require(actor, id, canDeleteEvent);
+      await store.transaction(async (repos) => {
+        const role = await repos.events.roleOf(id, uid);
+        if (role === 'owner') return;
+        if (role === null) throw new AppError('admins.error.notadmin', 409);
+        for (const a of await repos.events.admins(id)) {
+          if (a.role === 'owner') await repos.events.setAdmin(id, a.user_id, 'admin');
+        }
+        await repos.events.setAdmin(id, uid, 'owner');
+      });
+      changed(id, ['admins']);
+      return adminList(id);
+    },
+
     /** The whole event as an event file (spec 04). */
     async exportFile(actor: Actor | null, id: string): Promise<EventFile> {
       await require(actor, id, canReadEventPrivate);

@@ -99,6 +99,18 @@ export function userRepository(db: Kysely<Database>) {
 
     deleteSession: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
 
+    /** The events the user owns (id and name), by name: an owner's account cannot go. */
+    ownedEvents: (id: string) =>
+      db
+        .selectFrom('event_admins')
+        .innerJoin('events', 'events.id', 'event_admins.event_id')
+        .select(['events.id', 'events.name'])
+        .where('event_admins.user_id', '=', id)
+        .where('event_admins.role', '=', 'owner')
+        .orderBy('events.name')
+        .orderBy('events.id')
+        .execute(),
+
     /**
      * Erases the account: its row, sessions, roles and creator record (by cascade), admin rights,
      * team memberships and join code uses; registrations and used codes keep no trace of it.

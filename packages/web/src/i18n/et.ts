@@ -42,6 +42,7 @@ export const et: Texts = {
   'auth.error.namerequired': 'Sisesta oma nimi',
   'admins.error.owner': 'Omanikku ei saa eemaldada',
   'admins.error.unknownuser': 'Sellist kasutajat ei ole',
+  'admins.error.notadmin': 'Ürituse omanikuks saab teha ainult selle administraatori',
   'settings.error.unknownkey': 'Tundmatu seade',
   'error.cpnumconflict': 'KP numbrite konflikt: see number on juba kasutusel',
   'kpdata.badresponse': 'Vastus ei sobi: õige vastus peab olema üks vastusevariantidest',
