@@ -33,6 +33,11 @@ export interface TeamListEntry {
   /** Whether the team has a registration (regdata) and how many users belong to it. */
   registered: boolean;
   members: number;
+  /**
+   * The team's device clock (device time minus server time, ms) as last estimated, and when;
+   * absent until a device of the team sent a time. Off by more than a minute: clockDisagrees.
+   */
+  clock?: { offset: number; at: number };
 }
 
 /** One answer of GET /api/events/:id/teams/:teamId/answers (spec 01 §3, Team answer). */

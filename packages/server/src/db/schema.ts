@@ -36,6 +36,7 @@ export interface Database {
   join_code_uses: JoinCodeUsesTable;
   device_messages: DeviceMessagesTable;
   device_uploads: DeviceUploadsTable;
+  team_clocks: TeamClocksTable;
 }
 
 type Json = string;
@@ -299,4 +300,11 @@ export interface DeviceUploadsTable {
   content: string;
   size: number;
   created_at: Ms;
+}
+/** A team's device clock estimate: device time minus server time, and when it was seen. */
+export interface TeamClocksTable {
+  event_id: string;
+  team_id: string;
+  offset_ms: number;
+  observed_at: Ms;
 }

@@ -4,6 +4,7 @@ import * as m0002 from './0002_event_link_case.ts';
 import * as m0003 from './0003_event_results.ts';
 import * as m0004 from './0004_teams_registration.ts';
 import * as m0005 from './0005_tracks_participant.ts';
+import * as m0006 from './0006_device_clock.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_event_results': m0003,
   '0004_teams_registration': m0004,
   '0005_tracks_participant': m0005,
+  '0006_device_clock': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

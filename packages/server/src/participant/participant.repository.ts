@@ -53,6 +53,31 @@ export function participantRepository(db: Kysely<Database>) {
       await db.insertInto('team_answers').values(row).execute();
     },
 
+    /** The team's device clock estimate (participant/deviceClock.ts). */
+    clockOf: (eventId: string, teamId: string) =>
+      db
+        .selectFrom('team_clocks')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst(),
+
+    /** The device clock estimates of the event's teams. */
+    clocksOf: (eventId: string) =>
+      db.selectFrom('team_clocks').selectAll().where('event_id', '=', eventId).execute(),
+
+    async setClock(row: Database['team_clocks']): Promise<void> {
+      await db
+        .insertInto('team_clocks')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(['event_id', 'team_id'])
+            .doUpdateSet({ offset_ms: row.offset_ms, observed_at: row.observed_at }),
+        )
+        .execute();
+    },
+
     async insertUpload(row: UploadRow): Promise<void> {
       await db.insertInto('device_uploads').values(row).execute();
     },

@@ -8,8 +8,10 @@ import {
   Kp,
   KpData,
   kpVisibleToTeam,
+  finishRefusal,
   markRefusal,
   playSettings,
+  startBeforeEvent,
   startRefusal,
   toPlayKp,
 } from '@rada/core';
@@ -39,6 +41,7 @@ import type { EventRow } from '../events/event.repository.ts';
 import { teamAllowed } from '../registration/newTeam.ts';
 import { requireEventAdmin } from '../teams/eventAdmin.ts';
 import { ms } from '../teams/team.presenter.ts';
+import { observeClock } from './deviceClock.ts';
 
 export interface ParticipantServiceDeps {
   store: Store;
@@ -92,6 +95,18 @@ function playKpOf(
   const d = data.success ? data.data : (rawData as KpData);
   return { kp: k, play: toPlayKp(row.id, row.nr, k, d, { ...settings, nokpopenwhennotclose }) };
 }
+
+/** The team's start: its own, else the mass start when teams do not start themselves. */
+function startOf(settings: PlayView['settings'], list: JsonMap): number | null {
+  return ms(list.starttime) ?? (settings.clientstart ? null : settings.massstarttimems);
+}
+
+/** The time of the team's latest mark (any source), or null. */
+const lastMarkOf = (marks: readonly AnswerRow[]): number | null =>
+  marks.reduce<number | null>(
+    (m, a) => (a.aeg !== null && (m === null || a.aeg > m) ? a.aeg : m),
+    null,
+  );
 
 const EXTENSIONS: Record<UploadKind, { ext: string; type: string }> = {
   log: { ext: 'log', type: 'text/plain; charset=utf-8' },
@@ -166,21 +181,37 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     });
   }
 
-  /** Sets the team's start or finish time once; a repeat answers the stored time. */
+  /**
+   * Sets the team's start or finish time once; a repeat answers the stored time. `decide` refuses
+   * (throws) or answers the time to store for the device's time clamped to the server's now.
+   */
   async function setTime(
     actor: Actor | null,
     eventId: string,
     body: StartFinish,
     field: 'starttime' | 'finishtime',
-    check: (settings: PlayView['settings'], list: JsonMap, t: number) => void,
+    decide: (
+      c: {
+        event: EventRow;
+        settings: PlayView['settings'];
+        teamId: string;
+        list: JsonMap;
+        repos: Repos;
+      },
+      t: number,
+    ) => Promise<number> | number,
   ): Promise<PlayTeam> {
     const { event, team } = await writable(actor, eventId, body.teamId);
     const { settings } = await settingsOf(event);
-    const t = clampDeviceTime(body.t, now());
+    const at = now();
     const result = await write(eventId, team.id, async (repos, row) => {
+      await observeClock(repos, eventId, row.id, body.t, at);
       const list = fromJsonMap(row.list);
       if (ms(list[field]) !== null) return { row, created: false };
-      check(settings, list, t);
+      const t = await decide(
+        { event, settings, teamId: row.id, list, repos },
+        clampDeviceTime(body.t, at),
+      );
       list[field] = t;
       await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
       await repos.teams.insertAudit([
@@ -266,8 +297,9 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     async mark(actor: Actor | null, eventId: string, body: Mark): Promise<MarkResult> {
       const { event, team } = await writable(actor, eventId, body.teamId);
       const { settings, nokpopenwhennotclose } = await settingsOf(event);
-      const aeg = clampDeviceTime(body.t, now());
-      const result = await write(eventId, team.id, async (repos) => {
+      const at = now();
+      const result = await write(eventId, team.id, async (repos, teamRow) => {
+        await observeClock(repos, eventId, team.id, body.t, at);
         const row = await repos.participant.checkpoint(eventId, body.kpId);
         if (!row) throw notFound();
         const { kp, play } = playKpOf(row, settings, nokpopenwhennotclose);
@@ -283,6 +315,12 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
         if (refusal === 'nolocation') throw new AppError('play.error.nolocation', 422);
         if (refusal === 'toofar') throw new AppError('play.error.toofar', 422);
         if (refusal === 'badresponse') throw new AppError('kpdata.badresponse', 400);
+        // Never after the server's now, nor before the team's start (once that has come).
+        const list = fromJsonMap(teamRow.list);
+        const start = startOf(settings, list) ?? event.starttime;
+        const aeg = clampDeviceTime(body.t, at, start === null ? null : Math.min(start, at));
+        const finish = ms(list.finishtime);
+        if (finish !== null && aeg > finish) throw new AppError('play.error.finished', 409);
         const next: AnswerRow = {
           event_id: eventId,
           team_id: team.id,
@@ -317,11 +355,16 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      * Idempotent: a started team answers its stored start.
      */
     async start(actor: Actor | null, eventId: string, body: StartFinish): Promise<PlayTeam> {
-      return setTime(actor, eventId, body, 'starttime', (settings) => {
+      return setTime(actor, eventId, body, 'starttime', ({ event, settings }, t) => {
         const refusal = startRefusal(settings, body.loc);
         if (refusal === 'massstart') throw new AppError('play.error.massstart', 409);
         if (refusal === 'nolocation') throw new AppError('play.error.nolocation', 422);
         if (refusal === 'toofar') throw new AppError('play.error.toofarfromstart', 422);
+        if (startBeforeEvent(t, event.starttime)) {
+          throw new AppError('play.error.startbeforeevent', 409);
+        }
+        // Within the tolerance a start before the event's counts as the event's start.
+        return clampDeviceTime(t, t, event.starttime);
       });
     },
 
@@ -330,11 +373,13 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      * clientstart); idempotent like the start.
      */
     async finish(actor: Actor | null, eventId: string, body: StartFinish): Promise<PlayTeam> {
-      return setTime(actor, eventId, body, 'finishtime', (settings, list, t) => {
-        const own = ms(list.starttime);
-        const mass = settings.clientstart ? null : settings.massstarttimems;
-        const start = own ?? mass;
-        if (start === null || start > t) throw new AppError('play.error.notstarted', 409);
+      return setTime(actor, eventId, body, 'finishtime', async (c, t) => {
+        const { settings, list, repos } = c;
+        const marks = await repos.participant.answers(eventId, c.teamId);
+        const refusal = finishRefusal(t, startOf(settings, list), lastMarkOf(marks));
+        if (refusal === 'notstarted') throw new AppError('play.error.notstarted', 409);
+        if (refusal === 'beforemark') throw new AppError('play.error.finishbeforemark', 409);
+        return t;
       });
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventTopic } from '@rada/core';
+import { clockDisagrees, DEVICE_CLOCK_TOLERANCE_MS, eventTopic } from '@rada/core';
 import type {
   JoinCodeView,
   MarkResult,
@@ -8,6 +8,7 @@ import type {
   ResultsView,
   ServerMessage,
   MyTeam,
+  TeamListEntry,
 } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
@@ -376,7 +377,7 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
     const early = await startFinish(id, 'finish');
     expect([early.status, errorOf(early)]).toEqual([409, 'play.error.notstarted']);
 
-    const startT = t.clock.t - 1000;
+    const startT = t.clock.t - 120_000;
     const heard: ServerMessage[] = [];
     const off = t.bus.subscribe(eventTopic(id), (m) => heard.push(m));
     const started = await startFinish(id, 'start', { loc: NEAR, t: startT });
@@ -424,5 +425,86 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
     expect((await startFinish(id, 'finish')).body.finishtime).toBe(t.clock.t);
     const later = await newEvent({ massstarttimems: t.clock.t + 3_600_000 });
     expect(errorOf(await startFinish(later, 'finish'))).toBe('play.error.notstarted');
+  });
+
+  describe('device times', () => {
+    const teams = (id: string) =>
+      call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, { as: owner });
+    const clockOf = async (id: string, teamId: string) =>
+      (await teams(id)).body.find((e) => e.id === teamId)?.clock;
+
+    it('refuses a finish before the team’s last mark and marks after its finish', async () => {
+      const id = await newEvent({ clientstart: true });
+      // The forgery: a start set far back (the event began an hour ago), a finish a minute after
+      // it, marks after that.
+      const startT = t.clock.t - 50 * 60_000;
+      expect((await startFinish(id, 'start', { t: startT })).body.starttime).toBe(startT);
+      expect((await mark(id, { kpId: 'k1', answer: 'r1', t: t.clock.t - 30_000 })).status).toBe(
+        200,
+      );
+      const early = await startFinish(id, 'finish', { t: startT + 60_000 });
+      expect([early.status, errorOf(early)]).toEqual([409, 'play.error.finishbeforemark']);
+      expect((await teamList(id, 'alpha')).finishtime).toBeUndefined();
+
+      const finishT = t.clock.t - 10_000;
+      expect((await startFinish(id, 'finish', { t: finishT })).body.finishtime).toBe(finishT);
+      const after = await mark(id, { kpId: 'k2', loc: NEAR, t: t.clock.t });
+      expect([after.status, errorOf(after)]).toEqual([409, 'play.error.finished']);
+      expect(await answerRow(id, 'alpha', 'k2')).toBeUndefined();
+      // A mark made before the finish that reaches the server later (offline) still counts.
+      const queued = await mark(id, { kpId: 'k2', loc: NEAR, t: finishT - 5000 });
+      expect([queued.status, queued.body.mark?.aeg]).toEqual([200, finishT - 5000]);
+    });
+
+    it('refuses a start before the event’s start, clamps times to now and to the start', async () => {
+      const id = await newEvent({ clientstart: true });
+      const eventStart = (await play(id)).body.starttime!;
+      const before = await startFinish(id, 'start', { t: eventStart - 2 * 3_600_000 });
+      expect([before.status, errorOf(before)]).toEqual([409, 'play.error.startbeforeevent']);
+      // Within a minute of the event's start it counts as the event's start.
+      const nearly = await startFinish(id, 'start', { t: eventStart - DEVICE_CLOCK_TOLERANCE_MS });
+      expect(nearly.body.starttime).toBe(eventStart);
+      // A mark before the team's start is stored at the start; one in the future at now.
+      const early = await mark(id, { kpId: 'k1', answer: 'r1', t: eventStart - 600_000 });
+      expect(early.body.mark.aeg).toBe(eventStart);
+      const ahead = await mark(id, { kpId: 'k3', answer: 'r2', loc: HERE, t: t.clock.t + 120_000 });
+      expect(ahead.body.mark.aeg).toBe(t.clock.t);
+      // Bravo's start from a clock running ahead is the server's now.
+      const future = await startFinish(id, 'start', { teamId: 'bravo', t: t.clock.t + 3_600_000 });
+      expect(future.body.starttime).toBe(t.clock.t);
+    });
+
+    it('shows the organiser a team whose device clock is off, from marks, starts and points', async () => {
+      const id = await newEvent({ clientstart: true });
+      expect(await clockOf(id, 'alpha')).toBeUndefined();
+      // A mark queued for five minutes looks like a clock five minutes behind...
+      await mark(id, { kpId: 'k1', answer: 'r1', t: t.clock.t - 300_000 });
+      expect(await clockOf(id, 'alpha')).toEqual({ offset: -300_000, at: t.clock.t });
+      // ...until a fresher time shows the clock is right; a late one then changes nothing.
+      t.clock.t += 1000;
+      await startFinish(id, 'start', { t: t.clock.t - 2000 });
+      expect(await clockOf(id, 'alpha')).toEqual({ offset: -2000, at: t.clock.t });
+      await mark(id, { kpId: 'k2', loc: NEAR, t: t.clock.t - 200_000 });
+      expect((await clockOf(id, 'alpha'))?.offset).toBe(-2000);
+
+      // Bravo's device runs 90 s ahead: its location points say so.
+      const dev = `dev-clock-${Math.random().toString(36).slice(2, 10)}`;
+      const reg = await call(t.app, 'PUT', `/api/devices/${dev}`, {
+        as: member,
+        body: { eventId: id, teamId: 'bravo' },
+      });
+      expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+      const points = [0, 1000].map((d) => ({ t: t.clock.t + 89_000 + d, y: 58.38, x: 26.72 }));
+      const sent = await call(t.app, 'POST', `/api/devices/${dev}/locations`, {
+        as: member,
+        body: { points },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const bravo = await clockOf(id, 'bravo');
+      expect(bravo).toEqual({ offset: 90_000, at: t.clock.t });
+      expect(clockDisagrees(bravo!.offset)).toBe(true);
+      expect(clockDisagrees((await clockOf(id, 'alpha'))!.offset)).toBe(false);
+      expect(await clockOf(id, 'charlie')).toBeUndefined();
+    });
   });
 });

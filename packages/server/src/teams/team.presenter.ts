@@ -29,7 +29,11 @@ export function lypointsOf(v: unknown): Record<string, number> {
 export function presentTeam(
   row: TeamRow,
   answers: number,
-  extra: { registered: boolean; members: number } = { registered: false, members: 0 },
+  extra: {
+    registered: boolean;
+    members: number;
+    clock?: { offset: number; at: number } | undefined;
+  } = { registered: false, members: 0 },
 ): TeamListEntry {
   const list: JsonMap = fromJsonMap(row.list);
   return {
@@ -51,7 +55,9 @@ export function presentTeam(
         ? Object.keys(list.devs)
         : [],
     defaultdev: typeof list.defaultdev === 'string' ? list.defaultdev : null,
-    ...extra,
+    registered: extra.registered,
+    members: extra.members,
+    ...(extra.clock ? { clock: extra.clock } : {}),
   };
 }
 

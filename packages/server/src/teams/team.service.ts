@@ -6,6 +6,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import { newId } from '../db/ids.ts';
+import { clocksOf } from '../participant/deviceClock.ts';
 import { presentTeam, presentTeamAnswer } from './team.presenter.ts';
 import type { TeamRow } from './team.repository.ts';
 import { storedNr, teamContext, teamNrTaken } from './team.context.ts';
@@ -44,17 +45,19 @@ export function teamService(deps: TeamServiceDeps) {
     /** Every team of the event with its answer count, registration and members, by number then name. */
     async list(actor: Actor | null, eventId: string): Promise<TeamListEntry[]> {
       await ctx.requireAdmin(actor, eventId);
-      const [rows, counts, registered, members] = await Promise.all([
+      const [rows, counts, registered, members, clocks] = await Promise.all([
         store.teams.list(eventId),
         store.teams.answerCounts(eventId),
         store.teams.registeredIds(eventId),
         store.members.counts(eventId),
+        clocksOf(store, eventId),
       ]);
       return rows
         .map((r) =>
           presentTeam(r, counts.get(r.id) ?? 0, {
             registered: registered.has(r.id),
             members: members.get(r.id) ?? 0,
+            clock: clocks.get(r.id),
           }),
         )
         .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));

@@ -18,6 +18,7 @@ import { checkPoints, decodeChunk, encodeChunk } from './track.chunks.ts';
 import type { Checked } from './track.chunks.ts';
 import type { DeviceRow } from './track.repository.ts';
 import { trackReadService } from './trackRead.service.ts';
+import { observeClock } from '../participant/deviceClock.ts';
 
 export interface TrackServiceDeps {
   store: Store;
@@ -68,6 +69,9 @@ async function storeBatch(
   now: number,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
+  // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts).
+  const newest = Math.max(...good.map((c) => c.point.t));
+  if (good.length > 0) await observeClock(repos, device.event_id, device.team_id, newest, now);
   if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
   // The first point's distance runs from the device's last stored point.
   let previous: LocationPoint | null = null;
