@@ -11,7 +11,9 @@ export type CoordinateError = 'kpimport.err.notcoordinate' | 'kpimport.err.signa
 export type CoordinateResult =
   { ok: true; value: number; axis: Axis | null } | { ok: false; error: CoordinateError };
 
-const PART = /^(\d+\.?\d*|\.\d+)$/;
+// `\d+(\.\d*)?`, not `\d+\.?\d*`: the latter splits a digit run two ways and backtracks
+// quadratically on a long one that does not match.
+const PART = /^(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * Parses one coordinate. A hemisphere letter (prefix or suffix, any case) gives the sign (S, W

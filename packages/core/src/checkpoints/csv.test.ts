@@ -246,3 +246,35 @@ describe('parseCheckpointCsv', () => {
     ]);
   });
 });
+
+// Counterexamples found by import.fuzz.test.ts: each took seconds to minutes before the fix.
+describe('long runs are read in linear time', () => {
+  const fast = <T>(run: () => T): T => {
+    const start = Date.now();
+    const out = run();
+    expect(Date.now() - start).toBeLessThan(1000);
+    return out;
+  };
+
+  it('a number cell of 100 000 digits and a letter is not a number (regex backtracking)', () => {
+    const digits = '1'.repeat(100_000);
+    const row = fast(() => only(`1;58.3;26.7;desc;${digits}x`));
+    expect(row.errors).toEqual([
+      { key: 'kpimport.err.notnumber', field: 'ra', value: expect.stringMatching(/^1+…$/) },
+    ]);
+  });
+
+  it('a coordinate of 100 000 digits and a letter is not a coordinate', () => {
+    expect(fast(() => parseCoordinate(`${'1'.repeat(100_000)}x`))).toEqual({
+      ok: false,
+      error: 'kpimport.err.notcoordinate',
+    });
+  });
+
+  it('200 000 quotes inside an unquoted field stay text (no trim per character)', () => {
+    const records = fast(() => readCsv(`<a>${'"'.repeat(200_000)};b`, ';'));
+    expect(records).toHaveLength(1);
+    expect(records[0]!.cells[0]).toHaveLength(200_003);
+    expect(records[0]!.cells[1]).toBe('b');
+  });
+});

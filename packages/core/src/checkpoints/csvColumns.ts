@@ -111,7 +111,8 @@ export function parseNrCell(cell: string): number | string {
 /** A number with a decimal point or comma, or null when the text is not one. */
 export function parseNumberCell(cell: string): number | null {
   const s = cell.trim().replace(',', '.');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s)) return null;
+  // One way to split a digit run (not `\d+\.?\d*`, which backtracks quadratically on a long one).
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s)) return null;
   const n = Number(s);
   return Number.isFinite(n) ? n : null;
 }

@@ -47,12 +47,17 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return order.reduce((best, d) => (counts[d] > counts[best] ? d : best), ';');
 }
 
+/** The characters String.prototype.trim removes. */
+const WHITESPACE = /\s/;
+
 /** Splits text into records of cells. Empty lines become records with one empty cell. */
 export function readCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let quoted: boolean[] = [];
   let field = '';
+  /** Whether `field` is only whitespace so far (tracked, not tested: trim per character is quadratic). */
+  let blank = true;
   let isQuoted = false;
   let inQuotes = false;
   let line = 1;
@@ -61,6 +66,7 @@ export function readCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
     cells.push(field);
     quoted.push(isQuoted);
     field = '';
+    blank = true;
     isQuoted = false;
   };
   const endRecord = (unterminated: boolean) => {
@@ -81,7 +87,7 @@ export function readCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
         if (c === '\n') line++;
         field += c;
       }
-    } else if (c === '"' && !isQuoted && field.trim() === '') {
+    } else if (c === '"' && !isQuoted && blank) {
       inQuotes = true;
       isQuoted = true;
       field = '';
@@ -91,7 +97,10 @@ export function readCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
       if (c === '\r' && text[i + 1] === '\n') i++;
       line++;
       recordLine = line;
-    } else field += c;
+    } else {
+      if (blank && !WHITESPACE.test(c)) blank = false;
+      field += c;
+    }
   }
   if (inQuotes || field !== '' || isQuoted || cells.length > 0) endRecord(inQuotes);
   return records;

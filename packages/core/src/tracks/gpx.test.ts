@@ -100,3 +100,15 @@ describe('trackToGpx / trackFromGpx', () => {
     expect(() => trackFromGpx('')).toThrow(GpxTrackError);
   });
 });
+
+// Counterexample found by tracks.fuzz.test.ts: the number pattern backtracked quadratically.
+describe('trackFromGpx on long numbers', () => {
+  it('reads an elevation of 100 000 digits and a letter as no elevation, at once', () => {
+    const gpx = `<gpx><trk><trkseg><trkpt lat="58.1" lon="26.2"><ele>${'1'.repeat(100_000)}x</ele><time>2024-05-01T10:00:00Z</time></trkpt></trkseg></trk></gpx>`;
+    const start = Date.now();
+    const { points } = trackFromGpx(gpx);
+    expect(Date.now() - start).toBeLessThan(1000);
+    expect(points).toHaveLength(1);
+    expect(points[0]!.l).toBeNull();
+  });
+});

@@ -94,7 +94,8 @@ function descendants(el: XmlElement): XmlElement[] {
   return out;
 }
 
-const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+/** One way to split a digit run: `\d+\.?\d*` would backtrack quadratically on a long one. */
+const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 function numberOf(text: string | undefined): number | null {
   return text !== undefined && NUMBER.test(text) ? Number(text) : null;
 }
