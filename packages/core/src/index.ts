@@ -18,3 +18,4 @@ export * from './tracks/index.ts';
 export * from './participant.ts';
 export * from './speed.ts';
 export * from './live.ts';
+export * from './sessions.ts';

@@ -19,6 +19,10 @@ export const SIGNIN_MAX_ATTEMPTS = 10;
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
 /** Browser sessions last this long since last use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** …and never longer than this since sign-in, however often they are used. */
+export const SESSION_MAX_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/** API tokens expire this long after they were made or last renewed. */
+export const API_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
 export const EVENT_TYPES = ['paevak', 'valik', 'race'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -29,13 +29,20 @@ export async function authRoutes(
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
 
   api.post('/auth/signup', async (req, reply) => {
-    const { token, actor } = await auth.signUp(parseWith(SignUpBody, req.body));
+    const { token, actor } = await auth.signUp(
+      parseWith(SignUpBody, req.body),
+      req.headers['user-agent'],
+    );
     setCookie(reply, token);
     return reply.status(201).send(await auth.me(actor));
   });
 
   api.post('/auth/signin', async (req, reply) => {
-    const { token, actor } = await auth.signIn(parseWith(SignInBody, req.body), req.ip);
+    const { token, actor } = await auth.signIn(
+      parseWith(SignInBody, req.body),
+      req.ip,
+      req.headers['user-agent'],
+    );
     setCookie(reply, token);
     return auth.me(actor);
   });

@@ -1,9 +1,18 @@
-import { ERROR_MESSAGES, SESSION_TTL_MS, SIGNIN_MAX_ATTEMPTS, SIGNIN_WINDOW_MS } from '@rada/core';
+import {
+  API_TOKEN_TTL_MS,
+  ERROR_MESSAGES,
+  SESSION_TTL_MS,
+  SIGNIN_MAX_ATTEMPTS,
+  SIGNIN_WINDOW_MS,
+  USER_AGENT_MAX_LENGTH,
+  browserSessionEnd,
+} from '@rada/core';
 import type { Me, SignInBody, SignUpBody } from '@rada/core';
 import type { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { newId, newToken, tokenHash } from '../db/ids.ts';
 import type { UserRepository, UserRow } from '../users/user.repository.ts';
+import type { SessionRepository } from './session.repository.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Actor } from './actor.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
@@ -11,12 +20,13 @@ import { RateLimiter } from './rateLimit.ts';
 
 export interface AuthDeps {
   users: UserRepository;
+  sessions: SessionRepository;
   config: Pick<ServerConfig, 'superAdminEmails' | 'platformOwnerEmail' | 'signupOpen'>;
   now: () => number;
 }
 
 /** Accounts, sessions and bearer tokens. */
-export function authService({ users, config, now }: AuthDeps) {
+export function authService({ users, sessions, config, now }: AuthDeps) {
   const limiter = new RateLimiter(SIGNIN_MAX_ATTEMPTS, SIGNIN_WINDOW_MS, now);
 
   async function actorFor(user: UserRow): Promise<Actor> {
@@ -31,17 +41,24 @@ export function authService({ users, config, now }: AuthDeps) {
     };
   }
 
-  async function startSession(userId: string, kind: 'browser' | 'token', name: string | null) {
+  async function startSession(
+    userId: string,
+    kind: 'browser' | 'token',
+    name: string | null,
+    userAgent?: string,
+  ) {
     const token = newToken();
     const t = now();
-    await users.createSession({
+    await sessions.create({
       id: tokenHash(token),
+      public_id: newId(),
       user_id: userId,
       kind,
       name,
       created_at: t,
       last_used_at: t,
-      expires_at: kind === 'browser' ? t + SESSION_TTL_MS : null,
+      expires_at: kind === 'browser' ? t + SESSION_TTL_MS : t + API_TOKEN_TTL_MS,
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
     });
     return token;
   }
@@ -50,7 +67,10 @@ export function authService({ users, config, now }: AuthDeps) {
     actorFor,
 
     /** Creates an account and signs it in; returns the session token. */
-    async signUp(body: z.output<typeof SignUpBody>): Promise<{ token: string; actor: Actor }> {
+    async signUp(
+      body: z.output<typeof SignUpBody>,
+      userAgent?: string,
+    ): Promise<{ token: string; actor: Actor }> {
       if (!config.signupOpen) throw new AppError('error.forbidden', 403);
       if (await users.findByEmail(body.email)) throw new AppError('auth.error.emailtaken', 409);
       const user: UserRow = {
@@ -68,11 +88,14 @@ export function authService({ users, config, now }: AuthDeps) {
         if (await users.findByEmail(body.email)) throw new AppError('auth.error.emailtaken', 409);
         throw e;
       }
-      return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
+      return {
+        token: await startSession(user.id, 'browser', null, userAgent),
+        actor: await actorFor(user),
+      };
     },
 
     /** Checks the password; rate limited per client address and email. */
-    async signIn(body: z.output<typeof SignInBody>, clientIp: string) {
+    async signIn(body: z.output<typeof SignInBody>, clientIp: string, userAgent?: string) {
       const key = `${clientIp}|${body.email}`;
       if (!limiter.hit(key) || !limiter.hit(`ip|${clientIp}`)) {
         throw new AppError(
@@ -90,31 +113,52 @@ export function authService({ users, config, now }: AuthDeps) {
       limiter.reset(key);
       // Only failures count against the address: many people sign in from one event's Wi-Fi.
       limiter.forgive(`ip|${clientIp}`);
-      return { token: await startSession(user.id, 'browser', null), actor: await actorFor(user) };
+      return {
+        token: await startSession(user.id, 'browser', null, userAgent),
+        actor: await actorFor(user),
+      };
     },
 
-    /** Resolves a cookie or bearer token to its actor; sliding expiry for browser sessions. */
+    /**
+     * Resolves a cookie or bearer token to its actor. Browser sessions slide (30 days from the
+     * last use) within an absolute lifetime (90 days from sign-in) and are forgotten when over;
+     * an expired API token throws 401 error.expired, so a script learns why (renewable).
+     */
     async authenticate(token: string): Promise<Actor | null> {
       const t = now();
-      const session = await users.findSession(tokenHash(token), t);
+      const session = await sessions.find(tokenHash(token));
       if (!session) return null;
-      if (t - session.last_used_at > 60_000) {
-        await users.touchSession(
-          session.id,
-          t,
-          session.kind === 'browser' ? t + SESSION_TTL_MS : null,
+      if (session.kind === 'browser') {
+        const end = Math.min(
+          session.expires_at ?? Infinity,
+          browserSessionEnd(session.created_at, session.last_used_at),
         );
+        if (end <= t) {
+          await sessions.delete(session.id);
+          return null;
+        }
+        if (t - session.last_used_at > 60_000) {
+          await sessions.touch(session.id, t, browserSessionEnd(session.created_at, t));
+        }
+      } else {
+        if (session.expires_at !== null && session.expires_at <= t) {
+          throw new AppError('error.expired', 401);
+        }
+        if (t - session.last_used_at > 60_000) {
+          await sessions.touch(session.id, t, session.expires_at);
+        }
       }
       const user = await users.findById(session.user_id);
       return user ? actorFor(user) : null;
     },
 
-    signOut: (token: string) => users.deleteSession(tokenHash(token)),
+    signOut: (token: string) => sessions.delete(tokenHash(token)),
 
     /** A bearer token for a device or a script; shown once. */
     async createToken(actor: Actor, name: string) {
       const token = await startSession(actor.uid, 'token', name);
-      return { id: tokenHash(token).slice(0, 12), token };
+      const session = await sessions.find(tokenHash(token));
+      return { id: session?.public_id ?? '', token, expiresAt: session?.expires_at ?? null };
     },
 
     async me(actor: Actor): Promise<Me> {

@@ -290,7 +290,7 @@ describe.each(testDialects())('auth on $name', (dialect) => {
     expect(left).toEqual([{ event_id: imported, user_id: 'someone-else' }]);
   });
 
-  it('keeps a browser session 30 days from its last use; bearer tokens do not expire', async () => {
+  it('keeps a browser session 30 days from its last use; a bearer token lasts 90 days', async () => {
     const user = await signUp(t.app);
     const token = await call<{ token: string }>(t.app, 'POST', '/api/auth/tokens', {
       as: user,

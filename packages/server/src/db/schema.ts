@@ -70,7 +70,12 @@ export interface SessionsTable {
   name: string | null;
   created_at: Ms;
   last_used_at: Ms;
+  /** Browser: sliding, capped by the absolute lifetime; token: made or renewed + 90 days. */
   expires_at: Ms | null;
+  /** The id the owner sees and revokes with (migration 0007); never the token's hash. */
+  public_id: string;
+  /** The User-Agent that signed in (browser sessions). */
+  user_agent: string | null;
 }
 export interface EventsTable {
   id: string;

@@ -13,6 +13,7 @@ import { messageRepository } from '../messages/message.repository.ts';
 import { trackRepository } from '../tracks/track.repository.ts';
 import { participantRepository } from '../participant/participant.repository.ts';
 import { speedRepository } from '../speed/speed.repository.ts';
+import { sessionRepository } from '../auth/session.repository.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -33,6 +34,8 @@ export interface Repos {
   participant: ReturnType<typeof participantRepository>;
   /** Speed areas (event document) and speed tickets. */
   speed: ReturnType<typeof speedRepository>;
+  /** Browser sessions and API tokens. */
+  sessions: ReturnType<typeof sessionRepository>;
 }
 
 export interface Store extends Repos {
@@ -55,6 +58,7 @@ function repos(db: Kysely<Database>): Repos {
     tracks: trackRepository(db),
     participant: participantRepository(db),
     speed: speedRepository(db),
+    sessions: sessionRepository(db),
   };
 }
 

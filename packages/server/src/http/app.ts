@@ -11,6 +11,8 @@ import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../config.ts';
 import { createStore } from '../db/store.ts';
 import { authService } from '../auth/auth.service.ts';
+import { sessionService } from '../auth/session.service.ts';
+import { sessionRoutes } from '../auth/session.routes.ts';
 import { eventService } from '../events/event.service.ts';
 import { userService } from '../users/user.service.ts';
 import { checkpointService } from '../checkpoints/checkpoint.service.ts';
@@ -90,7 +92,8 @@ export async function buildApp({
   const log = (obj: object, msg: string) => app.log.warn(obj, msg);
   const speed = speedService({ store, bus: changes, now, log });
   const services = {
-    auth: authService({ users: store.users, config, now }),
+    auth: authService({ users: store.users, sessions: store.sessions, config, now }),
+    sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({ store, bus: changes, now }),
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
@@ -153,6 +156,7 @@ export async function buildApp({
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, config);
+      await sessionRoutes(api, services.sessions);
       await userRoutes(api, services.users);
       await eventRoutes(api, services.events);
       await checkpointRoutes(api, services.checkpoints);

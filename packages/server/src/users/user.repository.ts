@@ -5,7 +5,7 @@ import type { Database, UsersTable } from '../db/schema.ts';
 export type UserRow = UsersTable;
 export type PlatformRole = 'superadmin' | 'owner';
 
-/** Storage of users, their platform roles, creator records and sessions. */
+/** Storage of users, their platform roles and creator records (sessions: auth/). */
 export function userRepository(db: Kysely<Database>) {
   return {
     findById: (id: string) =>
@@ -75,29 +75,6 @@ export function userRepository(db: Kysely<Database>) {
         .select(['users.id', 'users.email', 'users.display_name', 'creators.granted_at'])
         .orderBy('users.display_name')
         .execute(),
-
-    createSession: (row: Database['sessions']) => db.insertInto('sessions').values(row).execute(),
-
-    /** The session of a token hash with its user, if the session has not expired. */
-    findSession: (id: string, now: number) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.kind', 'sessions.last_used_at', 'users.id as user_id'])
-        .where('sessions.id', '=', id)
-        .where((eb) =>
-          eb.or([eb('sessions.expires_at', 'is', null), eb('sessions.expires_at', '>', now)]),
-        )
-        .executeTakeFirst(),
-
-    touchSession: (id: string, now: number, expiresAt: number | null) =>
-      db
-        .updateTable('sessions')
-        .set({ last_used_at: now, expires_at: expiresAt })
-        .where('id', '=', id)
-        .execute(),
-
-    deleteSession: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
 
     /** The events the user owns (id and name), by name: an owner's account cannot go. */
     ownedEvents: (id: string) =>

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export type SessionRow = Database['sessions'];
+
+/** Storage of browser sessions and API tokens (one table, `kind` tells them apart). */
+export function sessionRepository(db: Kysely<Database>) {
+  return {
+    create: (row: SessionRow) => db.insertInto('sessions').values(row).execute(),
+
+    /** The session of a token hash, expired or not (the caller decides what expiry means). */
+    find: (id: string) =>
+      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    touch: (id: string, now: number, expiresAt: number | null) =>
+      db
+        .updateTable('sessions')
+        .set({ last_used_at: now, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute(),
+
+    delete: (id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
+
+    /** The user's sessions and tokens, last used first. */
+    listOf: (userId: string) =>
+      db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute(),
+
+    /** Deletes the user's session with this public id; false when the user has none such. */
+    deleteOwn: async (userId: string, publicId: string) => {
+      const r = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    /** Sets a new expiry on the user's token with this public id; false when there is none. */
+    renewOwnToken: async (userId: string, publicId: string, expiresAt: number) => {
+      const r = await db
+        .updateTable('sessions')
+        .set({ expires_at: expiresAt })
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .where('kind', '=', 'token')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Stores a new password hash and ends the user's other browser sessions in one transaction
+     * (API tokens stay: they are listed, and revoked one by one).
+     */
+    replacePassword: (userId: string, passwordHash: string, keepSessionId: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'browser')
+          .where('id', '!=', keepSessionId)
+          .execute();
+      }),
+  };
+}
+export type SessionRepository = ReturnType<typeof sessionRepository>;

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ChangePasswordBody } from '@rada/core';
+import { parseWith, unauthorized } from '../http/errors.ts';
+import type { Actor } from './actor.ts';
+import { SESSION_COOKIE } from './auth.routes.ts';
+import type { SessionService } from './session.service.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The signed-in caller and the token it came with; 401 otherwise. */
+function signedIn(req: FastifyRequest): { actor: Actor; token: string } {
+  if (!req.actor || !req.sessionToken) throw unauthorized();
+  return { actor: req.actor, token: req.sessionToken };
+}
+
+/** The account page's API: own sessions and tokens (list, revoke, renew), password change. */
+export async function sessionRoutes(api: FastifyInstance, sessions: SessionService): Promise<void> {
+  api.get('/auth/sessions', async (req) => {
+    const { actor, token } = signedIn(req);
+    return sessions.list(actor, token);
+  });
+
+  api.delete('/auth/sessions/:id', async (req, reply) => {
+    const { actor, token } = signedIn(req);
+    const { id } = parseWith(IdParams, req.params);
+    if (await sessions.revoke(actor, id, token)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  api.post('/auth/tokens/:id/renew', async (req) => {
+    const { actor, token } = signedIn(req);
+    const { id } = parseWith(IdParams, req.params);
+    return sessions.renewToken(actor, id, token);
+  });
+
+  api.post('/auth/password', async (req, reply) => {
+    const { actor, token } = signedIn(req);
+    await sessions.changePassword(actor, parseWith(ChangePasswordBody, req.body), token);
+    return reply.status(204).send();
+  });
+}
