@@ -188,6 +188,9 @@ export const api = {
     request<EventAdmin[]>('PUT', `/events/${enc(id)}/admins/${enc(uid)}`),
   removeAdmin: (id: string, uid: string) =>
     request<EventAdmin[]>('DELETE', `/events/${enc(id)}/admins/${enc(uid)}`),
+  /** Hands the event to another of its admins (the owner or a super admin). */
+  makeOwner: (id: string, uid: string) =>
+    request<EventAdmin[]>('PUT', `/events/${enc(id)}/owner/${enc(uid)}`),
   exportEvent: (id: string) => request<unknown>('GET', `/events/${enc(id)}/export`),
 
   checkpoints: (id: string) => request<CheckpointList>('GET', `/events/${enc(id)}/checkpoints`),

@@ -31,6 +31,8 @@ import { liveEn } from './liveEn.ts';
 import { liveEt } from './liveEt.ts';
 import { speedEn } from './speedEn.ts';
 import { speedEt } from './speedEt.ts';
+import { accountEn } from './accountEn.ts';
+import { accountEt } from './accountEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -55,6 +57,7 @@ export const resources = {
       ...appEn,
       ...liveEn,
       ...speedEn,
+      ...accountEn,
     },
   },
   et: {
@@ -73,6 +76,7 @@ export const resources = {
       ...appEt,
       ...liveEt,
       ...speedEt,
+      ...accountEt,
     },
   },
 };

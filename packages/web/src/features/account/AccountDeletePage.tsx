@@ -19,6 +19,7 @@ import { errorText } from '../../i18n/errorText.ts';
 import { useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useForgetMe } from '../auth/useSignOut.ts';
+import { OwnedEventsAlert, ownedEventsOf } from './OwnedEventsAlert.tsx';
 
 /** True when the typed confirmation is the account's email (case and spaces aside). */
 export function emailConfirmed(typed: string, email: string): boolean {
@@ -72,6 +73,7 @@ export function AccountDeletePage() {
   } else {
     const email = me.data.email;
     const ok = emailConfirmed(typed, email);
+    const owned = ownedEventsOf(remove.error);
     const handleSubmit = (e: FormEvent) => {
       e.preventDefault();
       if (ok && !remove.isPending) remove.mutate(typed.trim());
@@ -100,11 +102,14 @@ export function AccountDeletePage() {
             disabled={remove.isPending}
             slotProps={{ htmlInput: { 'data-testid': 'accountdelete-email' } }}
           />
-          {remove.isError && (
-            <Alert severity="error" data-testid="accountdelete-error">
-              {errorText(t, remove.error)}
-            </Alert>
-          )}
+          {remove.isError &&
+            (owned ? (
+              <OwnedEventsAlert events={owned} />
+            ) : (
+              <Alert severity="error" data-testid="accountdelete-error">
+                {errorText(t, remove.error)}
+              </Alert>
+            ))}
           <Box>
             <Button
               type="submit"

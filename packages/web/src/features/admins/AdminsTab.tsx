@@ -22,6 +22,7 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { useMe } from '../auth/useMe.ts';
 import { UserSearchField } from '../users/UserSearchField.tsx';
+import { MakeOwnerButton } from './MakeOwnerButton.tsx';
 
 /** Owner first (the server already orders so; kept stable here for safety). */
 export function sortAdmins(admins: EventAdmin[]): EventAdmin[] {
@@ -68,6 +69,8 @@ export function AdminsTab({ event }: { event: EventSummary }) {
   const list = admins.data ? sortAdmins(admins.data) : [];
   const adminUids = new Set(list.map((a) => a.uid));
   const showAddMe = !!me.data?.superAdmin && admins.isSuccess && !adminUids.has(me.data.uid);
+  // Handing the event on is the owner's (or a super admin's) call, as on the server.
+  const canMakeOwner = event.role === 'owner' || !!me.data?.superAdmin;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="admins-panel">
@@ -118,6 +121,14 @@ export function AdminsTab({ event }: { event: EventSummary }) {
               }
             >
               <ListItemText primary={a.displayName} secondary={a.email} />
+              {canMakeOwner && a.role !== 'owner' && (
+                <MakeOwnerButton
+                  eventId={event.id}
+                  admin={a}
+                  disabled={busy}
+                  onDone={afterChange}
+                />
+              )}
               <Chip
                 size="small"
                 sx={{ mr: a.role === 'owner' ? 8 : 4 }}

@@ -17,6 +17,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry, UpdateTeamBody } from '@rada/core';
 import { formatTime } from './teamAnswers.ts';
+import { ClockFlag } from './ClockFlag.tsx';
 
 /** What a team's row or its context menu opens. */
 export type TeamAction =
@@ -136,6 +137,7 @@ export function TeamRow({
               </Badge>
             </Tooltip>
           )}
+          <ClockFlag team={team} />
         </Stack>
       </TableCell>
       {showClass && (

@@ -1,0 +1,23 @@
+/**
+ * English texts of account deletion while owning events, the admins' "Make owner", and the Teams
+ * tab's device clock warning (issue 10).
+ */
+export const accountEn = {
+  'accountdelete.owns':
+    'You own these events. Make another admin the owner in each event’s Admins tab, or delete the event, and then delete your account:',
+  'accountdelete.owns.open': 'Open the admins of {{name}}',
+
+  'admins.makeowner': 'Make owner',
+  'admins.makeowner.label': 'Make {{name}} the owner',
+  'admins.makeowner.title': 'Make {{name}} the owner?',
+  'admins.makeowner.text':
+    '{{name}} becomes the owner of this event and can delete it. You stay an admin but can no longer hand the event on.',
+  'admins.makeowner.cancel': 'Cancel',
+  'admins.makeowner.confirm': 'Make owner',
+  'admins.makeowner.done': '{{name}} is now the owner of this event',
+
+  'teams.clock.ahead':
+    'The team’s device clock is {{amount}} ahead of the server (seen {{time}}). Times it sends are taken as the server’s time at most.',
+  'teams.clock.behind':
+    'The team’s device clock is {{amount}} behind the server, or its data arrived late (seen {{time}}). Check its marks, start and finish times.',
+};

@@ -1,0 +1,22 @@
+import type { accountEn } from './accountEn.ts';
+
+/** Eesti keeles: konto kustutamine ürituste omanikuna, „Tee omanikuks“ ja seadme kella hoiatus. */
+export const accountEt: Record<keyof typeof accountEn, string> = {
+  'accountdelete.owns':
+    'Oled nende ürituste omanik. Tee iga ürituse administraatorite vahekaardil omanikuks mõni teine administraator või kustuta üritus ning kustuta seejärel oma konto:',
+  'accountdelete.owns.open': 'Ava ürituse {{name}} administraatorid',
+
+  'admins.makeowner': 'Tee omanikuks',
+  'admins.makeowner.label': 'Tee {{name}} omanikuks',
+  'admins.makeowner.title': 'Kas teha {{name}} omanikuks?',
+  'admins.makeowner.text':
+    '{{name}} saab selle ürituse omanikuks ja võib selle kustutada. Sina jääd administraatoriks, kuid ei saa üritust enam edasi anda.',
+  'admins.makeowner.cancel': 'Loobu',
+  'admins.makeowner.confirm': 'Tee omanikuks',
+  'admins.makeowner.done': '{{name}} on nüüd selle ürituse omanik',
+
+  'teams.clock.ahead':
+    'Võistkonna seadme kell on serverist {{amount}} ees (nähtud {{time}}). Seadme saadetud aegu arvestatakse kõige rohkem serveri ajaga.',
+  'teams.clock.behind':
+    'Võistkonna seadme kell on serverist {{amount}} maas või jõudsid andmed hilja (nähtud {{time}}). Kontrolli võistkonna märkimiste, stardi ja finiši aegu.',
+};
