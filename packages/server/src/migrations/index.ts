@@ -4,8 +4,8 @@ import * as m0002 from './0002_event_link_case.ts';
 import * as m0003 from './0003_event_results.ts';
 import * as m0004 from './0004_teams_registration.ts';
 import * as m0005 from './0005_tracks_participant.ts';
-import * as m0007 from './0007_session_lifetimes.ts';
 import * as m0006 from './0006_device_clock.ts';
+import * as m0007 from './0007_session_lifetimes.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,8 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_event_results': m0003,
   '0004_teams_registration': m0004,
   '0005_tracks_participant': m0005,
-  '0007_session_lifetimes': m0007,
   '0006_device_clock': m0006,
+  '0007_session_lifetimes': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {
