@@ -195,6 +195,13 @@ describe('decodeTrack on bad data (fuzz)', () => {
     }
   });
 
+  // Counterexample from tracks.fuzz.test.ts: a single block was returned in stored order.
+  it('answers a block whose time deltas go back in time order', () => {
+    // t: +10 (zigzag 20), then -5 (zigzag 9); y and x stay 0.
+    const bytes = Uint8Array.from([0x52, 0x54, 2, 0, 2, 20, 0, 0, 9, 0, 0]);
+    expect(decodeTrack(bytes).map((p) => p.t)).toEqual([5, 10]);
+  });
+
   it('refuses a huge point count without allocating for it', () => {
     const bytes = Uint8Array.from([0x52, 0x54, 2, 0, 0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0]);
     expect(() => decodeTrack(bytes)).toThrow(/point count/);

@@ -7,10 +7,13 @@
  * hold several blocks, joining stored chunks is plain byte concatenation (concatTracks), and
  * decodeTrack returns the points of all blocks in time order.
  */
+import type { ErrorKey } from '../errors.ts';
 import { TRACK_FORMAT_VERSION, TRACK_PRECISION, type LocationPoint } from './types.ts';
 
 /** Bad track bytes (or a point that cannot be encoded); the only error the codec throws. */
 export class TrackFormatError extends Error {
+  /** The error key an API answers with for bad track data. */
+  readonly key: ErrorKey = 'error.validation';
   /** Byte offset where decoding stopped, when decoding. */
   readonly offset: number | null;
 
@@ -252,19 +255,16 @@ function decodeBlock(r: Reader, out: LocationPoint[]): void {
 export function decodeTrack(bytes: Uint8Array): LocationPoint[] {
   const out: LocationPoint[] = [];
   const r = new Reader(bytes, 0);
-  let blocks = 0;
   while (r.pos < bytes.length) {
     if (bytes.length - r.pos < HEADER_MIN) {
       throw new TrackFormatError('truncated block header', r.pos);
     }
     decodeBlock(r, out);
-    blocks++;
   }
-  if (blocks > 1) {
-    let sorted = true;
-    for (let i = 1; i < out.length && sorted; i++) sorted = out[i - 1]!.t <= out[i]!.t;
-    if (!sorted) out.sort((p, q) => p.t - q.t);
-  }
+  // Several blocks interleave; one block from elsewhere may hold negative time deltas.
+  let sorted = true;
+  for (let i = 1; i < out.length && sorted; i++) sorted = out[i - 1]!.t <= out[i]!.t;
+  if (!sorted) out.sort((p, q) => p.t - q.t);
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   XmlSyntaxError,
   type XmlElement,
 } from '../checkpoints/xml.ts';
+import type { ErrorKey } from '../errors.ts';
 import { TRACK_PRECISION, type LocationPoint } from './types.ts';
 
 export const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
@@ -20,6 +21,9 @@ export const RADA_TRACK_NAMESPACE = 'urn:rada:gpx:track:1';
 
 /** The text is not a GPX file (not XML, or its root is not `<gpx>`). */
 export class GpxTrackError extends Error {
+  /** The error key an API answers with for a text that is not a GPX track. */
+  readonly key: ErrorKey = 'error.validation';
+
   constructor(message: string) {
     super(message);
     this.name = 'GpxTrackError';

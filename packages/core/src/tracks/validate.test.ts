@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeTrack } from './codec.ts';
 import { validatePoint } from './validate.ts';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
@@ -62,5 +63,19 @@ describe('validatePoint', () => {
     expect(problem({ ...ok, y: 0, x: 0.1 })).toBeNull();
     expect(problem({ ...ok, a: 0, s: 0, a2: 'ignored' })).toBeNull();
     expect(problem({ ...ok, a: null, s: null, l: null })).toBeNull();
+  });
+
+  // Counterexample from tracks.fuzz.test.ts: such a point was accepted, then the codec refused to
+  // store it and the location upload answered 500.
+  it('drops an elevation or a distance the codec could not store', () => {
+    const r = validatePoint({ ...ok, l: 1e300, d: 1e300 }, NOW);
+    expect(r).toEqual({
+      point: { ...ok, a: null, s: null, l: null, g: null, d: null },
+      battery: null,
+    });
+    expect(() => encodeTrack(['point' in r ? r.point : null!])).not.toThrow();
+    expect(validatePoint({ ...ok, l: -100_000, d: 999_999_999 }, NOW)).toMatchObject({
+      point: { l: -100_000, d: 999_999_999 },
+    });
   });
 });

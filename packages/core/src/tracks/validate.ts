@@ -9,6 +9,10 @@ export const TRACK_MAX_FUTURE_MS = 5 * 60_000;
 export const TRACK_MAX_ACCURACY_M = 100_000;
 /** Speed at or over this (m/s, about 1,260 km/h) is a glitch, not a team. */
 export const TRACK_MAX_SPEED = 350;
+/** Elevation beyond ±this (metres) is unknown: no team is there, and the codec stores ±1e13 at most. */
+export const TRACK_MAX_ELEVATION_M = 100_000;
+/** Distance at or over this (metres) is unknown, as a negative one is. */
+export const TRACK_MAX_DISTANCE_M = 1e9;
 
 export type PointCheck =
   { point: LocationPoint; battery: number | null } | { problem: PointProblem };
@@ -39,7 +43,8 @@ function batteryLevel(b: number | null | undefined): number | null {
  * - 'badlng': longitude outside [-180, 180];
  * - 'badaccuracy': accuracy < 0 or ≥ 100 km; 'badspeed': speed < 0 or ≥ 350 m/s.
  * A negative heading (iOS's "unknown") becomes null, 360° and over wrap to 0..360; a negative
- * distance becomes null (the server measures d itself).
+ * distance becomes null (the server measures d itself), as do an elevation beyond ±100 km and a
+ * distance of 10^9 m or more (values the track codec could not store).
  */
 export function validatePoint(raw: unknown, now: number): PointCheck {
   const parsed = IncomingPoint.safeParse(withAliases(raw));
@@ -61,9 +66,9 @@ export function validatePoint(raw: unknown, now: number): PointCheck {
       x: p.x,
       a: p.a ?? null,
       s: p.s ?? null,
-      l: p.l ?? null,
+      l: p.l == null || Math.abs(p.l) > TRACK_MAX_ELEVATION_M ? null : p.l,
       g,
-      d: p.d == null || p.d < 0 ? null : p.d,
+      d: p.d == null || p.d < 0 || p.d >= TRACK_MAX_DISTANCE_M ? null : p.d,
     },
     battery: batteryLevel(p.b),
   };
