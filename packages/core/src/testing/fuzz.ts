@@ -17,6 +17,9 @@ const envInt = (name: string, fallback: number): number => {
 /** Inputs per parser: FUZZ_RUNS, 2000 in `npm test`, 100000 in `npm run fuzz`. */
 export const FUZZ_RUNS = envInt('FUZZ_RUNS', 2000);
 
+/** Runs of round-trip properties (valid data in, the same out): fewer, they are not outside input. */
+export const ROUND_TRIP_RUNS = Math.min(FUZZ_RUNS, 10_000);
+
 /** A parse taking longer than this (ms) on one fuzz input counts as a hang. */
 export const FUZZ_MAX_MS = envInt('FUZZ_MAX_MS', 1000);
 
