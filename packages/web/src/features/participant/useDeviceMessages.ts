@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deviceTopic, parseServerMessage } from '@rada/core';
 import type { DeviceMessage } from '@rada/core';
-import { api } from '../../api/client.ts';
+import { api, ApiError } from '../../api/client.ts';
 import { RealtimeConnection, socketUrl } from '../../api/realtime.ts';
 import { logEvent } from './appLog.ts';
 import { commandUpload } from './deviceCommands.ts';
@@ -34,8 +34,15 @@ export function useDeviceMessages(
     const handle = async (m: DeviceMessage) => {
       if (m.kind === 'command' && m.cmnd) {
         const upload = await commandUpload(m.cmnd, sourcesRef.current);
-        await api.uploadDeviceFile(deviceId, { ...upload, messageId: m.id });
-        logEvent(`command ${m.cmnd} uploaded`);
+        try {
+          await api.uploadDeviceFile(deviceId, { ...upload, messageId: m.id });
+          logEvent(`command ${m.cmnd} uploaded`);
+        } catch (e) {
+          // The server refuses it for good (team quota full, command answered elsewhere): the
+          // command is acknowledged rather than uploaded again every poll.
+          if (!(e instanceof ApiError && e.key.startsWith('upload.error.'))) throw e;
+          logEvent(`command ${m.cmnd} refused: ${e.key}`);
+        }
       } else {
         setShown((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
         notifySystem(m);
