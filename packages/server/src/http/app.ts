@@ -37,6 +37,8 @@ import { speedService } from '../speed/speed.service.ts';
 import { speedRoutes } from '../speed/speed.routes.ts';
 import { ticketsOnLocations } from '../speed/ticketsTrigger.ts';
 import { listenRoutes } from '../live/listen.routes.ts';
+import type { ListenDeps } from '../live/listen.routes.ts';
+import type { ListenServiceDeps } from '../live/listen.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { findNulPath } from './nul.ts';
@@ -177,15 +179,18 @@ export async function buildApp({
   );
 
   // The live location socket sits at {host}/listen as the spec names it (spec 01 §7).
-  await listenRoutes(app, {
+  // listenRoutes hands its deps to listenService, which logs unreadable track chunks to `log`.
+  const listenDeps: ListenDeps & Pick<ListenServiceDeps, 'log'> = {
     store,
     bus,
     now,
+    log,
     authenticate: async (token) => {
       const actor = await services.auth.authenticate(token);
       return actor ? { uid: actor.uid, superAdmin: actor.superAdmin } : null;
     },
-  });
+  };
+  await listenRoutes(app, listenDeps);
 
   app.addHook('onClose', async () => {
     results.close();

@@ -2,7 +2,8 @@ import { encodeListenHistory } from '@rada/core';
 import type { ListenHistoryEntry } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { fromJsonMap } from '../db/json.ts';
-import { chunkBytes } from '../tracks/track.chunks.ts';
+import { checkedChunkBytes, logBadChunk } from '../tracks/track.chunks.ts';
+import type { TrackLog } from '../tracks/track.chunks.ts';
 import { canReadTracks } from '../tracks/track.policy.ts';
 import type { AdminRole } from '../events/event.repository.ts';
 import type { ListenWho } from './listenHub.ts';
@@ -10,6 +11,8 @@ import type { ListenWho } from './listenHub.ts';
 export interface ListenServiceDeps {
   store: Store;
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
+  /** Where an unreadable stored chunk is logged (it is left out of the history). */
+  log?: TrackLog;
 }
 
 const noop = () => undefined;
@@ -20,7 +23,7 @@ export type ListenAccess = { ok: true; who: ListenWho } | { ok: false; error: st
  * What /listen needs besides the sockets: who may watch an event, and the event's stored tracks
  * as one 'z:' history frame.
  */
-export function listenService({ store, authenticate }: ListenServiceDeps) {
+export function listenService({ store, authenticate, log = noop }: ListenServiceDeps) {
   /** Loads of the history per event: one running, and one queued for viewers who came later. */
   const loads = new Map<
     string,
@@ -42,13 +45,17 @@ export function listenService({ store, authenticate }: ListenServiceDeps) {
 
   async function readHistory(eventId: string): Promise<Uint8Array> {
     const byDevice = new Map<string, ListenHistoryEntry>();
+    const onBadChunk = logBadChunk(log, '/listen history', eventId);
     for (const chunk of await store.tracks.chunksOfEvent(eventId)) {
+      // A chunk a viewer could not decode would spoil its whole history: checked here, once.
+      const bytes = checkedChunkBytes(chunk, onBadChunk);
+      if (bytes === null) continue;
       const tid = chunk.team_id;
       const devid = chunk.device_id ?? '';
       const key = `${tid}\u0000${devid}`;
       let entry = byDevice.get(key);
       if (!entry) byDevice.set(key, (entry = { tid, devid, uid: null, chunks: [] }));
-      entry.chunks.push(chunkBytes(chunk.data));
+      entry.chunks.push(bytes);
     }
     const entries = [...byDevice.values()];
     const ids = [...new Set(entries.map((e) => e.devid).filter((id) => id !== ''))];

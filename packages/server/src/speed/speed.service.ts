@@ -22,7 +22,7 @@ import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { coalescer } from '../results/recalc.ts';
 import { loadEventAccess, requireEventAdmin } from '../teams/eventAdmin.ts';
-import { mergeChunks } from '../tracks/track.chunks.ts';
+import { logBadChunk, mergeChunks } from '../tracks/track.chunks.ts';
 import { canReadSpeedTickets } from './speed.policy.ts';
 
 export interface SpeedServiceDeps {
@@ -83,8 +83,7 @@ export function speedService({
 
   async function trackOf(eventId: string, teamId: string): Promise<LocationPoint[]> {
     return mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
-      onBadChunk: (error) =>
-        log({ err: error, eventId, teamId }, 'speed tickets: unreadable track chunk skipped'),
+      onBadChunk: logBadChunk(log, 'speed tickets', eventId, teamId),
     });
   }
 

@@ -23,13 +23,16 @@ export function encodeChunk(points: readonly LocationPoint[]): string {
 }
 
 /** Which merged points to keep, and what to do with a chunk that does not decode. */
-export interface MergeOptions {
+export interface MergeOptions<C> {
   /** Keep only points at or after this time. */
   from?: number | undefined;
   /** Keep only points at or before this time. */
   to?: number | undefined;
-  /** A chunk that does not decode is skipped and reported here; without it, the error throws. */
-  onBadChunk?: (error: unknown) => void;
+  /**
+   * A chunk that does not decode is skipped and reported here (every reader logs it: one bad
+   * row must not cost the team its whole track, nor the caller a 500).
+   */
+  onBadChunk: (error: unknown, chunk: C) => void;
 }
 
 /**
@@ -37,9 +40,9 @@ export interface MergeOptions {
  * time order, keeping only those within [from, to] when given. Equal times keep chunk order.
  * The one reader of a team's stored track (track views, GPX import, speed tickets).
  */
-export function mergeChunks(
-  chunks: readonly { data: string }[],
-  { from, to, onBadChunk }: MergeOptions = {},
+export function mergeChunks<C extends { data: string }>(
+  chunks: readonly C[],
+  { from, to, onBadChunk }: MergeOptions<C>,
 ): LocationPoint[] {
   const out: LocationPoint[] = [];
   let sorted = true;
@@ -48,8 +51,7 @@ export function mergeChunks(
     try {
       points = decodeChunk(c.data);
     } catch (error) {
-      if (!onBadChunk) throw error;
-      onBadChunk(error);
+      onBadChunk(error, c);
       continue;
     }
     for (const p of points) {
@@ -60,6 +62,59 @@ export function mergeChunks(
   }
   if (!sorted) out.sort((p, q) => p.t - q.t);
   return out;
+}
+
+/** Where the readers of stored tracks log (the app's warn). */
+export type TrackLog = (obj: object, msg: string) => void;
+
+/** A chunk as the readers identify it in a log line. */
+interface ChunkRef {
+  id?: string;
+  team_id?: string;
+  device_id?: string | null;
+  t_from?: number;
+}
+
+/**
+ * The `onBadChunk` of a reader: one warning per skipped chunk naming the event, team, device
+ * and chunk, `{reader}: unreadable track chunk skipped`.
+ */
+export function logBadChunk(
+  log: TrackLog,
+  reader: string,
+  eventId: string,
+  teamId?: string,
+): (error: unknown, chunk: ChunkRef) => void {
+  return (error, chunk) =>
+    log(
+      {
+        err: error,
+        eventId,
+        teamId: teamId ?? chunk.team_id,
+        deviceId: chunk.device_id ?? null,
+        chunkId: chunk.id,
+        tFrom: chunk.t_from,
+      },
+      `${reader}: unreadable track chunk skipped`,
+    );
+}
+
+/**
+ * A stored chunk's codec bytes when they decode, else null after `onBadChunk` (for readers that
+ * pass the bytes on without merging them, such as the /listen history).
+ */
+export function checkedChunkBytes<C extends { data: string }>(
+  chunk: C,
+  onBadChunk: (error: unknown, chunk: C) => void,
+): Uint8Array | null {
+  const bytes = chunkBytes(chunk.data);
+  try {
+    decodeTrack(bytes);
+    return bytes;
+  } catch (error) {
+    onBadChunk(error, chunk);
+    return null;
+  }
 }
 
 export type Refusal = { index: number; reason: PointProblem };

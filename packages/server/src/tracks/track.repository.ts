@@ -73,7 +73,7 @@ export function trackRepository(db: Kysely<Database>) {
     lastChunkOfDevice: (eventId: string, deviceId: string) =>
       db
         .selectFrom('track_chunks')
-        .select(['data', 't_to'])
+        .select(['id', 'data', 't_from', 't_to', 'team_id', 'device_id'])
         .where('event_id', '=', eventId)
         .where('device_id', '=', deviceId)
         .orderBy('t_from', 'desc')
@@ -85,10 +85,10 @@ export function trackRepository(db: Kysely<Database>) {
       eventId: string,
       teamId: string,
       filter: ChunkFilter = {},
-    ): Promise<Pick<TrackChunkRow, 'data' | 't_from' | 't_to' | 'device_id'>[]> => {
+    ): Promise<Pick<TrackChunkRow, 'id' | 'data' | 't_from' | 't_to' | 'device_id'>[]> => {
       let q = db
         .selectFrom('track_chunks')
-        .select(['data', 't_from', 't_to', 'device_id'])
+        .select(['id', 'data', 't_from', 't_to', 'device_id'])
         .where('event_id', '=', eventId)
         .where('team_id', '=', teamId);
       if (filter.deviceId !== undefined) q = q.where('device_id', '=', filter.deviceId);
@@ -103,7 +103,7 @@ export function trackRepository(db: Kysely<Database>) {
      */
     chunksOfEvent: (
       eventId: string,
-    ): Promise<Pick<TrackChunkRow, 'team_id' | 'device_id' | 'data'>[]> =>
+    ): Promise<Pick<TrackChunkRow, 'id' | 'team_id' | 'device_id' | 't_from' | 'data'>[]> =>
       db
         .selectFrom('track_chunks')
         .innerJoin('teams', (join) =>
@@ -111,7 +111,13 @@ export function trackRepository(db: Kysely<Database>) {
             .onRef('teams.event_id', '=', 'track_chunks.event_id')
             .onRef('teams.id', '=', 'track_chunks.team_id'),
         )
-        .select(['track_chunks.team_id', 'track_chunks.device_id', 'track_chunks.data'])
+        .select([
+          'track_chunks.id',
+          'track_chunks.team_id',
+          'track_chunks.device_id',
+          'track_chunks.t_from',
+          'track_chunks.data',
+        ])
         .where('track_chunks.event_id', '=', eventId)
         .orderBy('teams.nr')
         .orderBy('teams.name')

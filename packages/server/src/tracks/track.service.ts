@@ -14,8 +14,8 @@ import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { Repos, Store } from '../db/store.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { checkPoints, decodeChunk, encodeChunk } from './track.chunks.ts';
-import type { Checked } from './track.chunks.ts';
+import { checkPoints, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
+import type { Checked, TrackLog } from './track.chunks.ts';
 import type { DeviceRow } from './track.repository.ts';
 import { trackReadService } from './trackRead.service.ts';
 import { observeClock } from '../participant/deviceClock.ts';
@@ -24,7 +24,7 @@ export interface TrackServiceDeps {
   store: Store;
   bus: Bus;
   now: () => number;
-  log: (obj: object, msg: string) => void;
+  log: TrackLog;
 }
 
 /** The text of the event issue a location from a device of no team records (spec 01 §4). */
@@ -67,17 +67,22 @@ async function storeBatch(
   storedStat: string | null,
   good: Checked[],
   now: number,
+  log: TrackLog,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
   // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts).
   const newest = Math.max(...good.map((c) => c.point.t));
   if (good.length > 0) await observeClock(repos, device.event_id, device.team_id, newest, now);
   if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
-  // The first point's distance runs from the device's last stored point.
+  // The first point's distance runs from the device's last stored point (none when that chunk
+  // does not decode: the batch is still stored, its first distance unknown).
   let previous: LocationPoint | null = null;
   if (device.last_t !== null) {
     const last = await repos.tracks.lastChunkOfDevice(device.event_id, device.id);
-    if (last && last.t_to === device.last_t) previous = decodeChunk(last.data).at(-1) ?? null;
+    if (last && last.t_to === device.last_t) {
+      const onBadChunk = logBadChunk(log, 'ingest', device.event_id, device.team_id);
+      previous = mergeChunks([last], { onBadChunk }).at(-1) ?? null;
+    }
   }
   const points = fillDistances(
     fresh.map((c) => c.point),
@@ -166,6 +171,7 @@ export function trackService(deps: TrackServiceDeps) {
         team.trackstat,
         good,
         t,
+        log,
       );
     });
   }

@@ -18,7 +18,8 @@ import type { Store } from '../db/store.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { loadEventAccess } from '../teams/eventAdmin.ts';
-import { checkPoints, encodeChunk, mergeChunks } from './track.chunks.ts';
+import { checkPoints, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
+import type { TrackLog } from './track.chunks.ts';
 import { canImportTrack, canReadTracks } from './track.policy.ts';
 import type { TeamTrackRow } from './track.repository.ts';
 
@@ -26,6 +27,8 @@ export interface TrackReadDeps {
   store: Store;
   bus: Bus;
   now: () => number;
+  /** Where an unreadable stored chunk is logged (it is skipped). */
+  log: TrackLog;
 }
 
 /** The device id of chunks imported from GPX files. */
@@ -65,7 +68,7 @@ function presentSummary(row: TeamTrackRow): TeamTrackSummary {
 const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
 /** Who sees tracks and what they see: points, summaries, track files, GPX export and import. */
-export function trackReadService({ store, now }: TrackReadDeps) {
+export function trackReadService({ store, now, log }: TrackReadDeps) {
   /** Lets through those who may see the event's tracks: 401 signed out, else 403. */
   async function requireRead(actor: Actor | null, eventId: string): Promise<void> {
     const { access } = await loadEventAccess(store, actor, eventId);
@@ -96,7 +99,13 @@ export function trackReadService({ store, now }: TrackReadDeps) {
         ...(q.startt !== undefined ? { from: q.startt } : {}),
         ...(q.endt !== undefined ? { to: q.endt } : {}),
       });
-      return encodeTrack(mergeChunks(chunks, { from: q.startt, to: q.endt }));
+      return encodeTrack(
+        mergeChunks(chunks, {
+          from: q.startt,
+          to: q.endt,
+          onBadChunk: logBadChunk(log, 'track points', eventId, q.tid),
+        }),
+      );
     },
 
     /** Every team's track summary (name, number, colour, stat), by team number. */
@@ -114,7 +123,9 @@ export function trackReadService({ store, now }: TrackReadDeps) {
     ): Promise<TrackFile<Uint8Array>> {
       await requireRead(actor, eventId);
       await team(eventId, teamId);
-      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId));
+      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
+        onBadChunk: logBadChunk(log, 'track file', eventId, teamId),
+      });
       return { body: encodeTrack(points), filename: `${safeName(teamId)}_ws.data` };
     },
 
@@ -126,7 +137,9 @@ export function trackReadService({ store, now }: TrackReadDeps) {
     ): Promise<TrackFile<string>> {
       await requireRead(actor, eventId);
       const row = await team(eventId, teamId);
-      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId));
+      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
+        onBadChunk: logBadChunk(log, 'GPX export', eventId, teamId),
+      });
       return {
         body: trackToGpx(points, { name: row.name, time: now() }),
         filename: `${safeName(eventId)}-${safeName(teamId)}.gpx`,
@@ -165,7 +178,9 @@ export function trackReadService({ store, now }: TrackReadDeps) {
       return store.transaction(async (repos) => {
         const locked = await repos.tracks.lockTeamStat(eventId, teamId);
         if (!locked) throw notFound();
-        const existing = mergeChunks(await repos.tracks.chunksOf(eventId, teamId));
+        const existing = mergeChunks(await repos.tracks.chunksOf(eventId, teamId), {
+          onBadChunk: logBadChunk(log, 'GPX import', eventId, teamId),
+        });
         const times = new Set(existing.map((p) => p.t));
         const fresh: LocationPoint[] = [];
         for (const c of good.map((g) => g.point).sort((p, q) => p.t - q.t)) {
