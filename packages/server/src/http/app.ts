@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
@@ -79,6 +79,9 @@ export async function buildApp({
     // X-Forwarded-For counts only from trusted proxies (by default on this host or a private
     // network); trusting every hop let any client pick its own address and escape the sign-in limit.
     trustProxy: config.trustProxy,
+    // A malformed URL (bad percent-encoding) answers with a key like every other refusal.
+    frameworkErrors: (_error, _req, reply) =>
+      (reply as FastifyReply).status(400).send(new AppError('error.validation', 400).toBody()),
   });
   const store = createStore(db);
   const results = resultsService({
