@@ -168,9 +168,26 @@ export const START_ORDERS = ['nr', 'name', 'registration', 'random'] as const;
 export type StartOrderBy = (typeof START_ORDERS)[number];
 
 /**
+ * Whether a team is under way or done, so a bulk start time must not move it: its start time has
+ * passed (`now` is the server's clock), it has a finish time, or it has marked a KP.
+ */
+export function teamHasStarted(
+  team: { starttime: number | null; finishtime: number | null; answers: number },
+  now: number,
+): boolean {
+  return (
+    (team.starttime !== null && team.starttime <= now) ||
+    team.finishtime !== null ||
+    team.answers > 0
+  );
+}
+
+/**
  * POST /api/events/:id/teams/starttimes: gives teams start times `first`, `first + interval`, …
- * in the chosen order. `intervalMin` defaults to the `joinstartinterval` setting. `onlyMissing`
- * keeps times already set; disabled teams are skipped.
+ * in the chosen order. `intervalMin` defaults to the `joinstartinterval` setting. By default
+ * (`onlyMissing`) only teams without a start time get one; a team that has started (its start
+ * time has passed), finished or marked a KP is never changed unless `includeStarted` is set;
+ * disabled teams are skipped. `dryRun` answers what would change without writing.
  */
 export const AssignStartTimesBody = z
   .object({
@@ -182,12 +199,48 @@ export const AssignStartTimesBody = z
       .max(24 * 60)
       .optional(),
     order: z.enum(START_ORDERS).default('nr'),
-    onlyMissing: z.boolean().default(false),
+    onlyMissing: z.boolean().default(true),
+    includeStarted: z.boolean().default(false),
+    dryRun: z.boolean().default(false),
     teamIds: z.array(z.string().min(1).max(100)).max(10_000).optional(),
   })
   .strict();
 export type AssignStartTimesBody = z.input<typeof AssignStartTimesBody>;
+
+/** One team's start time before and after a bulk assignment (null: none). */
+export const StartTimeChange = z
+  .object({
+    id: z.string().min(1).max(100),
+    before: z.number().finite().nullable(),
+    after: z.number().finite().nullable(),
+  })
+  .strict();
+export type StartTimeChange = z.infer<typeof StartTimeChange>;
+
 export interface AssignStartTimesResult {
-  /** How many teams got a start time. */
+  /** How many teams got (with `dryRun`: would get) a start time. */
   assigned: number;
+  /** Teams with a start time that were left alone because only teams without one were asked. */
+  keptWithTime: number;
+  /** Teams that started, finished or marked a KP, left alone (no `includeStarted`). */
+  keptStarted: number;
+  /** Whether nothing was written. */
+  dryRun: boolean;
+  /** Every team whose start time changed (would change): the undo restores `before`. */
+  changes: StartTimeChange[];
+}
+
+/**
+ * POST /api/events/:id/teams/starttimes/undo: puts back `before` for each team whose start time
+ * is still `after` (a team changed since is left alone), in one transaction.
+ */
+export const UndoStartTimesBody = z
+  .object({ changes: z.array(StartTimeChange).min(1).max(10_000) })
+  .strict();
+export type UndoStartTimesBody = z.infer<typeof UndoStartTimesBody>;
+export interface UndoStartTimesResult {
+  /** Teams whose start time was put back. */
+  restored: number;
+  /** Teams left alone: gone, or their start time changed since. */
+  skipped: number;
 }

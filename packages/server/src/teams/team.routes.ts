@@ -4,6 +4,7 @@ import {
   AssignStartTimesBody,
   CreateTeamBody,
   SHORTLINK_MAX_LENGTH,
+  UndoStartTimesBody,
   UpdateTeamBody,
 } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
@@ -27,6 +28,11 @@ export async function teamRoutes(api: FastifyInstance, teams: TeamService): Prom
   api.post('/events/:id/teams/starttimes', (req) => {
     const { id } = parseWith(IdParams, req.params);
     return teams.assignStartTimes(req.actor, id, parseWith(AssignStartTimesBody, req.body ?? {}));
+  });
+
+  api.post('/events/:id/teams/starttimes/undo', (req) => {
+    const { id } = parseWith(IdParams, req.params);
+    return teams.undoStartTimes(req.actor, id, parseWith(UndoStartTimesBody, req.body ?? {}));
   });
 
   api.get('/events/:id/teams/:teamId/answers', (req) => {

@@ -1,16 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { compareOptionalNr, startList, startTimes } from '@rada/core';
+import { compareOptionalNr, startList, startTimes, teamHasStarted } from '@rada/core';
 import type {
   AssignStartTimesBody,
   AssignStartTimesResult,
   StartListView,
   StartOrderBy,
+  StartTimeChange,
+  UndoStartTimesBody,
+  UndoStartTimesResult,
 } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
+import type { Repos } from '../db/store.ts';
 import { canReadEvent } from '../policies/event.policy.ts';
 import type { TeamContext } from './team.context.ts';
 import { ms } from './team.presenter.ts';
@@ -62,13 +66,56 @@ function ordered(
   }
 }
 
+/**
+ * What a bulk assignment does: which enabled teams get which start time and which are kept
+ * (those with a time when only missing ones are asked; started ones without `includeStarted`).
+ */
+async function plan(
+  repos: Repos,
+  eventId: string,
+  body: Assign,
+  now: number,
+): Promise<Omit<AssignStartTimesResult, 'dryRun'>> {
+  const settings = fromJsonMap((await repos.events.findData(eventId))?.settings);
+  const interval = body.intervalMin ?? intervalSetting(settings) ?? DEFAULT_INTERVAL_MIN;
+  const only = body.teamIds ? new Set(body.teamIds) : null;
+  const answers = await repos.teams.answerCounts(eventId);
+  let keptWithTime = 0;
+  let keptStarted = 0;
+  const candidates: Candidate[] = [];
+  for (const row of await repos.teams.list(eventId)) {
+    const list = fromJsonMap(row.list);
+    if (list.disabled === true || (only !== null && !only.has(row.id))) continue;
+    const starttime = ms(list.starttime);
+    const started = teamHasStarted(
+      { starttime, finishtime: ms(list.finishtime), answers: answers.get(row.id) ?? 0 },
+      now,
+    );
+    if (started && !body.includeStarted) keptStarted++;
+    else if (body.onlyMissing && starttime !== null) keptWithTime++;
+    else candidates.push({ row, list });
+  }
+  const regtimes = body.order === 'registration' ? await repos.teams.regtimes(eventId) : new Map();
+  const teams = ordered(candidates, body.order, regtimes);
+  const times = startTimes(body.first, interval, teams.length);
+  const changes: StartTimeChange[] = [];
+  for (const [i, { row, list }] of teams.entries()) {
+    const time = times[i]!;
+    if (list.starttime !== time)
+      changes.push({ id: row.id, before: ms(list.starttime), after: time });
+  }
+  return { assigned: teams.length, keptWithTime, keptStarted, changes };
+}
+
 /** Bulk start times and the public start list (spec 01 §3 Start list entry, §4 start card). */
 export function teamStartService(ctx: TeamContext) {
   return {
     /**
-     * Gives the enabled teams (all, or `teamIds`; with `onlyMissing` those without one) start
-     * times `first`, `first + interval`, … in the chosen order, in one transaction with one audit
-     * row per team whose time changed.
+     * Gives the enabled teams (all, or `teamIds`) start times `first`, `first + interval`, … in
+     * the chosen order: by default only those without one, and never a team that started,
+     * finished or marked a KP unless `includeStarted`. One transaction with one audit row per
+     * team whose time changed; with `dryRun` nothing is written and the answer says what would
+     * change. The answer's `changes` are what the undo puts back.
      */
     async assignStartTimes(
       actor: Actor | null,
@@ -76,28 +123,17 @@ export function teamStartService(ctx: TeamContext) {
       body: Assign,
     ): Promise<AssignStartTimesResult> {
       await ctx.requireWrite(actor, eventId);
-      const { assigned, changed } = await ctx.write(eventId, async (repos) => {
-        const settings = fromJsonMap((await repos.events.findData(eventId))?.settings);
-        const interval = body.intervalMin ?? intervalSetting(settings) ?? DEFAULT_INTERVAL_MIN;
-        const only = body.teamIds ? new Set(body.teamIds) : null;
-        const candidates = (await repos.teams.list(eventId))
-          .map((row) => ({ row, list: fromJsonMap(row.list) }))
-          .filter(
-            ({ row, list }) =>
-              list.disabled !== true &&
-              (only === null || only.has(row.id)) &&
-              !(body.onlyMissing && ms(list.starttime) !== null),
-          );
-        const regtimes =
-          body.order === 'registration' ? await repos.teams.regtimes(eventId) : new Map();
-        const teams = ordered(candidates, body.order, regtimes);
-        const times = startTimes(body.first, interval, teams.length);
+      if (body.dryRun)
+        return { ...(await plan(ctx.store, eventId, body, ctx.now())), dryRun: true };
+      const result = await ctx.write(eventId, async (repos) => {
+        const planned = await plan(repos, eventId, body, ctx.now());
+        const rows = new Map((await repos.teams.list(eventId)).map((r) => [r.id, r]));
         const audits = [];
-        for (const [i, { row, list }] of teams.entries()) {
-          const time = times[i]!;
+        for (const change of planned.changes) {
+          const row = rows.get(change.id)!;
+          const list = fromJsonMap(row.list);
           const old = list.starttime;
-          if (old === time) continue;
-          list.starttime = time;
+          list.starttime = change.after;
           await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
           audits.push(
             ctx.audit(
@@ -106,15 +142,58 @@ export function teamStartService(ctx: TeamContext) {
               'team.starttime',
               `teams/${row.id}/list/starttime`,
               old,
-              time,
+              change.after,
             ),
           );
         }
         await repos.teams.insertAudit(audits);
-        return { assigned: teams.length, changed: audits.length > 0 };
+        return planned;
       });
-      if (changed) ctx.changed(eventId);
-      return { assigned };
+      if (result.changes.length > 0) ctx.changed(eventId);
+      return { ...result, dryRun: false };
+    },
+
+    /**
+     * Undoes a bulk assignment: each team whose start time is still the assigned `after` gets
+     * `before` back (none when null); teams changed since (a participant started, an organiser
+     * edited) or deleted are skipped. One transaction, one audit row per restored team.
+     */
+    async undoStartTimes(
+      actor: Actor | null,
+      eventId: string,
+      body: UndoStartTimesBody,
+    ): Promise<UndoStartTimesResult> {
+      await ctx.requireWrite(actor, eventId);
+      const result = await ctx.write(eventId, async (repos) => {
+        const rows = new Map((await repos.teams.list(eventId)).map((r) => [r.id, r]));
+        const audits = [];
+        const done = new Set<string>();
+        for (const change of body.changes) {
+          const row = rows.get(change.id);
+          if (!row || done.has(change.id)) continue;
+          const list = fromJsonMap(row.list);
+          if (ms(list.starttime) !== change.after) continue;
+          const old = list.starttime;
+          if (change.before === null) delete list.starttime;
+          else list.starttime = change.before;
+          await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
+          done.add(change.id);
+          audits.push(
+            ctx.audit(
+              actor,
+              eventId,
+              'team.starttime',
+              `teams/${row.id}/list/starttime`,
+              old,
+              change.before,
+            ),
+          );
+        }
+        await repos.teams.insertAudit(audits);
+        return { restored: done.size, skipped: body.changes.length - done.size };
+      });
+      if (result.restored > 0) ctx.changed(eventId);
+      return result;
     },
 
     /**
