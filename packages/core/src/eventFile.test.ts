@@ -46,6 +46,7 @@ describe('parseEventFile', () => {
         ok: false,
         error: 'createevent.badtemplate',
         message: 'not JSON',
+        details: [{ path: '', message: 'not JSON' }],
       });
     }
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EVENT_FILE_MAX_PROBLEMS, eventFileProblems } from './eventFileCheck.ts';
+import type { EventFileProblem } from './eventFileCheck.ts';
 
 /**
  * The event file (spec 04): one JSON object holding a whole event. Keys are the product's own
@@ -57,20 +59,47 @@ export type EventFileMap = JsonMap;
 
 export const EVENT_FILE_VERSION = 2;
 
-export type ParseEventFileResult =
-  { ok: true; file: EventFile } | { ok: false; error: 'createevent.badtemplate'; message: string };
+export type EventFileError = 'createevent.badtemplate' | 'eventfile.error.invalid';
 
-/** Checks an already parsed value against the event file structure. */
+export type ParseEventFileResult =
+  | { ok: true; file: EventFile }
+  | {
+      ok: false;
+      /** badtemplate: not JSON or not the event file's structure; invalid: wrong contents. */
+      error: EventFileError;
+      message: string;
+      /** Where and what, at most EVENT_FILE_MAX_PROBLEMS of them. */
+      details: EventFileProblem[];
+    };
+
+function refused(error: EventFileError, problems: EventFileProblem[]): ParseEventFileResult {
+  const details = problems.slice(0, EVENT_FILE_MAX_PROBLEMS);
+  const first = details[0];
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  return {
+    ok: false,
+    error,
+    message: first
+      ? `${first.path ? `${first.path}: ` : ''}${first.message}${more}`
+      : 'bad structure',
+    details,
+  };
+}
+
+/**
+ * Checks an already parsed value: the event file structure, then its contents with the API's own
+ * schemas (eventFileCheck.ts). Every way in (template, duplicate, command line import) uses this.
+ */
 export function checkEventFile(value: unknown): ParseEventFileResult {
   const parsed = EventFile.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      error: 'createevent.badtemplate',
-      message: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'bad structure',
-    };
+    return refused(
+      'createevent.badtemplate',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
   }
+  const problems = eventFileProblems(parsed.data);
+  if (problems.length > 0) return refused('eventfile.error.invalid', problems);
   return { ok: true, file: parsed.data };
 }
 
@@ -80,7 +109,7 @@ export function parseEventFile(text: string): ParseEventFileResult {
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, error: 'createevent.badtemplate', message: 'not JSON' };
+    return refused('createevent.badtemplate', [{ path: '', message: 'not JSON' }]);
   }
   return checkEventFile(value);
 }

@@ -4,6 +4,7 @@ export * from './shortlink.ts';
 export * from './eventTimes.ts';
 export * from './settings.ts';
 export * from './eventFile.ts';
+export * from './eventFileCheck.ts';
 export * from './realtime.ts';
 export * from './api.ts';
 export * from './checkpoints/index.ts';

@@ -68,7 +68,15 @@ describe.each(testDialects())('command line on $name', (dialect) => {
   it('imports the event file and exports it back unchanged', async () => {
     const file = write('spring.json', JSON.stringify(sampleEventFile(), null, 2));
     const imported = await cli('import', file, '--id', 'x');
-    expect(imported).toEqual({ code: 0, out: 'x\n', err: 'Imported Spring rogaine as /x\n' });
+    // Admins without an account here are kept (shown as unknown), with a warning each.
+    expect(imported).toEqual({
+      code: 0,
+      out: 'x\n',
+      err:
+        'warning: events.admins.uid-owner: no account with this uid here (kept, shown as unknown)\n' +
+        'warning: events.admins.uid-admin: no account with this uid here (kept, shown as unknown)\n' +
+        'Imported Spring rogaine as /x\n',
+    });
 
     const exported = await cli('export', 'x');
     expect(exported.code).toBe(0);
@@ -106,6 +114,30 @@ describe.each(testDialects())('command line on $name', (dialect) => {
       expect(res.out, what).toBe('');
       expect(res.err, what).toMatch(message);
     }
+    expect(await withApp((t) => countRows(t.handle.db))).toEqual(before);
+  });
+
+  it('refuses a file whose contents the KP API would refuse, printing every problem by path', async () => {
+    const before = await withApp((t) => countRows(t.handle.db));
+    const good = sampleEventFile();
+    const bad = {
+      ...good,
+      eventsdata: {
+        ...good.eventsdata,
+        kp: { ...good.eventsdata.kp, kp3: { nr: { n: 3 } }, kp4: { nr: 31 } },
+        kpdata: { ...good.eventsdata.kpdata, kp1: { loc: { lat: 999, lng: 26.7 } } },
+      },
+    };
+    const res = await cli('import', write('invalid.json', JSON.stringify(bad)), '--id', 'bad3');
+    expect(res.code).toBe(1);
+    expect(res.out).toBe('');
+    const lines = res.err.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^eventfile\.error\.invalid: /);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}eventsdata\.kp\.kp3\.nr: /),
+      '  eventsdata.kp.kp4.nr: KP number 31 is already used by kp2',
+      expect.stringMatching(/^ {2}eventsdata\.kpdata\.kp1\.loc\.lat: /),
+    ]);
     expect(await withApp((t) => countRows(t.handle.db))).toEqual(before);
   });
 

@@ -17,6 +17,7 @@ import { inProcessBus } from '../realtime/bus.ts';
 import { hashPassword } from '../auth/password.ts';
 import { newId } from '../db/ids.ts';
 import { AppError } from '../http/errors.ts';
+import { unknownAdmins } from '../eventFile/eventFileCheck.ts';
 import type { PlatformRole } from '../users/user.repository.ts';
 import { SIMULATE_USAGE, simulateCommand } from './simulate.ts';
 
@@ -176,11 +177,13 @@ export async function runCli(
         const path = rest[0];
         if (!path) throw new Error('import needs a file');
         const parsed = parseEventFile(fs.readFileSync(path, 'utf8'));
-        if (!parsed.ok)
-          throw new AppError('createevent.badtemplate', 400, undefined, parsed.message);
+        if (!parsed.ok) throw new AppError(parsed.error, 400, parsed.details, parsed.message);
         const id = option(rest, '--id') ?? shortlinkFromName(parsed.file.events.name);
         const events = eventService({ store, bus: inProcessBus(), now });
         const created = await events.importFile(parsed.file, id);
+        for (const p of await unknownAdmins(parsed.file, store.eventFiles)) {
+          err.write(`warning: ${p.path}: ${p.message} (kept, shown as unknown)\n`);
+        }
         err.write(`Imported ${created.name} as /${created.id}\n`);
         out.write(created.id + '\n');
         return 0;
@@ -193,11 +196,18 @@ export async function runCli(
         return 2;
     }
   } catch (e) {
-    err.write(e instanceof AppError ? `${e.key}: ${e.message}\n` : `${(e as Error).message}\n`);
+    err.write(e instanceof AppError ? appErrorText(e) : `${(e as Error).message}\n`);
     return 1;
   } finally {
     await handle.close();
   }
+}
+
+/** An AppError as the command line prints it: key and message, then one line per detail. */
+function appErrorText(e: AppError): string {
+  const lines = [`${e.key}: ${e.message}`];
+  for (const d of e.details ?? []) lines.push(`  ${d.path || '(root)'}: ${d.message}`);
+  return lines.join('\n') + '\n';
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

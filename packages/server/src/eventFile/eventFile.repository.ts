@@ -37,6 +37,20 @@ export function eventFileRepository(db: Kysely<Database>) {
       await insertChunked(db, 'deleted_teams', rows.deletedTeams);
     },
 
+    /** Which of `uids` have an account here (an event file's admins may come from elsewhere). */
+    async existingUsers(uids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < uids.length; i += CHUNK) {
+        const rows = await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', 'in', uids.slice(i, i + CHUNK))
+          .execute();
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    },
+
     /** Reads every row of an event, or undefined when there is no such event. */
     async readAll(eventId: string): Promise<EventRows | undefined> {
       const event = await db

@@ -2,7 +2,6 @@ import {
   DEFAULT_EVENT_TYPE,
   DEFAULT_SPEED,
   SETTINGS_BY_KEY,
-  checkEventFile,
   eventTopic,
   isEndTimeValid,
   isValidShortlink,
@@ -27,6 +26,7 @@ import { fromJsonMap, toJson } from '../db/json.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
+import { checkedEventFile, refuseUnknownAdmins } from '../eventFile/eventFileCheck.ts';
 import {
   canDeleteEvent,
   canEditEvent,
@@ -209,15 +209,14 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
         const role = await store.events.roleOf(body.duplicateOf, actor.uid);
         if (!canReadEventPrivate({ actor, role, hidden: source.event.hidden === 1 }))
           throw forbidden();
-        file = copyableParts(rowsToFile(source), !body.removePermissions);
+        // What is copied passes the same checks as a template (older events may predate them).
+        file = checkedEventFile(copyableParts(rowsToFile(source), !body.removePermissions));
       } else if (body.template !== undefined) {
-        const checked = checkEventFile(body.template);
-        if (!checked.ok)
-          throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
-        file = copyableParts(checked.file, !body.removePermissions);
+        file = copyableParts(checkedEventFile(body.template), !body.removePermissions);
       } else {
         file = freshFile(body.name);
       }
+      await refuseUnknownAdmins(file, store.eventFiles);
       const admins = { ...(file.events.admins ?? {}) };
       for (const [uid, role] of Object.entries(admins)) if (role === 'owner') admins[uid] = 'admin';
       admins[actor.uid] = 'owner';
@@ -374,16 +373,16 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     },
 
     /**
-     * Imports a whole event file as event `id`, exactly as it is (admins included). For the
-     * command line, which runs with the machine owner's authority. Nothing is written on refusal.
+     * Imports a whole event file as event `id`, exactly as it is (admins included, also those
+     * without an account here: moving an event between platforms keeps them, shown as unknown).
+     * For the command line, which runs with the machine owner's authority and warns about them.
+     * The file is checked like a template; nothing is written on refusal.
      */
     async importFile(value: unknown, id: string): Promise<EventSummary> {
-      const checked = checkEventFile(value);
-      if (!checked.ok)
-        throw new AppError('createevent.badtemplate', 400, undefined, checked.message);
+      const file = checkedEventFile(value);
       if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
-      const row = await insertNew(id, checked.file);
-      return presentEvent(row, null, checked.file.eventsdata.data ?? {});
+      const row = await insertNew(id, file);
+      return presentEvent(row, null, file.eventsdata.data ?? {});
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventFile, EventSummary } from '@rada/core';
+import type { ErrorBody, EventFile, EventSummary } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -131,14 +131,27 @@ describe.each(testDialects())('duplicating and templates on $name', (dialect) =>
     expectCopiedParts(copy);
     expect(copy.events.admins).toEqual({ [stranger.uid]: 'owner' });
 
-    const keep = await create(stranger, { template, removePermissions: false });
+    // Keeping the admins of a file whose people have no account here would plant rows for ids
+    // nobody holds: refused, path by path, writing nothing.
+    const before = await countRows(t.handle.db);
+    const unknown = await create(stranger, { template, removePermissions: false });
+    expect(unknown.status).toBe(400);
+    expect(errorOf(unknown)).toBe('eventfile.error.invalid');
+    expect((unknown.body as unknown as ErrorBody).details).toEqual([
+      { path: 'events.admins.elsewhere-owner', message: 'no account with this uid here' },
+      { path: 'events.admins.elsewhere-admin', message: 'no account with this uid here' },
+    ]);
+    expect(await countRows(t.handle.db)).toEqual(before);
+
+    const known = sampleEventFile({ owner: owner.uid, admin: admin.uid });
+    const keep = await create(stranger, { template: known, removePermissions: false });
     const kept = (
       await call<Sample>(t.app, 'GET', `/api/events/${keep.body.id}/export`, { as: stranger })
     ).body;
     expect(kept.events.admins).toEqual({
       [stranger.uid]: 'owner',
-      'elsewhere-owner': 'admin',
-      'elsewhere-admin': 'admin',
+      [owner.uid]: 'admin',
+      [admin.uid]: 'admin',
     });
   });
 

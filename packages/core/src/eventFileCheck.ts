@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { Kp, KpData, PrintItem } from './checkpoints/types.ts';
+import { SETTINGS_BY_KEY, SettingsPatch, settingValueSchema } from './settings.ts';
+import { UpdateTeamBody } from './teams.ts';
+import type { EventFile } from './eventFile.ts';
+
+/**
+ * The contents of an event file checked with the schemas the API uses for the same things (KP
+ * documents, print items, team fields, settings, speed), so an import cannot store what the
+ * editors would refuse. Pure: unknown admin uids are the server's check (it needs the users).
+ */
+
+/** One problem of an event file: where (dotted path in the file) and what. */
+export interface EventFileProblem {
+  path: string;
+  message: string;
+}
+
+/** At most this many problems are reported; the count says how many there were. */
+export const EVENT_FILE_MAX_PROBLEMS = 50;
+
+export const EVENT_ADMIN_ROLES = ['owner', 'admin'] as const;
+
+/**
+ * A team of `teams.list` as the file holds it: the team editor's fields, except that the file's
+ * `nr` may be a number (101) and `devs` is the map `{devId: true}`; unknown keys are kept.
+ */
+export const TeamFileEntry = UpdateTeamBody.omit({ nr: true, devs: true })
+  .extend({
+    nr: z.union([z.string().trim().min(1).max(20), z.number().finite()]).nullable(),
+    devs: z.record(z.string().min(1).max(100), z.unknown()),
+  })
+  .partial()
+  .loose();
+
+const DeletedKpEntry = z.looseObject({ kp: Kp.optional(), data: KpData.optional() });
+const Speed = SettingsPatch.shape.speed;
+
+type Json = Record<string, unknown>;
+const entries = (value: unknown): [string, unknown][] =>
+  value && typeof value === 'object' ? Object.entries(value as Json) : [];
+
+/** Every problem of the file's contents, in file order (all of them; callers cap the list). */
+export function eventFileProblems(file: EventFile): EventFileProblem[] {
+  const problems: EventFileProblem[] = [];
+  const check = (schema: z.ZodType, value: unknown, path: string) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      problems.push({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message });
+    }
+  };
+
+  for (const [uid, role] of entries(file.events.admins)) {
+    if (!(EVENT_ADMIN_ROLES as readonly unknown[]).includes(role)) {
+      problems.push({ path: `events.admins.${uid}`, message: 'must be "owner" or "admin"' });
+    }
+  }
+
+  const ed = file.eventsdata;
+  for (const [key, value] of entries(ed.data)) {
+    const desc = SETTINGS_BY_KEY.get(key);
+    // Keys the platform does not know are kept as they are (the file is lossless).
+    if (desc && value !== null) check(settingValueSchema(desc), value, `eventsdata.data.${key}`);
+  }
+
+  const seenNr = new Map<string, string>();
+  for (const [id, kp] of entries(ed.kp)) {
+    check(Kp, kp, `eventsdata.kp.${id}`);
+    const nr = (kp as Json | null)?.nr;
+    if (typeof nr !== 'string' && typeof nr !== 'number') continue;
+    const key = String(nr).trim();
+    const first = seenNr.get(key);
+    if (first === undefined) seenNr.set(key, id);
+    else {
+      problems.push({
+        path: `eventsdata.kp.${id}.nr`,
+        message: `KP number ${key} is already used by ${first}`,
+      });
+    }
+  }
+  for (const [id, data] of entries(ed.kpdata)) check(KpData, data, `eventsdata.kpdata.${id}`);
+  for (const [id, item] of entries(ed.printitems))
+    check(PrintItem, item, `eventsdata.printitems.${id}`);
+  for (const [id, entry] of entries(ed.deletedkps))
+    check(DeletedKpEntry, entry, `eventsdata.deletedkps.${id}`);
+
+  for (const [id, team] of entries(file.teams.list)) check(TeamFileEntry, team, `teams.list.${id}`);
+
+  if (file.evdoc.speed !== undefined) check(Speed, file.evdoc.speed, 'evdoc.speed');
+  return problems;
+}
