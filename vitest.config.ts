@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: `npm test` runs core, server and web; `npm run test:e2e` runs e2e.
+// One runner, five projects: `npm test` runs core, server and web; `npm run test:e2e` runs e2e;
+// `npm run fuzz` runs fuzz.
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +19,17 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+        },
+      },
+      {
+        // `npm run fuzz`: the property/fuzz suite (*.fuzz.test.ts) with FUZZ_RUNS=100000; `npm test`
+        // runs the same files in core and server with the default of 2000 (docs/security.md).
+        test: {
+          name: 'fuzz',
+          include: ['packages/*/src/**/*.fuzz.test.ts'],
+          testTimeout: 3_600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {
