@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Kp, KpData } from './checkpoints/types.ts';
+import { publicKpData } from './checkpoints/publicView.ts';
 import type { TeamAnswerView } from './teams.ts';
 import { haversine } from './tracks/stats.ts';
 import type { DeviceCommand } from './messages.ts';
@@ -205,8 +206,9 @@ export function playSettings(settings: Json, conf: Json, record: Json = {}): Pla
 export const kpVisibleToTeam = (kp: Pick<Kp, 'inwork'>): boolean => kp.inwork !== true;
 
 /**
- * A checkpoint as a team sees it: no correct answer, responses in id order, the distance rules
- * resolved (the KP's own maxanswerdistance before the event's maxmarkingdistance).
+ * A checkpoint as a team sees it: only its public data (publicKpData, as the public KP list),
+ * responses in id order, the distance rules resolved (the KP's own maxanswerdistance before the
+ * event's maxmarkingdistance).
  */
 export function toPlayKp(
   id: string,
@@ -215,15 +217,16 @@ export function toPlayKp(
   data: KpData,
   settings: Pick<PlayView['settings'], 'maxmarkingdistance'> & { nokpopenwhennotclose: boolean },
 ): PlayKp {
-  const responses = Object.entries(data.responses ?? {})
-    .map(([k, v]) => [k, String(v)] as const)
-    .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }));
+  const pub = publicKpData(data);
+  const responses = Object.entries(pub.responses ?? {}).sort(([a], [b]) =>
+    a.localeCompare(b, undefined, { numeric: true }),
+  );
   return {
     id,
     nr,
-    desc: str(data.desc),
-    longdesc: str(data.longdesc),
-    loc: latLngOf(data.loc),
+    desc: str(pub.desc),
+    longdesc: str(pub.longdesc),
+    loc: latLngOf(pub.loc),
     responses: Object.fromEntries(responses),
     auto: kp.isauto === true || kp.autokp === true,
     maxDistance: num(kp.maxanswerdistance) ?? settings.maxmarkingdistance,

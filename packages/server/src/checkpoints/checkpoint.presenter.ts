@@ -1,4 +1,4 @@
-import { compareKpNr } from '@rada/core';
+import { compareKpNr, publicKpData } from '@rada/core';
 import type { Checkpoint, DeletedKp, DeletedKpOnTeamRow, Kp, KpData, KpNr } from '@rada/core';
 import { fromJsonMap } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
@@ -18,14 +18,14 @@ export interface DeletedRecord {
 
 /**
  * Maps a checkpoint row to the API shape. Only event admins see the correct `answer` and the
- * per-response `data.scores`; for anyone else both are left out entirely.
+ * whole data document; anyone else gets its public part (core's publicKpData, what the
+ * participant app shows): never the answer text `a`, `scores` or keys an import brought.
  */
 export function presentCheckpoint(row: CheckpointRow, admin: boolean): Checkpoint {
   const kp = fromJsonMap(row.kp) as Kp;
-  const data = fromJsonMap(row.data);
-  if (admin) return { id: row.id, kp, data: data as KpData, answer: row.answer };
-  const { scores: _scores, ...publicData } = data;
-  return { id: row.id, kp, data: publicData as KpData };
+  const data = fromJsonMap(row.data) as KpData;
+  if (admin) return { id: row.id, kp, data, answer: row.answer };
+  return { id: row.id, kp, data: publicKpData(data) };
 }
 
 /** Reads the stored deleted record; `fallbackId` stands in for a record without a kpId. */

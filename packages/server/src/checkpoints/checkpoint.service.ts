@@ -1,4 +1,4 @@
-import { nextKpNumber } from '@rada/core';
+import { kpVisibleToTeam, nextKpNumber } from '@rada/core';
 import type {
   Checkpoint,
   CheckpointList,
@@ -59,13 +59,17 @@ export function checkpointService(deps: CheckpointServiceDeps) {
   return {
     ...checkpointBulkService(deps, ctx),
 
-    /** The list for admins (with answers and scores) or, with `kpsinweb` on, for anyone. */
+    /**
+     * The list for admins (with answers and scores) or, with `kpsinweb` on, for anyone: then the
+     * KPs a team would see (no drafts in work), each with its public data only.
+     */
     async list(actor: Actor | null, eventId: string): Promise<CheckpointList> {
       const { row, access } = await ctx.require(actor, eventId, canReadCheckpoints);
       const admin = canReadCheckpointSecrets(access);
       const rows = await store.checkpoints.list(eventId);
+      const shown = rows.map((r) => presentCheckpoint(r, admin));
       return {
-        checkpoints: sortCheckpoints(rows.map((r) => presentCheckpoint(r, admin))),
+        checkpoints: sortCheckpoints(admin ? shown : shown.filter((c) => kpVisibleToTeam(c.kp))),
         admin,
         archived: row.arch !== null,
       };
