@@ -33,6 +33,8 @@ import { speedEn } from './speedEn.ts';
 import { speedEt } from './speedEt.ts';
 import { accountEn } from './accountEn.ts';
 import { accountEt } from './accountEt.ts';
+import { eventFileEn } from './eventFileEn.ts';
+import { eventFileEt } from './eventFileEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
@@ -58,6 +60,7 @@ export const resources = {
       ...liveEn,
       ...speedEn,
       ...accountEn,
+      ...eventFileEn,
     },
   },
   et: {
@@ -77,6 +80,7 @@ export const resources = {
       ...liveEt,
       ...speedEt,
       ...accountEt,
+      ...eventFileEt,
     },
   },
 };

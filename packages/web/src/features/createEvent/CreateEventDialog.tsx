@@ -34,6 +34,7 @@ import {
   linkAfterNameChange,
   linkErrorKey,
   linkStatus,
+  templateRefused,
   timeErrors,
 } from './createEventForm.ts';
 import type { PickedTime, TemplateState } from './createEventForm.ts';
@@ -89,6 +90,7 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
       void navigate(`/${event.id}${vars.configure ? '/settings' : ''}`);
     },
     onError: (error) => {
+      setTemplate((current) => templateRefused(current, error));
       notify(t(errorKey(error), { defaultValue: t('error.unknown') }), 'error');
       void queryClient.invalidateQueries({ queryKey: queryKeys.linkExists(link) });
     },

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { EVENT_FILE_MAX_BYTES } from '@rada/core';
 import { readTemplate } from './createEventForm.ts';
 import type { TemplateState } from './createEventForm.ts';
+import { TemplateProblems } from './TemplateProblems.tsx';
 
 /** The optional template file of the create dialog: upload, show, remove, or report it bad. */
 export function TemplatePicker({
@@ -77,9 +78,9 @@ export function TemplatePicker({
         )}
       </Stack>
       {value.status === 'bad' ? (
-        <Alert severity="error" sx={{ mt: 1 }} data-testid="createevent-template-error">
-          {t(value.errorKey)}
-        </Alert>
+        <TemplateProblems errorKey={value.errorKey} problems={value.problems} />
+      ) : value.status === 'ok' && value.refused ? (
+        <TemplateProblems errorKey={value.refused.errorKey} problems={value.refused.problems} />
       ) : (
         <Typography variant="caption" color="text.secondary">
           {t('createevent.template.help')}

@@ -1,5 +1,6 @@
 import { isEndTimeValid, isValidShortlink, parseEventFile, shortlinkFromName } from '@rada/core';
-import type { CreateEventBody, EventFile, ExistsAnswer } from '@rada/core';
+import type { CreateEventBody, EventFile, EventFileProblem, ExistsAnswer } from '@rada/core';
+import { ApiError } from '../../api/client.ts';
 
 /**
  * The create/duplicate event dialog's rules (spec 01 screen 4, §4, §5) as plain functions,
@@ -15,8 +16,20 @@ export type PickedTime = number | null | 'invalid';
 /** A chosen template file. */
 export type TemplateState =
   | { status: 'none' }
-  | { status: 'ok'; fileName: string; file: EventFile }
-  | { status: 'bad'; fileName: string; errorKey: string };
+  | {
+      status: 'ok';
+      fileName: string;
+      file: EventFile;
+      /** The server's refusal of it (it may be sent again, e.g. without its admins). */
+      refused?: { errorKey: string; problems: EventFileProblem[] };
+    }
+  | {
+      status: 'bad';
+      fileName: string;
+      errorKey: string;
+      /** Where and what, from core's check or the server's refusal (at most 50). */
+      problems?: EventFileProblem[];
+    };
 
 /**
  * The short link after the name changed: derived from the name until the user has edited
@@ -124,6 +137,17 @@ export function buildCreateBody(input: {
   return body;
 }
 
+/**
+ * The template after the server refused it with per-path details (eventfile.error.invalid, or
+ * badtemplate): those it alone can check, such as admins without an account. Otherwise as is.
+ */
+export function templateRefused(template: TemplateState, error: unknown): TemplateState {
+  if (template.status !== 'ok' || !(error instanceof ApiError)) return template;
+  if (error.key !== 'eventfile.error.invalid' && error.key !== 'createevent.badtemplate')
+    return template;
+  return { ...template, refused: { errorKey: error.key, problems: error.details } };
+}
+
 /** Reads and checks a chosen template file (spec 04): too large or not an event file is 'bad'. */
 export async function readTemplate(
   file: Pick<File, 'name' | 'size' | 'text'>,
@@ -140,5 +164,5 @@ export async function readTemplate(
   const parsed = parseEventFile(text);
   return parsed.ok
     ? { status: 'ok', fileName: file.name, file: parsed.file }
-    : { status: 'bad', fileName: file.name, errorKey: parsed.error };
+    : { status: 'bad', fileName: file.name, errorKey: parsed.error, problems: parsed.details };
 }
