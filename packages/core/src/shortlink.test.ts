@@ -67,6 +67,8 @@ describe('isValidShortlink', () => {
       'Cup',
       'accountdelete',
       'AccountDelete',
+      'account',
+      'Account',
       'assets',
       'admin',
       'news',

@@ -4,6 +4,7 @@ import { SHORTLINK_MAX_LENGTH } from './limits.ts';
 export const RESERVED_SHORTLINKS = new Set([
   'api',
   'assets',
+  'account',
   'accountdelete',
   'cup',
   'play',

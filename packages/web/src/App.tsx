@@ -14,6 +14,7 @@ import { makeTheme } from './theme.ts';
 import { AppShell } from './features/layout/AppShell.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
 import { AccountDeletePage } from './features/account/AccountDeletePage.tsx';
+import { AccountPage } from './features/account/AccountPage.tsx';
 import { EventPage } from './features/eventPage/EventPage.tsx';
 import { ResultsPage } from './features/results/ResultsPage.tsx';
 import { ResponsesPage } from './features/results/ResponsesPage.tsx';
@@ -42,6 +43,7 @@ const router = createBrowserRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: 'accountdelete', element: <AccountDeletePage /> },
+      { path: 'account', element: <AccountPage /> },
       { path: 'cup/:cupid', element: <CupComingSoonPage /> },
       { path: 'play', element: <PlayHome /> },
       { path: ':evid/reg', element: <RegistrationPage /> },

@@ -48,7 +48,9 @@ import type {
   TeamListEntry,
   UpdateTeamBody,
   UpdateCheckpointBody,
+  ChangePasswordBody,
   CreateEventBody,
+  CreateTokenBody,
   CreatorRecord,
   DeleteAccountBody,
   ErrorBody,
@@ -59,6 +61,8 @@ import type {
   ExistsAnswer,
   Me,
   PublicConfig,
+  SessionView,
+  SessionsAnswer,
   SettingsPatch,
   SignInBody,
   SignUpBody,
@@ -163,6 +167,13 @@ export const api = {
   signUp: (body: SignUpBody) => request<Me>('POST', '/auth/signup', body),
   signOut: () => request<void>('POST', '/auth/signout'),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
+  /** The account page: own sessions and tokens, their revocation and renewal, the password. */
+  sessions: () => request<SessionsAnswer>('GET', '/auth/sessions'),
+  revokeSession: (id: string) => request<void>('DELETE', `/auth/sessions/${enc(id)}`),
+  createToken: (body: CreateTokenBody) =>
+    request<{ id: string; token: string; expiresAt: number }>('POST', '/auth/tokens', body),
+  renewToken: (id: string) => request<SessionView>('POST', `/auth/tokens/${enc(id)}/renew`),
+  changePassword: (body: ChangePasswordBody) => request<void>('POST', '/auth/password', body),
 
   /** Searches the directory; `eventId` scopes the search to that event's admin picker. */
   searchUsers: (s: string, eventId?: string) =>

@@ -34,6 +34,8 @@ import { speedEt } from './speedEt.ts';
 import { accountEn } from './accountEn.ts';
 import { accountEt } from './accountEt.ts';
 import { eventFileEn } from './eventFileEn.ts';
+import { sessionsEn } from './sessionsEn.ts';
+import { sessionsEt } from './sessionsEt.ts';
 import { eventFileEt } from './eventFileEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
@@ -61,6 +63,7 @@ export const resources = {
       ...speedEn,
       ...accountEn,
       ...eventFileEn,
+      ...sessionsEn,
     },
   },
   et: {
@@ -81,6 +84,7 @@ export const resources = {
       ...speedEt,
       ...accountEt,
       ...eventFileEt,
+      ...sessionsEt,
     },
   },
 };

@@ -4,6 +4,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@rada/core';
@@ -11,7 +12,7 @@ import { CreatorsDialog } from '../creators/CreatorsDialog.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useSignOut } from './useSignOut.ts';
 
-/** The signed-in user's menu in the app bar: sign out, delete account, event creators. */
+/** The signed-in user's menu in the app bar: account, sign out, delete account, event creators. */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,6 +56,18 @@ export function UserMenu({ me }: { me: Me }) {
           </MenuItem>
         )}
         {me.superAdmin && <Divider />}
+        <MenuItem
+          data-testid="usermenu-account"
+          onClick={() => {
+            close();
+            void navigate('/account');
+          }}
+        >
+          <ListItemIcon>
+            <ManageAccountsIcon fontSize="small" />
+          </ListItemIcon>
+          {t('usermenu.account')}
+        </MenuItem>
         <MenuItem
           data-testid="usermenu-deleteaccount"
           onClick={() => {

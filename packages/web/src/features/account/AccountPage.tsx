@@ -1,0 +1,62 @@
+import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useMe } from '../auth/useMe.ts';
+import { useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { ApiTokens, BrowserSessions } from './SessionsSection.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
+import { useSessions } from './useSessions.ts';
+
+/** `/account`: the signed-in user's browsers and API tokens (revoke, renew), password change. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const openSignIn = useOpenSignIn();
+  const sessions = useSessions(Boolean(me.data));
+
+  let body: React.ReactNode;
+  if (me.isPending) {
+    body = <LoadingState />;
+  } else if (!me.data) {
+    body = (
+      <Alert
+        severity="info"
+        data-testid="account-signedout"
+        action={
+          <Button color="inherit" onClick={openSignIn} sx={{ whiteSpace: 'nowrap' }}>
+            {t('auth.signin')}
+          </Button>
+        }
+      >
+        {t('account.signedout')}
+      </Alert>
+    );
+  } else if (sessions.isError) {
+    body = <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  } else if (!sessions.data) {
+    body = <LoadingState />;
+  } else {
+    const all = sessions.data.sessions;
+    body = (
+      <Stack sx={{ gap: 4 }} divider={<Divider flexItem />}>
+        <Typography color="text.secondary">{me.data.email}</Typography>
+        <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
+        <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
+        <PasswordForm />
+        <Link component={RouterLink} to="/accountdelete" color="error" data-testid="account-delete">
+          {t('account.deletelink')}
+        </Link>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 960, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('account.title')}
+      </Typography>
+      {body}
+    </Paper>
+  );
+}
