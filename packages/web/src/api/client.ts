@@ -15,6 +15,8 @@ import type {
   UploadView,
   AssignStartTimesBody,
   AssignStartTimesResult,
+  UndoStartTimesBody,
+  UndoStartTimesResult,
   CreateJoinCodeBody,
   CreateTeamBody,
   DeletedTeamView,
@@ -251,6 +253,9 @@ export const api = {
     request<TeamListEntry>('POST', `/events/${enc(id)}/deletedteams/${enc(backupId)}/restore`),
   assignStartTimes: (id: string, body: AssignStartTimesBody) =>
     request<AssignStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes`, body),
+  /** Puts back the start times an assignment changed (its `changes`), where still unchanged. */
+  undoStartTimes: (id: string, body: UndoStartTimesBody) =>
+    request<UndoStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes/undo`, body),
   /** The start list (anyone who may see the event). */
   startList: (id: string) => request<StartListView>('GET', `/events/${enc(id)}/startlist`),
 
@@ -379,6 +384,8 @@ export const queryKeys = {
   /** Realtime `teams` changes invalidate this prefix, the answers of each team included. */
   teams: (id: string) => ['event', id, 'teams'] as const,
   teamAnswers: (id: string, teamId: string) => ['event', id, 'teams', teamId, 'answers'] as const,
+  startTimesPreview: (id: string, body: unknown) =>
+    ['event', id, 'teams', 'starttimes-preview', body] as const,
   deletedTeams: (id: string) => ['event', id, 'deletedteams'] as const,
   startList: (id: string) => ['event', id, 'startlist'] as const,
   regForm: (id: string) => ['event', id, 'regform'] as const,

@@ -33,9 +33,11 @@ import { speedEn } from './speedEn.ts';
 import { speedEt } from './speedEt.ts';
 import { accountEn } from './accountEn.ts';
 import { accountEt } from './accountEt.ts';
-import { eventFileEn } from './eventFileEn.ts';
+import { safetyEn } from './safetyEn.ts';
+import { safetyEt } from './safetyEt.ts';
 import { sessionsEn } from './sessionsEn.ts';
 import { sessionsEt } from './sessionsEt.ts';
+import { eventFileEn } from './eventFileEn.ts';
 import { eventFileEt } from './eventFileEt.ts';
 
 /** Languages of the interface; the first is the fallback. */
@@ -62,8 +64,9 @@ export const resources = {
       ...liveEn,
       ...speedEn,
       ...accountEn,
-      ...eventFileEn,
+      ...safetyEn,
       ...sessionsEn,
+      ...eventFileEn,
     },
   },
   et: {
@@ -83,8 +86,9 @@ export const resources = {
       ...liveEt,
       ...speedEt,
       ...accountEt,
-      ...eventFileEt,
+      ...safetyEt,
       ...sessionsEt,
+      ...eventFileEt,
     },
   },
 };

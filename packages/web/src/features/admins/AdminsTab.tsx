@@ -17,7 +17,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EventAdmin, EventSummary, UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { useMe } from '../auth/useMe.ts';
@@ -39,6 +41,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<UserRecord | null>(null);
+  const [removing, setRemoving] = useState<EventAdmin | null>(null);
   const admins = useQuery({
     queryKey: queryKeys.admins(event.id),
     queryFn: () => api.admins(event.id),
@@ -48,7 +51,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
     queryClient.setQueryData(queryKeys.admins(event.id), list);
     void queryClient.invalidateQueries({ queryKey: queryKeys.event(event.id), exact: true });
   };
-  const add = useMutation({
+  const addMutation = useMutation({
     mutationFn: (user: { uid: string; displayName: string }) => api.addAdmin(event.id, user.uid),
     onSuccess: (list, user) => {
       afterChange(list);
@@ -57,15 +60,18 @@ export function AdminsTab({ event }: { event: EventSummary }) {
     },
     onError: (e) => notify(errorText(t, e), 'error'),
   });
+  // Two quick clicks on Add must not send two requests (the second would fail as a duplicate).
+  const add = useMutateOnce(addMutation);
   const remove = useMutation({
     mutationFn: (admin: EventAdmin) => api.removeAdmin(event.id, admin.uid),
     onSuccess: (list, admin) => {
       afterChange(list);
+      setRemoving(null);
       notify(t('admins.removed', { name: admin.displayName }));
     },
     onError: (e) => notify(errorText(t, e), 'error'),
   });
-  const busy = add.isPending || remove.isPending;
+  const busy = add.pending || remove.isPending;
   const list = admins.data ? sortAdmins(admins.data) : [];
   const adminUids = new Set(list.map((a) => a.uid));
   const showAddMe = !!me.data?.superAdmin && admins.isSuccess && !adminUids.has(me.data.uid);
@@ -110,7 +116,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
                         edge="end"
                         aria-label={t('admins.remove', { name: a.displayName })}
                         disabled={busy}
-                        onClick={() => remove.mutate(a)}
+                        onClick={() => setRemoving(a)}
                         data-testid={`admin-remove-${a.uid}`}
                       >
                         <PersonRemoveIcon />
@@ -159,6 +165,18 @@ export function AdminsTab({ event }: { event: EventSummary }) {
           {t('admins.add')}
         </Button>
       </Stack>
+      {removing && (
+        <ConfirmDialog
+          title={t('admins.removeconfirm.title')}
+          message={t('admins.removeconfirm.text', { name: removing.displayName })}
+          confirmLabel={t('admins.removeconfirm.confirm')}
+          busy={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => remove.mutate(removing)}
+          testId="admin-remove-dialog"
+          confirmTestId="admin-remove-confirm"
+        />
+      )}
     </Paper>
   );
 }

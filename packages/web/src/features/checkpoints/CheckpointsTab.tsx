@@ -6,6 +6,7 @@ import type { EventSummary } from '@rada/core';
 import { ApiError } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { KpMap } from '../map/KpMap.tsx';
 import { DeletedKpOnTeamDialog } from '../deletedKps/DeletedKpOnTeamDialog.tsx';
@@ -73,7 +74,8 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
   const [oldOpen, setOldOpen] = useState(false);
   const [undo, setUndo] = useState<Undo | null>(null);
 
-  const create = useCreateCheckpoint(event.id);
+  // Add KP sends one request however fast it is clicked (each would make a KP).
+  const create = useMutateOnce(useCreateCheckpoint(event.id));
   const update = useUpdateCheckpoint(event.id);
   const remove = useDeleteCheckpoint(event.id);
   const restore = useRestoreKp(event.id);
@@ -148,7 +150,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
       canManage: editable,
       editable,
       count: checkpoints.length,
-      adding: create.isPending,
+      adding: create.pending,
       onAdd: handleAdd,
       onImport: () => setDialog('import'),
       onDownload: handleDownload,
@@ -163,7 +165,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
       admin,
       editable,
       checkpoints.length,
-      create.isPending,
+      create.pending,
       handleAdd,
       handleDownload,
       event.id,

@@ -23,6 +23,7 @@ import { LINK_CHECK_DELAY_MS, defaultEventTimes, isValidShortlink } from '@rada/
 import type { CreateEventBody, EventSummary } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { DateTimeField } from '../../components/DateTimeField.tsx';
 import { errorKey } from '../../i18n/errorText.ts';
@@ -104,7 +105,9 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
   });
   const linkError = linkErrorKey(status);
   const errors = timeErrors(picked(start), picked(end));
-  const busy = create.isPending;
+  // Both create buttons share one guard: a double click sends one POST, not a 409 after it.
+  const once = useMutateOnce(create);
+  const busy = once.pending;
   const enabled = canCreate({
     name,
     linkStatus: status,
@@ -128,7 +131,7 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
       removePermissions,
       duplicateOf: source?.id,
     });
-    create.mutate({ body, configure });
+    once.mutate({ body, configure });
   };
 
   const title = source

@@ -27,6 +27,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_JOIN_VALIDITY, JOIN_VALIDITIES, joinCodeValidUntil } from '@rada/core';
 import type { JoinCodeView, JoinValidity } from '@rada/core';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useTeams } from '../teams/useTeams.ts';
 import {
@@ -68,6 +69,7 @@ export function CreateJoinCodeDialog({
   const [touched, setTouched] = useState(false);
   const teams = useTeams(eventId);
   const create = useCreateJoinCode(eventId);
+  const once = useMutateOnce(create);
   // The end dates are computed once per opening so they do not move while the dialog is open.
   const ends = useMemo(() => {
     const now = new Date();
@@ -89,7 +91,7 @@ export function CreateJoinCodeDialog({
   const handleSubmit = () => {
     setTouched(true);
     if (!shapeOk) return;
-    create.mutate(
+    once.mutate(
       {
         code,
         singleteam,
@@ -216,7 +218,7 @@ export function CreateJoinCodeDialog({
           <Button
             type="submit"
             variant="contained"
-            loading={create.isPending}
+            loading={once.pending}
             data-testid="joincode-create-submit"
           >
             {t('joinc.create.submit')}

@@ -5,7 +5,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   Stack,
   Table,
@@ -21,6 +20,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, JoinCodeView } from '@rada/core';
 import { useEventRealtime } from '../../api/realtime.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -181,28 +181,21 @@ export function JoinCodesDialog({
         <UsedByDialog code={current} onClose={() => setDialog(null)} />
       )}
       {current && dialog?.kind === 'delete' && (
-        <Dialog open onClose={() => setDialog(null)} data-testid="joincode-delete-dialog">
-          <DialogTitle>{t('joinc.delete.title')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {t(current.uses.length > 0 ? 'joinc.delete.confirmused' : 'joinc.delete.confirm', {
-                code: current.code,
-              })}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
-            <Button
-              color="error"
-              variant="contained"
-              loading={remove.isPending}
-              onClick={() => handleDelete(current.code)}
-              data-testid="joincode-delete-confirm"
-            >
-              {t('joinc.delete')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          title={t('joinc.delete.title')}
+          message={t(
+            current.uses.length > 0 ? 'joinc.delete.confirmused' : 'joinc.delete.confirm',
+            {
+              code: current.code,
+            },
+          )}
+          confirmLabel={t('joinc.delete')}
+          busy={remove.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => handleDelete(current.code)}
+          testId="joincode-delete-dialog"
+          confirmTestId="joincode-delete-confirm"
+        />
       )}
     </Dialog>
   );

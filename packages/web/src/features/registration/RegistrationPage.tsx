@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyRegistration, RegFormView } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { useEventRealtime } from '../../api/realtime.ts';
+import { useSubmitOnce } from '../../hooks/useSubmitOnce.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
@@ -148,25 +149,25 @@ function NewRegistrationForm({
     ...form.errors,
   };
 
-  const handleSubmit = async (e: React.FormEvent) => {
+  // One registration per submit, however fast the button is pressed (a second would be a
+  // second team), until the answer and the refreshed list are in.
+  const once = useSubmitOnce();
+  const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (missingRequired(view.fields, form.draft).length > 0) return;
-    const sent = await form.submit((values) => api.register(view.eventId, { values }));
-    if (sent) {
-      await refresh();
-      onDone(sent.answer);
-    }
+    void once.run(async () => {
+      const sent = await form.submit((values) => api.register(view.eventId, { values }));
+      if (sent) {
+        await refresh();
+        onDone(sent.answer);
+      }
+    });
   };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void handleSubmit(e)}
-        data-testid="reg-form"
-      >
+      <Box component="form" noValidate onSubmit={handleSubmit} data-testid="reg-form">
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('reg.formtitle')}
         </Typography>
@@ -187,7 +188,7 @@ function NewRegistrationForm({
           type="submit"
           variant="contained"
           sx={{ mt: 2 }}
-          disabled={form.busy}
+          disabled={form.busy || once.pending}
           fullWidth
           data-testid="reg-submit"
         >

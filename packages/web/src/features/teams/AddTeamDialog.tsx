@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { TeamFields } from './TeamFields.tsx';
 import { createTeamBody, emptyTeamForm } from './teamForm.ts';
 import { useTeamForm } from './useTeamForm.ts';
@@ -27,7 +28,7 @@ export function AddTeamDialog({
   onCreated,
 }: AddTeamDialogProps) {
   const { t } = useTranslation();
-  const create = useCreateTeam(eventId);
+  const create = useMutateOnce(useCreateTeam(eventId));
   const { form, change, errors, nrError, validate, saveError } = useTeamForm(() =>
     emptyTeamForm(colour),
   );
@@ -55,7 +56,7 @@ export function AddTeamDialog({
         <Button
           variant="contained"
           onClick={handleSave}
-          disabled={create.isPending}
+          disabled={create.pending}
           data-testid="team-form-save"
         >
           {t('teams.add')}

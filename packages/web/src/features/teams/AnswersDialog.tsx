@@ -23,6 +23,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -55,6 +56,7 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
   const [timeOf, setTimeOf] = useState<AnswerRow | null>(null);
+  const [deleting, setDeleting] = useState<AnswerRow | null>(null);
   const onError = (e: unknown) => notify(errorText(t, e), 'error');
 
   let content: React.ReactNode;
@@ -149,11 +151,7 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
                         <IconButton
                           size="small"
                           disabled={readOnly || row.answer === null}
-                          onClick={() => {
-                            if (window.confirm(t('teams.deleteconfirm', { nr: row.nr }))) {
-                              remove.mutate(row.kpId, { onError });
-                            }
-                          }}
+                          onClick={() => setDeleting(row)}
                           data-testid={`answer-delete-${row.kpId}`}
                         >
                           <DeleteIcon fontSize="small" />
@@ -190,6 +188,20 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
       <DialogActions>
         <Button onClick={onClose}>{t('teams.close')}</Button>
       </DialogActions>
+      {deleting && (
+        <ConfirmDialog
+          title={t('teams.deleteanswer.title')}
+          message={t('teams.deleteanswer.text', { team: team.name, nr: deleting.nr })}
+          confirmLabel={t('teams.deleteanswer.confirm')}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.kpId, { onSuccess: () => setDeleting(null), onError })
+          }
+          testId="answer-delete-dialog"
+          confirmTestId="answer-delete-confirm"
+        />
+      )}
       {timeOf && (
         <TimeDialog
           title={`${t('teams.settime')}: ${t('teams.kp')} ${timeOf.nr}`}

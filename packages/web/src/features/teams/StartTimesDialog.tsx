@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -14,11 +14,24 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { START_ORDERS } from '@rada/core';
-import type { StartOrderBy } from '@rada/core';
+import type {
+  AssignStartTimesBody,
+  AssignStartTimesResult,
+  StartOrderBy,
+  UndoStartTimesResult,
+} from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorText } from '../../i18n/errorText.ts';
+import { StartTimesPreview } from './StartTimesPreview.tsx';
 import { fromLocalInput, toLocalInput } from './teamAnswers.ts';
-import { useAssignStartTimes } from './useTeams.ts';
+import {
+  useAssignStartTimes,
+  useStartTimesPreview,
+  useTeams,
+  useUndoStartTimes,
+} from './useTeams.ts';
 
 interface StartTimesDialogProps {
   eventId: string;
@@ -31,7 +44,9 @@ interface StartTimesDialogProps {
 
 /**
  * 'Start times': gives teams start times from a first start at an interval, in the chosen
- * order, optionally only to teams without one, and says how many got a time.
+ * order. By default only teams without one, never a team that started, finished or marked a KP
+ * unless ticked. A preview (the server's dry run) says what would change before Apply; after
+ * it, Undo puts the previous times back.
  */
 export function StartTimesDialog({
   eventId,
@@ -41,53 +56,96 @@ export function StartTimesDialog({
 }: StartTimesDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const assign = useAssignStartTimes(eventId);
+  const teams = useTeams(eventId);
+  const assign = useMutateOnce(useAssignStartTimes(eventId));
+  const undo = useMutateOnce(useUndoStartTimes(eventId));
   const [first, setFirst] = useState(() => toLocalInput(firstStart));
   const [minutes, setMinutes] = useState(interval === null ? '' : String(interval));
   const [order, setOrder] = useState<StartOrderBy>('nr');
-  const [onlyMissing, setOnlyMissing] = useState(false);
+  const [onlyMissing, setOnlyMissing] = useState(true);
+  const [includeStarted, setIncludeStarted] = useState(false);
+  const [applied, setApplied] = useState<AssignStartTimesResult | null>(null);
+  const [undone, setUndone] = useState<UndoStartTimesResult | null>(null);
 
   const firstMs = fromLocalInput(first);
   const intervalMin = minutes.trim() === '' ? undefined : Number(minutes.replace(',', '.'));
   const badInterval =
     intervalMin !== undefined && !(Number.isFinite(intervalMin) && intervalMin >= 0);
+  const body: AssignStartTimesBody | null = useMemo(
+    () =>
+      firstMs === null || badInterval
+        ? null
+        : { first: firstMs, intervalMin, order, onlyMissing, includeStarted },
+    [firstMs, intervalMin, badInterval, order, onlyMissing, includeStarted],
+  );
+  const previewBody = useDebouncedValue(body, 300);
+  const preview = useStartTimesPreview(eventId, previewBody);
+  const names = useMemo(
+    () => new Map((teams.data ?? []).map((team) => [team.id, team.name])),
+    [teams.data],
+  );
+  const onError = (e: unknown) => notify(errorText(t, e), 'error');
+  const nothingToDo = preview.data !== undefined && preview.data.changes.length === 0;
 
   const handleApply = () => {
-    if (firstMs === null || badInterval) return;
-    assign.mutate(
-      { first: firstMs, intervalMin, order, onlyMissing },
-      { onError: (e) => notify(errorText(t, e), 'error') },
+    if (!body) return;
+    assign.mutate(body, {
+      onSuccess: (result) => {
+        setApplied(result);
+        setUndone(null);
+      },
+      onError,
+    });
+  };
+
+  const handleUndo = () => {
+    if (!applied || applied.changes.length === 0) return;
+    undo.mutate(
+      { changes: applied.changes },
+      {
+        onSuccess: (result) => {
+          setUndone(result);
+          setApplied(null);
+        },
+        onError,
+      },
     );
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="starttimes-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="starttimes-dialog">
       <DialogTitle>{t('teams.starttimes')}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
-          <TextField
-            type="datetime-local"
-            size="small"
-            label={t('teams.starttimes.first')}
-            value={first}
-            onChange={(e) => setFirst(e.target.value)}
-            error={firstMs === null}
-            helperText={firstMs === null ? t('teams.starttimes.nofirst') : undefined}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { step: 1, 'data-testid': 'starttimes-first' },
-            }}
-          />
-          <TextField
-            type="number"
-            size="small"
-            label={t('teams.starttimes.interval')}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            error={badInterval}
-            helperText={t('teams.starttimes.intervalhint')}
-            slotProps={{ htmlInput: { min: 0, step: 0.5, 'data-testid': 'starttimes-interval' } }}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+            <TextField
+              type="datetime-local"
+              size="small"
+              label={t('teams.starttimes.first')}
+              value={first}
+              onChange={(e) => setFirst(e.target.value)}
+              error={firstMs === null}
+              helperText={firstMs === null ? t('teams.starttimes.nofirst') : undefined}
+              sx={{ flex: 1 }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { step: 1, 'data-testid': 'starttimes-first' },
+              }}
+            />
+            <TextField
+              type="number"
+              size="small"
+              label={t('teams.starttimes.interval')}
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              error={badInterval}
+              helperText={t('teams.starttimes.intervalhint')}
+              sx={{ flex: 1 }}
+              slotProps={{
+                htmlInput: { min: 0, step: 0.5, 'data-testid': 'starttimes-interval' },
+              }}
+            />
+          </Stack>
           <TextField
             select
             size="small"
@@ -102,19 +160,68 @@ export function StartTimesDialog({
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={onlyMissing}
-                onChange={(e) => setOnlyMissing(e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'starttimes-onlymissing' } as object }}
+          <Stack>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={onlyMissing}
+                  onChange={(e) => setOnlyMissing(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'starttimes-onlymissing' } as object }}
+                />
+              }
+              label={t('teams.starttimes.onlymissing')}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  color="warning"
+                  checked={includeStarted}
+                  onChange={(e) => setIncludeStarted(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'starttimes-includestarted' } as object }}
+                />
+              }
+              label={t('teams.starttimes.includestarted')}
+            />
+          </Stack>
+          {includeStarted && (
+            <Alert severity="warning" data-testid="starttimes-includestarted-warning">
+              {t('teams.starttimes.includestartedwarn')}
+            </Alert>
+          )}
+          {applied ? (
+            <Alert
+              severity="success"
+              data-testid="starttimes-result"
+              action={
+                applied.changes.length > 0 && (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={undo.pending}
+                    onClick={handleUndo}
+                    data-testid="starttimes-undo"
+                  >
+                    {t('teams.starttimes.undo')}
+                  </Button>
+                )
+              }
+            >
+              {t('teams.starttimes.assigned', { count: applied.assigned })}
+            </Alert>
+          ) : (
+            preview.data && (
+              <StartTimesPreview
+                preview={preview.data}
+                names={names}
+                stale={preview.isFetching || body !== previewBody}
               />
-            }
-            label={t('teams.starttimes.onlymissing')}
-          />
-          {assign.data && (
-            <Alert severity="success" data-testid="starttimes-result">
-              {t('teams.starttimes.assigned', { count: assign.data.assigned })}
+            )
+          )}
+          {undone && (
+            <Alert severity="info" data-testid="starttimes-undone">
+              {t('teams.starttimes.undone', { count: undone.restored })}
+              {undone.skipped > 0 &&
+                ` ${t('teams.starttimes.undoskipped', { count: undone.skipped })}`}
             </Alert>
           )}
         </Stack>
@@ -126,7 +233,7 @@ export function StartTimesDialog({
         <Button
           variant="contained"
           onClick={handleApply}
-          disabled={firstMs === null || badInterval || assign.isPending}
+          disabled={body === null || nothingToDo || assign.pending || applied !== null}
           data-testid="starttimes-apply"
         >
           {t('teams.starttimes.apply')}

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-} from '@mui/material';
+import { Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import AssignmentIcon from '@mui/icons-material/Assignment';
@@ -23,6 +11,7 @@ import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { MenuPlace, TeamAction } from './TeamRow.tsx';
 
 interface TeamMenuProps {
@@ -82,25 +71,15 @@ interface DeleteTeamDialogProps {
 export function DeleteTeamDialog({ team, busy, onCancel, onConfirm }: DeleteTeamDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onCancel} data-testid="team-delete-dialog">
-      <DialogTitle>{t('teams.delete')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('teams.deleteteamconfirm', { name: team.name, count: team.answers })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('teams.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy}
-          onClick={onConfirm}
-          data-testid="team-delete-confirm"
-        >
-          {t('teams.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={t('teams.delete')}
+      message={t('teams.deleteteamconfirm', { name: team.name, count: team.answers })}
+      confirmLabel={t('teams.delete')}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="team-delete-dialog"
+      confirmTestId="team-delete-confirm"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AssignStartTimesBody,
+  UndoStartTimesBody,
   CreateTeamBody,
   TeamAnswerBody,
   TeamListEntry,
@@ -111,6 +112,28 @@ export function useAssignStartTimes(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AssignStartTimesBody) => api.assignStartTimes(eventId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) }),
+  });
+}
+
+/**
+ * What the assignment `body` would do (a dry run), for the preview; null `body` asks nothing.
+ * Kept under the teams key, so a change of the teams refreshes it.
+ */
+export function useStartTimesPreview(eventId: string, body: AssignStartTimesBody | null) {
+  return useQuery({
+    queryKey: queryKeys.startTimesPreview(eventId, body),
+    queryFn: () => api.assignStartTimes(eventId, { ...body!, dryRun: true }),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** POST the undo of an assignment; the list refreshes with the old times. */
+export function useUndoStartTimes(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UndoStartTimesBody) => api.undoStartTimes(eventId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams(eventId) }),
   });
 }
