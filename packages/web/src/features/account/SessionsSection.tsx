@@ -76,7 +76,7 @@ export function BrowserSessions({ sessions }: { sessions: SessionView[] }) {
                 <TableCell>{when(s.createdAt)}</TableCell>
                 <TableCell>{when(s.lastUsedAt)}</TableCell>
                 <TableCell>{when(s.expiresAt)}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button
                     size="small"
                     color="error"
