@@ -10,3 +10,9 @@ export const canManageCreators = (actor: Actor | null): actor is Actor =>
 /** Searching the user directory (admin pickers) is for people who run events. */
 export const canSearchUsers = (actor: Actor | null): actor is Actor =>
   actor !== null && (actor.creator || actor.superAdmin);
+
+/**
+ * Searching the whole user directory, phone numbers included: super admins. Other searchers see
+ * the people of their own events and others only by exact email (users/user.service.ts).
+ */
+export const canSeeWholeDirectory = (actor: Actor | null): boolean => actor?.superAdmin === true;

@@ -7,6 +7,20 @@ export type PlatformRole = 'superadmin' | 'owner';
 
 /** Storage of users, their platform roles and creator records (sessions: auth/). */
 export function userRepository(db: Kysely<Database>) {
+  /** Email or display name contains `text`, in any case; % and _ are plain characters. */
+  const matching = (text: string) => {
+    const like = `%${text.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%`;
+    // SQLite's LIKE has no escape character unless one is named; PostgreSQL's is the backslash.
+    return sql<boolean>`(lower(email) like ${like} escape '\\' or lower(display_name) like ${like} escape '\\')`;
+  };
+  // The events a user administers, and the people in them (the directory's limits).
+  const eventsOf = (uid: string) =>
+    db.selectFrom('event_admins').select('event_id').where('user_id', '=', uid);
+  const membersOfEventsOf = (uid: string) =>
+    db.selectFrom('team_members').select('user_id').where('event_id', 'in', eventsOf(uid));
+  const adminsOfEventsOf = (uid: string) =>
+    db.selectFrom('event_admins').select('user_id').where('event_id', 'in', eventsOf(uid));
+
   return {
     findById: (id: string) =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -20,18 +34,61 @@ export function userRepository(db: Kysely<Database>) {
         : db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
 
     /** Case-insensitive search over email and display name. */
-    search: (text: string, limit: number) => {
-      const like = `%${text.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%`;
-      // SQLite's LIKE has no escape character unless one is named; PostgreSQL's is the backslash.
-      return db
+    search: (text: string, limit: number) =>
+      db
         .selectFrom('users')
         .selectAll()
-        .where(
-          sql<boolean>`(lower(email) like ${like} escape '\\' or lower(display_name) like ${like} escape '\\')`,
+        .where(matching(text))
+        .orderBy('display_name')
+        .limit(limit)
+        .execute(),
+
+    /** As `search`, among the admins and team members of the events `uid` administers. */
+    searchRelated: (uid: string, text: string, limit: number) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where(matching(text))
+        .where((eb) =>
+          eb.or([eb('id', 'in', membersOfEventsOf(uid)), eb('id', 'in', adminsOfEventsOf(uid))]),
         )
         .orderBy('display_name')
         .limit(limit)
+        .execute(),
+
+    /** The account whose email is `email` in any (ASCII) case. */
+    findByEmailAnyCase: (email: string) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst(),
+
+    /** Which of `ids` are admins or team members of the events `uid` administers. */
+    relatedOf: async (uid: string, ids: string[]): Promise<Set<string>> => {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', ids)
+        .where((eb) =>
+          eb.or([eb('id', 'in', membersOfEventsOf(uid)), eb('id', 'in', adminsOfEventsOf(uid))]),
+        )
         .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Which of `ids` are members of a team in an event `uid` administers. */
+    teamMembersOf: async (uid: string, ids: string[]): Promise<Set<string>> => {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('team_members')
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', ids)
+        .where('event_id', 'in', eventsOf(uid))
+        .execute();
+      return new Set(rows.map((r) => r.user_id));
     },
 
     insert: (row: UserRow) => db.insertInto('users').values(row).execute(),

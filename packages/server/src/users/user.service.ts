@@ -1,14 +1,23 @@
 import type { CreatorRecord, UserRecord } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
-import { canManageCreators, canSearchUsers } from '../policies/platform.policy.ts';
+import {
+  canManageCreators,
+  canSearchUsers,
+  canSeeWholeDirectory,
+} from '../policies/platform.policy.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 const SEARCH_LIMIT = 20;
 
-/** Maps a user row to the directory record; never the password hash. */
-export function presentUser(row: UserRow): UserRecord {
-  return { uid: row.id, displayName: row.display_name, email: row.email, phoneNumber: row.phone };
+/** Maps a user row to the directory record; never the password hash, the phone when allowed. */
+export function presentUser(row: UserRow, withPhone = true): UserRecord {
+  return {
+    uid: row.id,
+    displayName: row.display_name,
+    email: row.email,
+    phoneNumber: withPhone ? row.phone : null,
+  };
 }
 
 export interface UserServiceDeps {
@@ -27,25 +36,53 @@ export function userService({ users, roleIn, now }: UserServiceDeps) {
   };
 
   /** Creators and super admins may search; so may an event's admins from that event's picker. */
-  const guardSearch = async (actor: Actor | null, eventId: string | undefined): Promise<void> => {
+  const guardSearch = async (actor: Actor | null, eventId: string | undefined): Promise<Actor> => {
     if (!actor) throw unauthorized();
     const uid = actor.uid;
-    if (canSearchUsers(actor)) return;
-    if (eventId !== undefined && (await roleIn(eventId, uid)) !== null) return;
+    if (canSearchUsers(actor)) return actor;
+    if (eventId !== undefined && (await roleIn(eventId, uid)) !== null) return actor;
     throw forbidden();
   };
 
+  /** Rows as `actor` may see them: the phone only of members of teams they administer. */
+  const presentFor = async (actor: Actor, rows: UserRow[]): Promise<UserRecord[]> => {
+    if (canSeeWholeDirectory(actor)) return rows.map((r) => presentUser(r));
+    const phones = await users.teamMembersOf(
+      actor.uid,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentUser(r, phones.has(r.id)));
+  };
+
   return {
+    /**
+     * The admin pickers' search. Super admins search everyone; anyone else finds the admins and
+     * team members of the events they administer by part of a name or email, and anybody by the
+     * whole email address (to add them as an admin).
+     */
     async search(actor: Actor | null, text: string, eventId?: string): Promise<UserRecord[]> {
-      await guardSearch(actor, eventId);
+      const searcher = await guardSearch(actor, eventId);
       const trimmed = text.trim();
       if (trimmed.length === 0) return [];
-      return (await users.search(trimmed, SEARCH_LIMIT)).map(presentUser);
+      if (canSeeWholeDirectory(searcher)) {
+        return presentFor(searcher, await users.search(trimmed, SEARCH_LIMIT));
+      }
+      const [exact, related] = await Promise.all([
+        users.findByEmailAnyCase(trimmed),
+        users.searchRelated(searcher.uid, trimmed, SEARCH_LIMIT),
+      ]);
+      const rows = exact ? [exact, ...related.filter((r) => r.id !== exact.id)] : related;
+      return presentFor(searcher, rows.slice(0, SEARCH_LIMIT));
     },
 
+    /** Users by id, limited as the search is (super admins: anyone; others: their events' people). */
     async byIds(actor: Actor | null, uids: string[], eventId?: string): Promise<UserRecord[]> {
-      await guardSearch(actor, eventId);
-      return (await users.findByIds(uids.slice(0, 100))).map(presentUser);
+      const searcher = await guardSearch(actor, eventId);
+      const ids = uids.slice(0, 100);
+      const visible = canSeeWholeDirectory(searcher)
+        ? ids
+        : [...(await users.relatedOf(searcher.uid, ids))];
+      return presentFor(searcher, await users.findByIds(visible));
     },
 
     async listCreators(actor: Actor | null): Promise<CreatorRecord[]> {
