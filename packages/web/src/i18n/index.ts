@@ -31,6 +31,8 @@ import { liveEn } from './liveEn.ts';
 import { liveEt } from './liveEt.ts';
 import { speedEn } from './speedEn.ts';
 import { speedEt } from './speedEt.ts';
+import { usersEn } from './usersEn.ts';
+import { usersEt } from './usersEt.ts';
 import { accountEn } from './accountEn.ts';
 import { accountEt } from './accountEt.ts';
 import { safetyEn } from './safetyEn.ts';
@@ -63,6 +65,7 @@ export const resources = {
       ...appEn,
       ...liveEn,
       ...speedEn,
+      ...usersEn,
       ...accountEn,
       ...safetyEn,
       ...sessionsEn,
@@ -85,6 +88,7 @@ export const resources = {
       ...appEt,
       ...liveEt,
       ...speedEt,
+      ...usersEt,
       ...accountEt,
       ...safetyEt,
       ...sessionsEt,

@@ -7,6 +7,7 @@ import type { UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { errorText } from '../../i18n/errorText.ts';
+import { useMe } from '../auth/useMe.ts';
 
 interface UserSearchFieldProps {
   label: string;
@@ -23,7 +24,8 @@ interface UserSearchFieldProps {
 
 /**
  * A user picker searching the directory (GET /api/users?s=) one second after typing stops
- * (spec 01 §7, USER_SEARCH_DELAY_MS).
+ * (spec 01 §7, USER_SEARCH_DELAY_MS). Outside super admins the directory answers only the people
+ * of the caller's events and exact email addresses, and the picker's texts tell so.
  */
 export function UserSearchField({
   label,
@@ -35,6 +37,7 @@ export function UserSearchField({
   eventId,
 }: UserSearchFieldProps) {
   const { t } = useTranslation();
+  const me = useMe();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), USER_SEARCH_DELAY_MS);
   const query = useQuery({
@@ -47,14 +50,17 @@ export function UserSearchField({
   const options = (search.length > 0 ? (query.data ?? []) : []).filter(
     (u) => !excludeUids?.has(u.uid),
   );
+  // Outside super admins the server finds the people of one's own events by name, and anyone
+  // else only by the whole email address; the texts say so.
+  const limited = me.data?.superAdmin !== true;
   const noOptionsText =
     input.trim().length === 0
-      ? t('users.typemore')
+      ? t(limited ? 'users.limited.typemore' : 'users.typemore')
       : waiting
         ? t('users.searching')
         : query.isError
           ? errorText(t, query.error)
-          : t('users.none');
+          : t(limited ? 'users.limited.none' : 'users.none');
 
   return (
     <Autocomplete<UserRecord>
@@ -88,7 +94,8 @@ export function UserSearchField({
         <TextField
           {...params}
           label={label}
-          placeholder={t('users.search')}
+          placeholder={t(limited ? 'users.limited.search' : 'users.search')}
+          helperText={limited ? t('users.limited.help') : undefined}
           slotProps={{
             ...params.slotProps,
             input: {
