@@ -24,6 +24,13 @@ export interface ServerConfig {
    * Only trusted hops may name the client address the sign-in limit counts.
    */
   trustProxy: string | false;
+  /**
+   * The address people open (PUBLIC_URL), e.g. https://rada.example.org; when set, it alone is
+   * the server's own origin for the WebSocket Origin check (not the request's Host).
+   */
+  publicUrl: string | null;
+  /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
 }
 
 const list = (v: string | undefined) =>
@@ -31,6 +38,20 @@ const list = (v: string | undefined) =>
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
+
+/** The origin (scheme://host[:port]) of an http(s) URL; throws on anything else. */
+function originOf(name: string, url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`${name}: not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`${name}: not an http(s) URL: ${url}`);
+  }
+  return parsed.origin;
+}
 
 const SUPPORTED_PROVIDERS = new Set(['password']);
 
@@ -53,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     superAdminEmails: list(env.SUPERADMIN_EMAILS),
     platformOwnerEmail: list(env.PLATFORM_OWNER_EMAIL)[0] ?? null,
     cookieSecure: env.COOKIE_SECURE === 'true',
+    publicUrl: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null,
+    allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => originOf('ALLOWED_ORIGINS', o)),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy:
       env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback, linklocal, uniquelocal'),

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import { EVENT_FILE_MAX_BYTES } from '@rada/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -41,6 +38,8 @@ import type { ListenDeps } from '../live/listen.routes.ts';
 import type { ListenServiceDeps } from '../live/listen.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
+import { originGuard, registerSecurityHeaders } from './security.ts';
+import { serveWebApp } from './webApp.ts';
 import { findNulPath } from './nul.ts';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
@@ -113,6 +112,8 @@ export async function buildApp({
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
   };
 
+  // First, so every answer carries the headers, refusals of the hooks below included.
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -173,7 +174,7 @@ export async function buildApp({
       await trackRoutes(api, services.tracks);
       await participantRoutes(api, services.participant);
       await speedRoutes(api, services.speed);
-      await realtimeRoutes(api, bus);
+      await realtimeRoutes(api, bus, originGuard(config));
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);
       });
@@ -188,6 +189,7 @@ export async function buildApp({
     bus,
     now,
     log,
+    checkOrigin: originGuard(config),
     authenticate: async (token) => {
       const actor = await services.auth.authenticate(token);
       return actor ? { uid: actor.uid, superAdmin: actor.superAdmin } : null;
@@ -201,31 +203,4 @@ export async function buildApp({
   });
   await serveWebApp(app, config.webDist);
   return app;
-}
-
-/** Serves the built web app; any other path gets index.html so the app's router takes over. */
-async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) {
-    app.setNotFoundHandler((_req, reply) =>
-      reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.'),
-    );
-    return;
-  }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  // Re-read index.html when a rebuild replaced it, so a running server follows `npm run build`.
-  let cached = { mtimeMs: -1, html: '' };
-  const indexHtml = () => {
-    const { mtimeMs } = fs.statSync(index);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(index, 'utf8') };
-    return cached.html;
-  };
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send();
-    const file = path.join(dist, decodeURIComponent(req.url.split('?')[0] ?? '/'));
-    if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(dist, file));
-    }
-    return reply.type('text/html').send(indexHtml());
-  });
 }

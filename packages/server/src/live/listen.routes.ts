@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   formatListenError,
@@ -19,6 +19,8 @@ export interface ListenDeps {
   bus: Bus;
   now: () => number;
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
+  /** Refuses a browser page of another site before the upgrade (http/security.ts originGuard). */
+  checkOrigin: (req: FastifyRequest) => Promise<void>;
   /** Fan-out limits (tests make them small). */
   hub?: Omit<ListenHubOptions, 'bus'>;
 }
@@ -29,8 +31,10 @@ const HANDSHAKE_TIMEOUT_MS = 10_000;
 /**
  * The live location socket `{host}/listen` (spec 01 §7, docs/listen.md). The client sends
  * 'EventId:{id}' then 'BearerToken:{token}' (empty or missing: the session cookie if any, else
- * anonymous). A permitted viewer gets the stored tracks as one binary 'z:' frame, then every
- * stored batch of the event as a 'j:' text frame; a refused one gets 'e:{"error":…}' and close 1008.
+ * anonymous). A browser page of another site is refused with 403 error.badorigin before the
+ * upgrade: the socket carries the session cookie. A permitted viewer gets the stored tracks as
+ * one binary 'z:' frame, then every stored batch of the event as a 'j:' text frame; a refused
+ * one gets 'e:{"error":…}' and close 1008.
  */
 export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Promise<void> {
   const service = listenService(deps);
@@ -41,7 +45,7 @@ export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Prom
     ...deps.hub,
   });
   app.addHook('onClose', () => hub.close());
-  app.get('/listen', { websocket: true }, (socket, req) => {
+  app.get('/listen', { websocket: true, onRequest: deps.checkOrigin }, (socket, req) => {
     serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service);
   });
 }

@@ -1,0 +1,119 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { ServerConfig } from '../config.ts';
+import { AppError } from './errors.ts';
+
+/** The settings the security headers and the Origin check read. */
+export type SecurityConfig = Pick<ServerConfig, 'publicUrl' | 'allowedOrigins'>;
+
+/**
+ * The server's own origin for this request: PUBLIC_URL when configured, else the scheme and host
+ * the request came with (X-Forwarded-Proto/-Host count only from TRUST_PROXY hops, which is how
+ * Fastify's `protocol` and `host` read them). Null when the Host header is not a usable host.
+ */
+export function ownOrigin(req: FastifyRequest, config: SecurityConfig): string | null {
+  if (config.publicUrl) return config.publicUrl;
+  // A Host with a path, user or query is not a host; refuse rather than guess.
+  if (!HOST.test(req.host)) return null;
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A host name or IPv4 address or [IPv6] address, with an optional port. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Whether a request's Origin header may open a socket: a missing Origin (a device app, the CLI
+ * simulator, any non-browser client) may, a browser page may only from the server's own origin
+ * or one of ALLOWED_ORIGINS.
+ */
+export function originAllowed(req: FastifyRequest, config: SecurityConfig): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  // Browsers send exactly scheme://host[:port], lower case, default port left out; anything else
+  // ("null" from a sandboxed frame or a file, a path) is not an origin this server has.
+  if (origin === ownOrigin(req, config)) return true;
+  return config.allowedOrigins.includes(origin);
+}
+
+/**
+ * A hook for the WebSocket routes (/listen, /api/ws): a browser page of another site is refused
+ * with 403 error.badorigin before the upgrade. A socket carries the session cookie, so without
+ * this any site could watch an organiser's live map or realtime updates in their name.
+ */
+export function originGuard(config: SecurityConfig): (req: FastifyRequest) => Promise<void> {
+  return async (req) => {
+    if (!originAllowed(req, config)) throw new AppError('error.badorigin', 403);
+  };
+}
+
+/** The own origin per raw request, for the CSP's connect-src (helmet sees raw requests only). */
+const socketOrigins = new WeakMap<IncomingMessage, string>();
+
+/** connect-src entries for the app's own WebSockets: ws(s):// of the server's own host. */
+function ownSockets(req: IncomingMessage): string {
+  const origin = socketOrigins.get(req);
+  if (!origin) return '';
+  // Older Safari does not count ws:/wss: of the page's own host as 'self'.
+  const url = new URL(origin);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * The Content-Security-Policy every answer carries, as the web app needs it:
+ * - scripts, workers (the service worker), manifest and fonts only from this server; no frames;
+ * - styles also inline: MUI/emotion insert <style> elements and Leaflet markers style attributes;
+ * - images also from data: (Leaflet's and markers' icons, QR codes), blob: and any https: host,
+ *   because an event's `map` setting may name its own tile servers;
+ * - connections to this server, its WebSockets included;
+ * - nobody frames the app but itself; no plugins; <base> and forms stay on this server.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", (req: IncomingMessage) => ownSockets(req)],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/**
+ * Security headers on every answer (API, web app, errors): the CSP above, X-Content-Type-Options
+ * nosniff, X-Frame-Options SAMEORIGIN, Referrer-Policy strict-origin-when-cross-origin (tile
+ * servers such as OpenStreetMap's want to know the site, never the page), HSTS without
+ * subdomains (browsers ignore it over plain http), and helmet's other defaults.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: SecurityConfig,
+): Promise<void> {
+  // Before helmet's own hook, so the CSP can name this request's socket origin.
+  app.addHook('onRequest', async (req) => {
+    const origin = ownOrigin(req, config);
+    if (origin) socketOrigins.set(req.raw, origin);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // upgrade-insecure-requests is left out: on a plain-http install (a laptop at the venue)
+      // it would send every asset request to an https port that is not there.
+      directives: CSP_DIRECTIVES,
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+    // The app embeds no cross-origin documents; tiles are plain images, which COEP would block.
+    crossOriginEmbedderPolicy: false,
+  });
+}
