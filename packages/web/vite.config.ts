@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.mjs';
 
 // The dev server forwards the API (and its WebSocket) to the Rada server; `vite build`
 // writes the static app to packages/web/dist, which the server serves in production.
@@ -7,8 +9,28 @@ import react from '@vitejs/plugin-react';
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
 const apiTarget = env?.RADA_API ?? 'http://localhost:3000';
 
+/** After a build, .br and .gz copies next to the output (whatever --outDir), for the server. */
+function precompressOutput(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rada-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : `${config.root}/${config.build.outDir}`;
+    },
+    closeBundle: {
+      sequential: true,
+      handler: async () => {
+        await precompress(outDir);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressOutput()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
