@@ -159,6 +159,14 @@ describe('an organiser manages teams', () => {
     // The interval defaults to the joinstartinterval setting.
     expect(await page.getByTestId('starttimes-interval').inputValue()).toBe('2');
     await page.getByTestId('starttimes-first').fill('2030-05-01T10:00:00');
+    // Alpha and Bravo have marked KPs: kept unless the organiser ticks them in.
+    await expect
+      .poll(() => page.getByTestId('starttimes-preview-keptstarted').innerText())
+      .toContain(': 2');
+    await page.getByTestId('starttimes-includestarted').check();
+    await expect
+      .poll(() => page.getByTestId('starttimes-preview-assign').innerText())
+      .toBe('Teams that get a start time: 4');
     await page.getByTestId('starttimes-apply').click();
     await expect(page.getByTestId('starttimes-result').innerText()).resolves.toBe(
       'Teams that got a start time: 4',

@@ -191,7 +191,7 @@ export function StartTimesDialog({
           {applied ? (
             <Alert
               severity="success"
-              data-testid="starttimes-result"
+              data-testid="starttimes-applied"
               action={
                 applied.changes.length > 0 && (
                   <Button
@@ -206,7 +206,9 @@ export function StartTimesDialog({
                 )
               }
             >
-              {t('teams.starttimes.assigned', { count: applied.assigned })}
+              <span data-testid="starttimes-result">
+                {t('teams.starttimes.assigned', { count: applied.assigned })}
+              </span>
             </Alert>
           ) : (
             preview.data && (
