@@ -20,6 +20,7 @@ import {
   ROUND_TRIP_RUNS,
   timed,
   tokenSoup,
+  FUZZ_TEST_TIMEOUT_MS,
 } from './testing/fuzz.ts';
 
 function check(ok: boolean, what: string, value: unknown): void {
@@ -176,40 +177,44 @@ const eventFileText = fc.oneof(
   },
 );
 
-describe('the event file reader never crashes on any input', () => {
-  it('parseEventFile answers a file or a refusal with a key', () => {
-    fc.assert(
-      fc.property(eventFileText, (text) => checkResult(timed(() => parseEventFile(text)))),
-      fuzzOptions(),
-    );
-  });
+describe(
+  'the event file reader never crashes on any input',
+  { timeout: FUZZ_TEST_TIMEOUT_MS },
+  () => {
+    it('parseEventFile answers a file or a refusal with a key', () => {
+      fc.assert(
+        fc.property(eventFileText, (text) => checkResult(timed(() => parseEventFile(text)))),
+        fuzzOptions(),
+      );
+    });
 
-  it('the valid files the mutations start from are accepted', () => {
-    fc.assert(
-      fc.property(validFile, (file) => {
-        const result = parseEventFile(JSON.stringify(file));
-        check(result.ok, 'refused', result);
-      }),
-      fuzzOptions(ROUND_TRIP_RUNS),
-    );
-  });
+    it('the valid files the mutations start from are accepted', () => {
+      fc.assert(
+        fc.property(validFile, (file) => {
+          const result = parseEventFile(JSON.stringify(file));
+          check(result.ok, 'refused', result);
+        }),
+        fuzzOptions(ROUND_TRIP_RUNS),
+      );
+    });
 
-  it('checkEventFile answers a file or a refusal with a key for any value', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.anything(), mutatedValue), (value) =>
-        checkResult(timed(() => checkEventFile(value))),
-      ),
-      fuzzOptions(),
-    );
-  });
+    it('checkEventFile answers a file or a refusal with a key for any value', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.anything(), mutatedValue), (value) =>
+          checkResult(timed(() => checkEventFile(value))),
+        ),
+        fuzzOptions(),
+      );
+    });
 
-  it('takes linear time on long runs', { timeout: 60_000 }, () => {
-    checkLinear(parseEventFile, ['[', '{"a":', '1', ' ']);
-    checkLinear(
-      parseEventFile,
-      ['[]', '1', ' '],
-      (run) =>
-        `{"events":{"name":"${run}"},"eventsdata":{"data":{"x":[${run}]}},"teams":{},"evdoc":{}}`,
-    );
-  });
-});
+    it('takes linear time on long runs', () => {
+      checkLinear(parseEventFile, ['[', '{"a":', '1', ' ']);
+      checkLinear(
+        parseEventFile,
+        ['[]', '1', ' '],
+        (run) =>
+          `{"events":{"name":"${run}"},"eventsdata":{"data":{"x":[${run}]}},"teams":{},"evdoc":{}}`,
+      );
+    });
+  },
+);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { DeviceIdParam } from './messages.ts';
 import { MarkBody, StartFinishBody, UploadBody } from './participant.ts';
-import { fuzzOptions, timed } from './testing/fuzz.ts';
+import { fuzzOptions, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
 import {
   mutatedBody,
   validMark,
@@ -50,39 +50,43 @@ function property(
   };
 }
 
-describe('participant request bodies never crash the schemas', () => {
-  it('MarkBody (POST …/play/marks)', () => {
-    fc.assert(
-      fc.property(
-        mutatedBody(validMark),
-        property(MarkBody, ['cid', 'kpId', 'answer', 'loc', 't', 'teamId']),
-      ),
-      fuzzOptions(),
-    );
-  });
+describe(
+  'participant request bodies never crash the schemas',
+  { timeout: FUZZ_TEST_TIMEOUT_MS },
+  () => {
+    it('MarkBody (POST …/play/marks)', () => {
+      fc.assert(
+        fc.property(
+          mutatedBody(validMark),
+          property(MarkBody, ['cid', 'kpId', 'answer', 'loc', 't', 'teamId']),
+        ),
+        fuzzOptions(),
+      );
+    });
 
-  it('StartFinishBody (POST …/play/start and …/play/finish)', () => {
-    fc.assert(
-      fc.property(
-        mutatedBody(validStartFinish),
-        property(StartFinishBody, ['cid', 't', 'loc', 'teamId']),
-      ),
-      fuzzOptions(),
-    );
-  });
+    it('StartFinishBody (POST …/play/start and …/play/finish)', () => {
+      fc.assert(
+        fc.property(
+          mutatedBody(validStartFinish),
+          property(StartFinishBody, ['cid', 't', 'loc', 'teamId']),
+        ),
+        fuzzOptions(),
+      );
+    });
 
-  it('UploadBody and the device id (POST /devices/:deviceId/uploads)', () => {
-    fc.assert(
-      fc.property(
-        mutatedBody(validUpload),
-        fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.:-]{4,20}$/), fc.string({ maxLength: 120 })),
-        (body, deviceId) => {
-          property(UploadBody, ['kind', 'messageId', 'content'])(body);
-          const id = DeviceIdParam.safeParse(deviceId);
-          if (id.success) check(/^[A-Za-z0-9_.:-]{4,100}$/.test(id.data), 'device id', deviceId);
-        },
-      ),
-      fuzzOptions(),
-    );
-  });
-});
+    it('UploadBody and the device id (POST /devices/:deviceId/uploads)', () => {
+      fc.assert(
+        fc.property(
+          mutatedBody(validUpload),
+          fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.:-]{4,20}$/), fc.string({ maxLength: 120 })),
+          (body, deviceId) => {
+            property(UploadBody, ['kind', 'messageId', 'content'])(body);
+            const id = DeviceIdParam.safeParse(deviceId);
+            if (id.success) check(/^[A-Za-z0-9_.:-]{4,100}$/.test(id.data), 'device id', deviceId);
+          },
+        ),
+        fuzzOptions(),
+      );
+    });
+  },
+);

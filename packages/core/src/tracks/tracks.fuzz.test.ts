@@ -17,6 +17,7 @@ import {
   repeated,
   ROUND_TRIP_RUNS,
   tokenSoup,
+  FUZZ_TEST_TIMEOUT_MS,
 } from '../testing/fuzz.ts';
 import {
   concatTracks,
@@ -179,7 +180,7 @@ const rawPoint = fc.oneof(
   fc.anything(),
 );
 
-describe('track parsers never crash on any input', () => {
+describe('track parsers never crash on any input', { timeout: FUZZ_TEST_TIMEOUT_MS }, () => {
   it('codec: decodeTrack answers storable points in time order or a TrackFormatError', () => {
     fc.assert(
       fc.property(trackBytes, (bytes) => {
@@ -256,7 +257,7 @@ describe('track parsers never crash on any input', () => {
     );
   });
 
-  it('GPX tracks take linear time on long runs of any one piece', { timeout: 60_000 }, () => {
+  it('GPX tracks take linear time on long runs of any one piece', () => {
     const gpx = (text: string) => outcome(() => trackFromGpx(text), isGpxError);
     checkLinear(
       gpx,
