@@ -5,4 +5,6 @@ export interface Actor {
   superAdmin: boolean;
   platformOwner: boolean;
   creator: boolean;
+  /** How the request signed in: browser session (cookie) or API token; absent outside HTTP. */
+  via?: 'browser' | 'token';
 }

@@ -6,7 +6,7 @@ import {
   SignInBody,
   SignUpBody,
 } from '@rada/core';
-import { parseWith, unauthorized } from '../http/errors.ts';
+import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ServerConfig } from '../config.ts';
 
@@ -60,6 +60,8 @@ export async function authRoutes(
 
   api.post('/auth/tokens', async (req, reply) => {
     if (!req.actor) throw unauthorized();
+    // A token cannot make tokens: a stolen one would otherwise outlive its expiry.
+    if (req.actor.via === 'token') throw forbidden();
     const body = parseWith(CreateTokenBody, req.body);
     return reply.status(201).send(await auth.createToken(req.actor, body.name));
   });

@@ -149,7 +149,8 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
         }
       }
       const user = await users.findById(session.user_id);
-      return user ? actorFor(user) : null;
+      if (!user) return null;
+      return { ...(await actorFor(user)), via: session.kind === 'token' ? 'token' : 'browser' };
     },
 
     signOut: (token: string) => sessions.delete(tokenHash(token)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChangePasswordBody } from '@rada/core';
-import { parseWith, unauthorized } from '../http/errors.ts';
+import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { SESSION_COOKIE } from './auth.routes.ts';
 import type { SessionService } from './session.service.ts';
@@ -12,6 +12,16 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 function signedIn(req: FastifyRequest): { actor: Actor; token: string } {
   if (!req.actor || !req.sessionToken) throw unauthorized();
   return { actor: req.actor, token: req.sessionToken };
+}
+
+/**
+ * Renewing tokens and changing the password take a browser session: a stolen API token can
+ * neither keep itself alive nor lock its owner out (403 error.forbidden).
+ */
+function fromBrowser(req: FastifyRequest): { actor: Actor; token: string } {
+  const caller = signedIn(req);
+  if (caller.actor.via === 'token') throw forbidden();
+  return caller;
 }
 
 /** The account page's API: own sessions and tokens (list, revoke, renew), password change. */
@@ -29,13 +39,13 @@ export async function sessionRoutes(api: FastifyInstance, sessions: SessionServi
   });
 
   api.post('/auth/tokens/:id/renew', async (req) => {
-    const { actor, token } = signedIn(req);
+    const { actor, token } = fromBrowser(req);
     const { id } = parseWith(IdParams, req.params);
     return sessions.renewToken(actor, id, token);
   });
 
   api.post('/auth/password', async (req, reply) => {
-    const { actor, token } = signedIn(req);
+    const { actor, token } = fromBrowser(req);
     await sessions.changePassword(actor, parseWith(ChangePasswordBody, req.body), token);
     return reply.status(204).send();
   });

@@ -184,6 +184,31 @@ describe.each(testDialects())('sessions and tokens on $name', (dialect) => {
     expect(row).toEqual([]); // forgotten, not kept as a dead row
   });
 
+  it('lets an API token neither renew tokens, make tokens nor change the password (403)', async () => {
+    const user = await signUp(t.app);
+    const token = await newToken(user);
+    const as = { bearer: token.token };
+    const renew = await call(t.app, 'POST', `/api/auth/tokens/${token.id}/renew`, { as });
+    expect(renew.status).toBe(403);
+    const make = await call(t.app, 'POST', '/api/auth/tokens', { as, body: { name: 'copy' } });
+    expect(make.status).toBe(403);
+    const password = await call(t.app, 'POST', '/api/auth/password', {
+      as,
+      body: { current: PASSWORD, next: 'a brand new passphrase' },
+    });
+    expect(password.status).toBe(403);
+    expect((await list(user)).filter((s) => s.kind === 'token')).toEqual([
+      expect.objectContaining({ id: token.id, expiresAt: token.expiresAt }),
+    ]);
+    await signIn(t.app, user.email); // the password did not change
+    // Listing and revoking itself stay possible for a script.
+    expect((await list(as)).find((s) => s.current)?.id).toBe(token.id);
+    expect((await call(t.app, 'DELETE', `/api/auth/sessions/${token.id}`, { as })).status).toBe(
+      204,
+    );
+    expect((await me(as)).status).toBe(401);
+  });
+
   it('changes the password with the current one, ending the other browser sessions', async () => {
     const user = await signUp(t.app);
     const other = await signIn(t.app, user.email);
