@@ -339,6 +339,15 @@ const cases: Case[] = [
       }),
   },
   {
+    name: 'POST /api/events/:id/teams/starttimes/undo',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/events/${await eventWithTeams(c)}/teams/starttimes/undo`, {
+        as,
+        body: { changes: [{ id: 't1', before: null, after: 1 }] },
+      }),
+  },
+  {
     name: 'GET /api/events/:id/startlist',
     expected: ANYONE,
     run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/startlist`, { as }),
