@@ -13,10 +13,10 @@ export const SHORTLINK_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
 /** Largest event file (template, CLI import) the server accepts, in bytes. */
 export const EVENT_FILE_MAX_BYTES = 50 * 1024 * 1024;
-
-/** Sign-in attempts allowed per client address and email within the window. */
-export const SIGNIN_MAX_ATTEMPTS = 10;
-export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
+/** Largest request body of an ordinary API route, in bytes (file routes take more). */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects a JSON request body may have. */
+export const JSON_MAX_DEPTH = 64;
 /** Browser sessions last this long since last use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** …and never longer than this since sign-in, however often they are used. */
@@ -61,6 +61,8 @@ export const START_WIDE_MIN_PX = 840;
 
 /** Join codes (spec 01 §5, §9). */
 export const JOIN_CODE_LENGTH = 6;
+/** Shortest code an organiser may choose (shorter ones are guessed too easily). */
+export const JOIN_CODE_MIN_LENGTH = 6;
 export const JOIN_CODE_MAX_LENGTH = 32;
 export const JOIN_QR_SIZE_PX = 256;
 export const JOIN_QR_ERROR_LEVEL = 'M';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { REQUEST_BODY_MAX_BYTES } from '@rada/core';
+import { DEFAULT_RATE_LIMITS, loadConfig, parseRateLimit } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -13,6 +14,10 @@ describe('loadConfig', () => {
       cookieSecure: false,
       logLevel: 'info',
     });
+    // Only a proxy on this host may name the client's address (X-Forwarded-For).
+    expect(config.trustProxy).toBe('loopback');
+    expect(config.bodyLimit).toBe(REQUEST_BODY_MAX_BYTES);
+    expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     expect(config.database).toEqual({
       dialect: 'sqlite',
       file: expect.stringMatching(/[/\\]data[/\\]rada\.sqlite$/),
@@ -53,7 +58,32 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ signupOpen: false, cookieSecure: true, port: 0 });
   });
 
+  it('reads TRUST_PROXY, body limits and rate limits', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe('loopback');
+    const config = loadConfig({
+      BODY_LIMIT: '2097152',
+      LARGE_BODY_LIMIT: '10485760',
+      RATE_LIMIT_SIGNIN_ACCOUNT: '20/30m',
+      RATE_LIMIT_JOIN: ' 5 / 10s ',
+      RATE_LIMIT_SIGNUP: '1000/1h',
+    });
+    expect(config).toMatchObject({ bodyLimit: 2 * 1024 * 1024, largeBodyLimit: 10 * 1024 * 1024 });
+    expect(config.rateLimits).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      signinAccount: { max: 20, windowMs: 30 * 60_000 },
+      join: { max: 5, windowMs: 10_000 },
+      signup: { max: 1000, windowMs: 3_600_000 },
+    });
+    expect(parseRateLimit('X', '0/1s')).toEqual({ max: 0, windowMs: 1000 });
+  });
+
   it('refuses values that cannot work', () => {
+    expect(() => loadConfig({ RATE_LIMIT_UPLOAD: '10' })).toThrow(/RATE_LIMIT_UPLOAD/);
+    expect(() => loadConfig({ RATE_LIMIT_UPLOAD: '10/0m' })).toThrow(/RATE_LIMIT_UPLOAD/);
+    expect(() => loadConfig({ RATE_LIMIT_SIGNUP: 'ten/1m' })).toThrow(/RATE_LIMIT_SIGNUP/);
+    expect(() => loadConfig({ BODY_LIMIT: '1MB' })).toThrow(/BODY_LIMIT/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ AUTH_PROVIDERS: 'password,google' })).toThrow(/google/);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EVENT_FILE_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from '@rada/core';
 import { databaseConfigFromEnv } from './db/database.ts';
 import type { DatabaseConfig } from './db/database.ts';
 
@@ -31,6 +32,95 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /** Largest request body of most routes, in bytes (BODY_LIMIT). */
+  bodyLimit: number;
+  /**
+   * Largest body of the few routes that take files (event template, device upload, GPX and KP
+   * import), in bytes (LARGE_BODY_LIMIT); only signed-in callers may send more than `bodyLimit`.
+   */
+  largeBodyLimit: number;
+  /** Request rate limits per client (http/limits.ts; RATE_LIMIT_* as `count/window`). */
+  rateLimits: RateLimits;
+}
+
+/** At most `max` requests (or failures) per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** Every rate limit of the server; docs/security.md explains who is counted how. */
+export interface RateLimits {
+  /** Failed sign-ins per account, from all addresses together (RATE_LIMIT_SIGNIN_ACCOUNT). */
+  signinAccount: RateLimit;
+  /** Failed sign-ins per account from one address (RATE_LIMIT_SIGNIN_ACCOUNT_ADDRESS). */
+  signinAccountAddress: RateLimit;
+  /** Failed sign-ins per address, whatever the account (RATE_LIMIT_SIGNIN_ADDRESS). */
+  signinAddress: RateLimit;
+  /** Sign-ups per address (RATE_LIMIT_SIGNUP). */
+  signup: RateLimit;
+  /** Join code look-ups per user, or per address when signed out (RATE_LIMIT_JOINCODE). */
+  joinLookup: RateLimit;
+  /** Uses of a join code (POST /join) per user or address (RATE_LIMIT_JOIN). */
+  join: RateLimit;
+  /** Registrations and their edits per user or address (RATE_LIMIT_REGISTRATION). */
+  registration: RateLimit;
+  /** Uploads and imports (device uploads, GPX, KPs, event template) per user (RATE_LIMIT_UPLOAD). */
+  upload: RateLimit;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits of a fresh install: generous for one venue's shared address, tight for guessing. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signinAccount: { max: 50, windowMs: 15 * MINUTE },
+  signinAccountAddress: { max: 10, windowMs: 15 * MINUTE },
+  signinAddress: { max: 100, windowMs: 15 * MINUTE },
+  signup: { max: 50, windowMs: HOUR },
+  joinLookup: { max: 60, windowMs: MINUTE },
+  join: { max: 20, windowMs: MINUTE },
+  registration: { max: 30, windowMs: 10 * MINUTE },
+  upload: { max: 60, windowMs: 10 * MINUTE },
+};
+
+const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
+  signinAccount: 'RATE_LIMIT_SIGNIN_ACCOUNT',
+  signinAccountAddress: 'RATE_LIMIT_SIGNIN_ACCOUNT_ADDRESS',
+  signinAddress: 'RATE_LIMIT_SIGNIN_ADDRESS',
+  signup: 'RATE_LIMIT_SIGNUP',
+  joinLookup: 'RATE_LIMIT_JOINCODE',
+  join: 'RATE_LIMIT_JOIN',
+  registration: 'RATE_LIMIT_REGISTRATION',
+  upload: 'RATE_LIMIT_UPLOAD',
+};
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: HOUR };
+
+/** Reads `count/window` (e.g. `10/15m`, `60/1m`, `5/30s`, `100/1h`); throws on anything else. */
+export function parseRateLimit(name: string, text: string): RateLimit {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(text);
+  if (!m) throw new Error(`${name} is not count/window (like 10/15m): ${text}`);
+  const windowMs = Number(m[2]) * (UNIT_MS[m[3]!] ?? 0);
+  if (windowMs <= 0) throw new Error(`${name} needs a window longer than zero: ${text}`);
+  return { max: Number(m[1]), windowMs };
+}
+
+function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const key of Object.keys(RATE_LIMIT_ENV) as (keyof RateLimits)[]) {
+    const name = RATE_LIMIT_ENV[key];
+    const text = env[name];
+    if (text !== undefined && text !== '') limits[key] = parseRateLimit(name, text);
+  }
+  return limits;
+}
+
+function bytesFromEnv(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1024) throw new Error(`${name} is not a size in bytes: ${text}`);
+  return n;
 }
 
 const list = (v: string | undefined) =>
@@ -77,7 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null,
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => originOf('ALLOWED_ORIGINS', o)),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy:
-      env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback, linklocal, uniquelocal'),
+    // Only a proxy on this host by default: trusting every private range let anyone on the LAN
+    // (or in a neighbouring container) name their own address and escape the sign-in limit.
+    trustProxy: env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
+    bodyLimit: bytesFromEnv('BODY_LIMIT', env.BODY_LIMIT, REQUEST_BODY_MAX_BYTES),
+    largeBodyLimit: bytesFromEnv('LARGE_BODY_LIMIT', env.LARGE_BODY_LIMIT, EVENT_FILE_MAX_BYTES),
+    rateLimits: rateLimitsFromEnv(env),
   };
 }

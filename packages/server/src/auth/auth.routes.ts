@@ -6,7 +6,8 @@ import {
   SignInBody,
   SignUpBody,
 } from '@rada/core';
-import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { AppError, forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { rateLimited, signinLimits } from '../http/limits.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ServerConfig } from '../config.ts';
 
@@ -27,8 +28,9 @@ export async function authRoutes(
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const signinLimit = signinLimits(api);
 
-  api.post('/auth/signup', async (req, reply) => {
+  api.post('/auth/signup', rateLimited(api, 'signup'), async (req, reply) => {
     const { token, actor } = await auth.signUp(
       parseWith(SignUpBody, req.body),
       req.headers['user-agent'],
@@ -38,13 +40,19 @@ export async function authRoutes(
   });
 
   api.post('/auth/signin', async (req, reply) => {
-    const { token, actor } = await auth.signIn(
-      parseWith(SignInBody, req.body),
-      req.ip,
-      req.headers['user-agent'],
-    );
-    setCookie(reply, token);
-    return auth.me(actor);
+    const body = parseWith(SignInBody, req.body);
+    await signinLimit.check(req, reply, body.email);
+    try {
+      const { token, actor } = await auth.signIn(body, req.headers['user-agent']);
+      setCookie(reply, token);
+      return await auth.me(actor);
+    } catch (e) {
+      // Only failures count: many people sign in from one event's Wi-Fi.
+      if (e instanceof AppError && e.key === 'auth.error.badcredentials') {
+        await signinLimit.fail(req, body.email);
+      }
+      throw e;
+    }
   });
 
   api.post('/auth/signout', async (req, reply) => {

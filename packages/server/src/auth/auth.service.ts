@@ -1,9 +1,6 @@
 import {
   API_TOKEN_TTL_MS,
-  ERROR_MESSAGES,
   SESSION_TTL_MS,
-  SIGNIN_MAX_ATTEMPTS,
-  SIGNIN_WINDOW_MS,
   USER_AGENT_MAX_LENGTH,
   browserSessionEnd,
 } from '@rada/core';
@@ -16,7 +13,6 @@ import type { SessionRepository } from './session.repository.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Actor } from './actor.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
-import { RateLimiter } from './rateLimit.ts';
 
 export interface AuthDeps {
   users: UserRepository;
@@ -27,8 +23,6 @@ export interface AuthDeps {
 
 /** Accounts, sessions and bearer tokens. */
 export function authService({ users, sessions, config, now }: AuthDeps) {
-  const limiter = new RateLimiter(SIGNIN_MAX_ATTEMPTS, SIGNIN_WINDOW_MS, now);
-
   async function actorFor(user: UserRow): Promise<Actor> {
     const roles = await users.roles(user.id);
     const superAdmin = roles.includes('superadmin') || config.superAdminEmails.includes(user.email);
@@ -94,25 +88,16 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
       };
     },
 
-    /** Checks the password; rate limited per client address and email. */
-    async signIn(body: z.output<typeof SignInBody>, clientIp: string, userAgent?: string) {
-      const key = `${clientIp}|${body.email}`;
-      if (!limiter.hit(key) || !limiter.hit(`ip|${clientIp}`)) {
-        throw new AppError(
-          'auth.error.toomany',
-          429,
-          undefined,
-          ERROR_MESSAGES['auth.error.toomany'],
-        );
-      }
+    /**
+     * Checks the password (401 auth.error.badcredentials); the route counts failures against
+     * the sign-in rate limits (http/limits.ts).
+     */
+    async signIn(body: z.output<typeof SignInBody>, userAgent?: string) {
       const user = await users.findByEmail(body.email);
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, body.password)
         : (await verifyPassword(await DUMMY_HASH_PROMISE, body.password), false);
       if (!user || !ok) throw new AppError('auth.error.badcredentials', 401);
-      limiter.reset(key);
-      // Only failures count against the address: many people sign in from one event's Wi-Fi.
-      limiter.forgive(`ip|${clientIp}`);
       return {
         token: await startSession(user.id, 'browser', null, userAgent),
         actor: await actorFor(user),

@@ -9,6 +9,7 @@ import {
   UpdateCheckpointBody,
 } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { largeBody, rateLimited } from '../http/limits.ts';
 import type { CheckpointService } from './checkpoint.service.ts';
 
 const key = z.string().min(1).max(100);
@@ -46,7 +47,8 @@ export async function checkpointRoutes(
     return checkpoints.remove(req.actor, p.id, p.kpId);
   });
 
-  api.post('/events/:id/checkpoints/import', (req) =>
+  const importOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  api.post('/events/:id/checkpoints/import', importOptions, (req) =>
     checkpoints.importCheckpoints(
       req.actor,
       id(req.params),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CreateEventBody, SHORTLINK_MAX_LENGTH, SettingsPatch, UpdateEventBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { largeBody, rateLimited } from '../http/limits.ts';
 import type { EventService } from './event.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -14,7 +15,9 @@ export async function eventRoutes(api: FastifyInstance, events: EventService): P
   api.get('/events', (req) => events.list(req.actor));
   api.get('/events/:id/exists', (req) => events.exists(req.actor, id(req.params)));
 
-  api.post('/events', async (req, reply) => {
+  // A new event may come from an event file (template) of many megabytes.
+  const createOptions = { ...largeBody(api, 'creator'), ...rateLimited(api, 'upload') };
+  api.post('/events', createOptions, async (req, reply) => {
     const created = await events.create(req.actor, parseWith(CreateEventBody, req.body));
     return reply.status(201).send(created);
   });

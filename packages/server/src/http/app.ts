@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import { EVENT_FILE_MAX_BYTES } from '@rada/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../config.ts';
@@ -40,7 +39,8 @@ import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
 import { serveWebApp } from './webApp.ts';
-import { findNulPath } from './nul.ts';
+import { refuseBadText } from './nul.ts';
+import { registerLimits } from './limits.ts';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
@@ -74,9 +74,10 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    bodyLimit: EVENT_FILE_MAX_BYTES,
-    // X-Forwarded-For counts only from trusted proxies (by default on this host or a private
-    // network); trusting every hop let any client pick its own address and escape the sign-in limit.
+    // About 1 MB; the few file routes raise it for signed-in callers (http/limits.ts largeBody).
+    bodyLimit: config.bodyLimit,
+    // X-Forwarded-For counts only from trusted proxies (by default on this host only); trusting
+    // every hop let any client pick its own address and escape the rate limits.
     trustProxy: config.trustProxy,
     // A malformed URL (bad percent-encoding) answers with a key like every other refusal.
     frameworkErrors: (_error, _req, reply) =>
@@ -115,6 +116,7 @@ export async function buildApp({
   // First, so every answer carries the headers, refusals of the hooks below included.
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
+  await registerLimits(app, config);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest('actor', null);
@@ -147,14 +149,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      api.addHook('preValidation', async (req) => {
-        const path = findNulPath({ params: req.params, query: req.query, body: req.body });
-        if (path !== null) {
-          throw new AppError('error.validation', 400, [
-            { path, message: 'must not contain the NUL character' },
-          ]);
-        }
-      });
+      api.addHook('preValidation', refuseBadText);
       api.get('/config', () => ({
         providers: config.providers,
         signupOpen: config.signupOpen,

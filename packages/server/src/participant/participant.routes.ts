@@ -8,15 +8,13 @@ import {
   UploadBody,
 } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { largeBody, rateLimited } from '../http/limits.ts';
 import type { ParticipantService } from './participant.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
 const UploadParams = IdParams.extend({ uploadId: z.string().min(1).max(100) });
 const DeviceParams = z.object({ deviceId: DeviceIdParam });
 const PlayQuery = z.object({ teamId: z.string().min(1).max(100).optional() });
-
-/** An upload's body may be large (the device's local database); the JSON may escape it. */
-const UPLOAD_BODY_LIMIT = 45 * 1024 * 1024;
 
 /** A Content-Disposition header that keeps a non-ASCII file name (RFC 6266). */
 const attachment = (name: string) =>
@@ -57,7 +55,9 @@ export async function participantRoutes(
     ),
   );
 
-  api.post('/devices/:deviceId/uploads', { bodyLimit: UPLOAD_BODY_LIMIT }, async (req, reply) => {
+  // An upload's body may be large (the device's local database).
+  const uploadOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  api.post('/devices/:deviceId/uploads', uploadOptions, async (req, reply) => {
     const saved = await service.upload(
       req.actor,
       parseWith(DeviceParams, req.params).deviceId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RegisterBody, SHORTLINK_MAX_LENGTH, UpdateRegistrationBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { rateLimited } from '../http/limits.ts';
 import type { RegistrationService } from './registration.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -14,13 +15,13 @@ export async function registrationRoutes(
 ): Promise<void> {
   api.get('/events/:id/reg', (req) => service.form(req.actor, parseWith(IdParams, req.params).id));
 
-  api.post('/events/:id/reg', async (req, reply) => {
+  api.post('/events/:id/reg', rateLimited(api, 'registration'), async (req, reply) => {
     const { id } = parseWith(IdParams, req.params);
     const body = parseWith(RegisterBody, req.body);
     return reply.status(201).send(await service.register(req.actor, id, body));
   });
 
-  api.put('/events/:id/reg/:teamId', (req) => {
+  api.put('/events/:id/reg/:teamId', rateLimited(api, 'registration'), (req) => {
     const p = parseWith(TeamParams, req.params);
     return service.edit(req.actor, p.id, p.teamId, parseWith(RegisterBody, req.body));
   });

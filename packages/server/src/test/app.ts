@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ErrorBody } from '@rada/core';
-import { loadConfig } from '../config.ts';
-import type { ServerConfig } from '../config.ts';
+import { DEFAULT_RATE_LIMITS, loadConfig } from '../config.ts';
+import type { RateLimits, ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createStore } from '../db/store.ts';
 import type { Store } from '../db/store.ts';
@@ -30,13 +30,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The server's configuration as `loadConfig` gives it with an empty environment, plus overrides. */
+/** Rate limits no test reaches: hundreds of tests sign up and sign in from one address. */
+export const UNLIMITED_RATES: RateLimits = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 1_000_000_000, windowMs: 60_000 }]),
+) as unknown as RateLimits;
+
+/**
+ * The server's configuration as `loadConfig` gives it with an empty environment, plus overrides;
+ * the rate limits are out of the way unless a test sets its own (http/limits.test.ts).
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...loadConfig({}),
     logLevel: 'silent',
     // No built web app: unknown paths answer a plain 404 whatever the working copy holds.
     webDist: '/nonexistent/rada-web-dist',
+    rateLimits: UNLIMITED_RATES,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DeviceIdParam, IngestBody, PointsQuery, SHORTLINK_MAX_LENGTH } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { largeBody, rateLimited } from '../http/limits.ts';
 import type { TrackService } from './track.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -53,7 +54,8 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
       .send(file.body);
   });
 
-  api.post('/events/:id/teams/:teamId/track.gpx', (req) => {
+  const importOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  api.post('/events/:id/teams/:teamId/track.gpx', importOptions, (req) => {
     const p = parseWith(TeamParams, req.params);
     return tracks.importGpx(req.actor, p.id, p.teamId, parseWith(GpxBody, req.body));
   });

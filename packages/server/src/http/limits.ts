@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { errorCodes } from 'fastify';
+import { Transform } from 'node:stream';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
+import { JSON_MAX_DEPTH } from '@rada/core';
+import type { RateLimit, RateLimits, ServerConfig } from '../config.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Every limit of the HTTP server in one place (docs/security.md): request body sizes, JSON
+ * nesting depth and request rates. The numbers live in ServerConfig (BODY_LIMIT,
+ * LARGE_BODY_LIMIT, RATE_LIMIT_*); routes name the limit they fall under with `rateLimited` and
+ * `largeBody` in their route options.
+ */
+
+/** The limit settings routes read when they are declared. */
+export interface LimitSettings {
+  bodyLimit: number;
+  largeBodyLimit: number;
+  rateLimits: RateLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    radaLimits: LimitSettings;
+  }
+}
+
+/** Keys kept per limiter (least recently used ones are forgotten beyond this). */
+const RATE_LIMIT_KEYS = 10_000;
+
+/** Route limits a route may name; the sign-in limits are counted by hand (`signinLimits`). */
+export type RouteLimitName = 'signup' | 'joinLookup' | 'join' | 'registration' | 'upload';
+
+export interface LimitsOptions {
+  /**
+   * The rate-limit store; the plugin's in-memory store by default. One server process is the
+   * supported deployment today; several would share a Redis store here.
+   */
+  store?: FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Registers the rate-limit plugin (no global limit: routes opt in), the JSON parser that refuses
+ * deep nesting before parsing, and the settings `rateLimited`/`largeBody` read. Call before any
+ * route is added. The server's default body limit is `config.bodyLimit` (Fastify option).
+ */
+export async function registerLimits(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'bodyLimit' | 'largeBodyLimit' | 'rateLimits'>,
+  options: LimitsOptions = {},
+): Promise<void> {
+  app.decorate('radaLimits', {
+    bodyLimit: config.bodyLimit,
+    largeBodyLimit: config.largeBodyLimit,
+    rateLimits: config.rateLimits,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    cache: RATE_LIMIT_KEYS,
+    ...(options.store ? { store: options.store } : {}),
+    // Thrown from the route's hook; the app's error handler answers {error, message}. The plugin
+    // has set Retry-After (seconds) by then.
+    errorResponseBuilder: () => new AppError('error.toomany', 429),
+  });
+
+  // secure-json-parse (Fastify's parser) recurses and throws a RangeError, a 500, on deep
+  // nesting; a cheap scan refuses it first. Prototype poisoning stays refused by the default.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthOver(text, JSON_MAX_DEPTH)) {
+      done(new AppError('error.toodeep', 400), undefined);
+      return;
+    }
+    // Fastify's default parser answers through `done` (typed as possibly a promise too).
+    void parseJson(req, text, done);
+  });
+}
+
+/**
+ * Whether JSON `text` nests arrays and objects deeper than `max` (brackets inside strings do not
+ * count). Malformed text is left for the parser to refuse.
+ */
+export function jsonDepthOver(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** The client's address as the limits count it: IPv6 by its /64, as the plugin does. */
+export const addressKey = (req: FastifyRequest): string => normalizeIP(req.ip);
+
+/** A signed-in caller counts as its user (wherever it comes from), anyone else as its address. */
+const callerKey = (req: FastifyRequest): string =>
+  req.actor ? `u:${req.actor.uid}` : `a:${addressKey(req)}`;
+
+const pluginOptions = (limit: RateLimit) => ({
+  max: limit.max,
+  timeWindow: limit.windowMs,
+  cache: RATE_LIMIT_KEYS,
+});
+
+/**
+ * Route options that count the route's requests against the limit `name` (checked in onRequest,
+ * before the body is read); over it the route answers 429 error.toomany with Retry-After.
+ * Sign-ups count per address; the others per user, or per address when signed out.
+ */
+export function rateLimited(
+  api: FastifyInstance,
+  name: RouteLimitName,
+): { config: { rateLimit: RateLimitOptions } } {
+  return {
+    config: {
+      rateLimit: {
+        ...pluginOptions(api.radaLimits.rateLimits[name]),
+        keyGenerator: name === 'signup' ? addressKey : callerKey,
+      },
+    },
+  };
+}
+
+/**
+ * Route options of a route that takes a file: bodies up to `largeBodyLimit`, but only from a
+ * signed-in caller (a creator when `who` is 'creator'). Anyone else is refused before the body is
+ * read: 401/403 when Content-Length is over the ordinary limit, 413 error.toolarge when a body
+ * without a length grows over it.
+ */
+export function largeBody(
+  api: FastifyInstance,
+  who: 'user' | 'creator' = 'user',
+): Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preParsing'> {
+  const { bodyLimit, largeBodyLimit } = api.radaLimits;
+  const allowed = (req: FastifyRequest) =>
+    req.actor !== null && (who === 'user' || req.actor.creator);
+  return {
+    bodyLimit: Math.max(bodyLimit, largeBodyLimit),
+    onRequest: async (req: FastifyRequest) => {
+      const length = Number(req.headers['content-length']);
+      if (!(length > bodyLimit) || allowed(req)) return;
+      throw req.actor ? forbidden() : unauthorized();
+    },
+    preParsing: async (req, _reply, payload) =>
+      allowed(req) ? payload : payload.pipe(byteCap(bodyLimit)),
+  };
+}
+
+/** A pass-through stream that fails with Fastify's body-too-large error past `limit` bytes. */
+function byteCap(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      else callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Sign-in limits, counting failures only so that a venue full of people signing in from one
+ * address is not locked out by their successes:
+ * - per account from one address (signinAccountAddress): auth.error.toomany;
+ * - per address over all accounts (signinAddress, generous for shared addresses):
+ *   auth.error.toomany;
+ * - per account over all addresses (signinAccount, for guessing from many addresses):
+ *   auth.error.toomanyaccount.
+ * One address hammering an account is stopped by the first limit long before the account's, so
+ * the owner still signs in from another address. `check` before verifying the password (429 with
+ * Retry-After when any is over), `fail` after a wrong one.
+ */
+export function signinLimits(api: FastifyInstance) {
+  const limits = api.radaLimits.rateLimits;
+  const emails = new WeakMap<FastifyRequest, string>();
+  const emailOf = (req: FastifyRequest) => emails.get(req) ?? '';
+  // createRateLimit takes the plugin's `cache` too; its types leave it out.
+  const limiter = (limit: RateLimit, keyGenerator: (req: FastifyRequest) => string) =>
+    api.createRateLimit({ ...pluginOptions(limit), keyGenerator } as Parameters<
+      FastifyInstance['createRateLimit']
+    >[0]);
+  const accountAddress = limiter(
+    limits.signinAccountAddress,
+    (req) => `${addressKey(req)}|${emailOf(req)}`,
+  );
+  const address = limiter(limits.signinAddress, addressKey);
+  const account = limiter(limits.signinAccount, emailOf);
+
+  return {
+    async check(req: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
+      emails.set(req, email);
+      const [byAccountAddress, byAddress, byAccount] = await Promise.all(
+        [accountAddress, address, account].map((l) => l(req, { increment: false })),
+      );
+      const over = [byAccountAddress, byAddress, byAccount].map((s) =>
+        s && !s.isAllowed && s.remaining <= 0 ? Math.max(1, s.ttlInSeconds) : 0,
+      );
+      const [overAccountAddress = 0, overAddress = 0, overAccount = 0] = over;
+      if (overAccountAddress || overAddress || overAccount) {
+        reply.header('retry-after', String(Math.max(...over)));
+        throw new AppError(
+          overAccountAddress || overAddress ? 'auth.error.toomany' : 'auth.error.toomanyaccount',
+          429,
+        );
+      }
+    },
+    async fail(req: FastifyRequest, email: string): Promise<void> {
+      emails.set(req, email);
+      await Promise.all([accountAddress(req), address(req), account(req)]);
+    },
+  };
+}
+export type SigninLimits = ReturnType<typeof signinLimits>;
