@@ -114,6 +114,9 @@ describe.each(testDialects())('command line on $name', (dialect) => {
       expect(res.out, what).toBe('');
       expect(res.err, what).toMatch(message);
     }
+    expect((await cli('import', write('bad.json', '{"events": {'), '--id', 'bad1')).err).toBe(
+      'createevent.badtemplate: not JSON\n',
+    );
     expect(await withApp((t) => countRows(t.handle.db))).toEqual(before);
   });
 

@@ -206,7 +206,8 @@ export async function runCli(
 /** An AppError as the command line prints it: key and message, then one line per detail. */
 function appErrorText(e: AppError): string {
   const lines = [`${e.key}: ${e.message}`];
-  for (const d of e.details ?? []) lines.push(`  ${d.path || '(root)'}: ${d.message}`);
+  // A detail without a path ("not JSON") is the message itself.
+  for (const d of e.details ?? []) if (d.path) lines.push(`  ${d.path}: ${d.message}`);
   return lines.join('\n') + '\n';
 }
 
