@@ -35,6 +35,12 @@ describe('JoinCodeText', () => {
   it('shapes the create and use bodies', () => {
     expect(CreateJoinCodeBody.parse({ valid: 5 })).toEqual({ singleteam: false, valid: 5 });
     expect(CreateJoinCodeBody.safeParse({ valid: 5, extra: 1 }).success).toBe(false);
+    // A chosen code needs 6 characters; a shorter old one can still be used.
+    expect(CreateJoinCodeBody.parse({ code: ' abc123 ', valid: 5 }).code).toBe('ABC123');
+    const short = CreateJoinCodeBody.safeParse({ code: 'ABC12', valid: 5 });
+    expect(short.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['code'], 'joinc.error.tooshort'],
+    ]);
     expect(UseJoinCodeBody.parse({ code: 'xyz9', teamName: ' Us ' })).toEqual({
       code: 'XYZ9',
       teamName: 'Us',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOIN_CODE_LENGTH, JOIN_CODE_MAX_LENGTH } from './limits.ts';
+import { JOIN_CODE_LENGTH, JOIN_CODE_MAX_LENGTH, JOIN_CODE_MIN_LENGTH } from './limits.ts';
 
 /**
  * Join codes (spec 01 §3 Join code, §5, §9): a code lets a signed-in user join an event. A
@@ -30,6 +30,15 @@ export const JoinCodeText = z
   .toUpperCase()
   .pipe(z.string().regex(new RegExp(`^[A-Z0-9]{4,${JOIN_CODE_MAX_LENGTH}}$`)));
 
+/**
+ * A code an organiser chooses: at least JOIN_CODE_MIN_LENGTH characters, since a short one is
+ * guessed quickly (older, shorter codes still work: lookups take JoinCodeText). The issue's
+ * message is the error key the server answers with.
+ */
+export const NewJoinCodeText = JoinCodeText.refine((code) => code.length >= JOIN_CODE_MIN_LENGTH, {
+  message: 'joinc.error.tooshort',
+});
+
 /** Validity choices; the end is 20:59:00 today (local time) plus the duration. */
 export const JOIN_VALIDITIES = ['1w', '2w', '1m', '2m'] as const;
 export type JoinValidity = (typeof JOIN_VALIDITIES)[number];
@@ -58,7 +67,7 @@ export function joinCodeValidUntil(now: Date, validity: JoinValidity): number {
 /** POST /api/events/:id/joincodes. Without `code` the server generates one. */
 export const CreateJoinCodeBody = z
   .object({
-    code: JoinCodeText.optional(),
+    code: NewJoinCodeText.optional(),
     singleteam: z.boolean().default(false),
     /** A single-team code for an existing team. */
     teamId: z.string().min(1).max(100).nullable().optional(),

@@ -94,6 +94,9 @@ describe.each(testDialects())('join codes on $name', (dialect) => {
     expect([taken.status, errorOf(taken)]).toEqual([409, 'joinc.error.codeexists']);
     expect(errorOf(await create(id, { valid: t.clock.t - 1 }))).toBe('error.validation');
     expect(errorOf(await create(id, { code: 'a!' }))).toBe('error.validation');
+    // A chosen code is guessed too easily under 6 characters.
+    const short = await create(id, { code: 'ab12c' });
+    expect([short.status, errorOf(short)]).toEqual([400, 'joinc.error.tooshort']);
     // A team only for a single-team code, and only a team of this event.
     expect(errorOf(await create(id, { teamId: 'x' }))).toBe('error.validation');
     expect((await create(id, { singleteam: true, teamId: 'nosuch' })).status).toBe(404);

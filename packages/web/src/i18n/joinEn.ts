@@ -22,7 +22,7 @@ export const joinEn: Record<string, string> = {
   'joinc.create.button': 'Create code',
   'joinc.create.title': 'New join code',
   'joinc.create.codehelp': 'Letters and digits; keep the suggestion or type your own',
-  'joinc.create.badcode': 'Use 4 to 32 letters (A–Z) or digits',
+  'joinc.create.badcode': 'Use 6 to 32 letters (A–Z) or digits',
   'joinc.create.regenerate': 'Suggest another code',
   'joinc.create.singleteam': 'Single team: the code can be used only once, for one team',
   'joinc.create.team': 'Team',

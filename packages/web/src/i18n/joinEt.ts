@@ -23,7 +23,7 @@ export const joinEt: Record<string, string> = {
   'joinc.create.button': 'Loo kood',
   'joinc.create.title': 'Uus liitumiskood',
   'joinc.create.codehelp': 'Tähed ja numbrid; jäta pakutud kood või kirjuta oma',
-  'joinc.create.badcode': 'Kasuta 4 kuni 32 tähte (A–Z) või numbrit',
+  'joinc.create.badcode': 'Kasuta 6 kuni 32 tähte (A–Z) või numbrit',
   'joinc.create.regenerate': 'Paku teine kood',
   'joinc.create.singleteam':
     'Üks võistkond: koodi saab kasutada ainult üks kord, ühe võistkonna jaoks',

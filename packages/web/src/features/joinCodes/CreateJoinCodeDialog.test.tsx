@@ -84,9 +84,10 @@ describe('CreateJoinCodeDialog', () => {
 
   it('refuses a code that is too short before asking the server', () => {
     renderDialog();
-    fireEvent.change(codeInput(), { target: { value: 'ab' } });
+    // Five characters: enough to use an old code, too few for a new one.
+    fireEvent.change(codeInput(), { target: { value: 'ab12c' } });
     fireEvent.click(screen.getByTestId('joincode-create-submit'));
-    expect(screen.getByText('Use 4 to 32 letters (A–Z) or digits')).toBeTruthy();
+    expect(screen.getByText('Use 6 to 32 letters (A–Z) or digits')).toBeTruthy();
     expect(posted).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useTeams } from '../teams/useTeams.ts';
 import {
   formatValidUntil,
-  isCodeShape,
+  isNewCodeShape,
   normalizeCodeInput,
   randomJoinCode,
 } from './joinCodeText.ts';
@@ -76,7 +76,7 @@ export function CreateJoinCodeDialog({
     return new Map(JOIN_VALIDITIES.map((v) => [v, joinCodeValidUntil(now, v)]));
   }, []);
 
-  const shapeOk = isCodeShape(code);
+  const shapeOk = isNewCodeShape(code);
   const exists = errorKey(create.error) === 'joinc.error.codeexists';
   const codeError =
     touched && !shapeOk ? t('joinc.create.badcode') : exists ? t('joinc.error.codeexists') : '';

@@ -5,6 +5,7 @@ import {
   dataUrlToBlob,
   formatValidUntil,
   isCodeShape,
+  isNewCodeShape,
   isExpired,
   joinUrl,
   normalizeCodeInput,
@@ -22,6 +23,10 @@ describe('join-code helpers', () => {
     expect(isCodeShape('AB12')).toBe(true);
     expect(isCodeShape('AB1')).toBe(false);
     expect(isCodeShape('ab12')).toBe(false);
+    // A new code needs 6 characters.
+    expect(isNewCodeShape('AB12C')).toBe(false);
+    expect(isNewCodeShape('AB12CD')).toBe(true);
+    expect(isNewCodeShape('AB-12CD')).toBe(false);
   });
 
   it('draw random numbers without modulo bias', () => {

@@ -1,6 +1,7 @@
 import {
   JOIN_CODE_ALPHABET,
   JOIN_CODE_MAX_LENGTH,
+  JOIN_CODE_MIN_LENGTH,
   JOIN_QR_ERROR_LEVEL,
   JOIN_QR_SIZE_PX,
   generateJoinCode,
@@ -24,6 +25,11 @@ export function normalizeCodeInput(text: string): string {
 /** Whether a typed code has the shape the server accepts (4 to the maximum letters or digits). */
 export function isCodeShape(code: string): boolean {
   return new RegExp(`^[A-Z0-9]{4,${JOIN_CODE_MAX_LENGTH}}$`).test(code);
+}
+
+/** Whether a code an organiser chose may be created: at least 6 characters (JOIN_CODE_MIN_LENGTH). */
+export function isNewCodeShape(code: string): boolean {
+  return isCodeShape(code) && code.length >= JOIN_CODE_MIN_LENGTH;
 }
 
 /** Fills the array with random values, as crypto.getRandomValues does. */
