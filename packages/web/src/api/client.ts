@@ -146,7 +146,7 @@ function fallbackKey(status: number): string {
   if (status === 403) return 'error.forbidden';
   if (status === 404) return 'error.notfound';
   if (status === 413) return 'error.toolarge';
-  if (status === 429) return 'auth.error.toomany';
+  if (status === 429) return 'error.toomany';
   return 'error.internal';
 }
 
