@@ -45,7 +45,13 @@ export default defineConfig({
             // Only what the first page needs ('$initial'); the data grid and the map stay in
             // the chunks of the lazily loaded checkpoint editor.
             { name: 'mui', test: /node_modules[\\/]@mui[\\/]/, tags: ['$initial'] },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // zodConfig.ts rides with zod: it must run before @rada/core (in the app's chunk)
+            // builds its schemas, which a later chunk's body would not.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/]|[\\/]src[\\/]zodConfig\.ts$/,
+              tags: ['$initial'],
+            },
           ],
         },
       },
