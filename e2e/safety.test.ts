@@ -282,7 +282,7 @@ describe('organiser actions are safe to click', () => {
     expect(mine.status()).toBe(200);
   });
 
-  it('12: a double click on the registration submit registers one team', async () => {
+  it('12: a double click on the registration submit registers one team; 13: deleting it asks first', async () => {
     const regPage = await helper.context.newPage();
     const posts: string[] = [];
     regPage.on('request', (r) => {
@@ -301,6 +301,24 @@ describe('organiser actions are safe to click', () => {
     await regPage.waitForTimeout(600);
     expect(posts).toHaveLength(1);
     const teams = await owner.request.get(url(`/api/events/${regEventId}/teams`));
-    expect(((await teams.json()) as unknown[]).length).toBe(1);
+    const list = (await teams.json()) as { id: string }[];
+    expect(list).toHaveLength(1);
+    const teamId = list[0]!.id;
+
+    // 13: the organiser's Delete team in the registration editor asks first too.
+    await page.goto(url(`/${regEventId}/teams`));
+    await page.getByTestId('teams-open-registrations').click();
+    await page.getByTestId(`reg-edit-${teamId}`).click();
+    await page.getByTestId('reg-edit-delete').click();
+    const dialog = page.getByTestId('reg-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Delete the team Kiired?');
+    await dialog.getByTestId('confirm-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(count('DELETE', `/api/events/${regEventId}/teams/${teamId}`)).toBe(0);
+    await page.getByTestId('reg-edit-delete').click();
+    await page.getByTestId('reg-delete-confirm').click();
+    await page.getByTestId(`reg-row-${teamId}`).waitFor({ state: 'detached' });
+    expect(count('DELETE', `/api/events/${regEventId}/teams/${teamId}`)).toBe(1);
   });
 });

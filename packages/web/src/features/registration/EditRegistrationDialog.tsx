@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { activeRegFields } from '@rada/core';
 import type { EventSummary, RegField, RegistrationRow } from '@rada/core';
 import { api } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -100,6 +101,7 @@ function EditForm({
   const form = useRegFormState(fields, row.values, row.name);
   const [orgcomment, setOrgcomment] = useState(row.orgcomment);
   const [deleting, setDeleting] = useState(false);
+  const [asking, setAsking] = useState(false);
   const readOnly = event.arch !== null;
 
   const handleOk = async () => {
@@ -114,7 +116,6 @@ function EditForm({
   };
 
   const handleDelete = async () => {
-    if (!window.confirm(t('reg.edit.deleteconfirm', { name: row.name }))) return;
     setDeleting(true);
     try {
       await api.deleteTeam(event.id, row.teamId);
@@ -125,6 +126,7 @@ function EditForm({
       notify(errorText(t, e), 'error');
     } finally {
       setDeleting(false);
+      setAsking(false);
     }
   };
 
@@ -165,7 +167,7 @@ function EditForm({
           color="error"
           startIcon={<DeleteIcon />}
           disabled={deleting || readOnly}
-          onClick={() => void handleDelete()}
+          onClick={() => setAsking(true)}
           data-testid="reg-edit-delete"
         >
           {t('reg.edit.delete')}
@@ -181,6 +183,18 @@ function EditForm({
           {t('reg.ok')}
         </Button>
       </DialogActions>
+      {asking && (
+        <ConfirmDialog
+          title={t('reg.edit.delete')}
+          message={t('reg.edit.deleteconfirm', { name: row.name })}
+          confirmLabel={t('reg.edit.delete')}
+          busy={deleting}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void handleDelete()}
+          testId="reg-delete-dialog"
+          confirmTestId="reg-delete-confirm"
+        />
+      )}
     </>
   );
 }
