@@ -192,7 +192,8 @@ describe.each(testDialects().slice(0, 1))(
           () => '',
         ),
       ).toBe(2);
-      const event = await buildEvent(t.app, owner);
+      // Under way: the server refuses a start before the event's start.
+      const event = await buildEvent(t.app, owner, { starttime: Date.now() - 3_600_000 });
       await call(t.app, 'PATCH', `/api/events/${event.id}/settings`, {
         as: owner,
         body: { settings: { clientstart: true } },
