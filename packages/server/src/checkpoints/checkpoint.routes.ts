@@ -47,7 +47,7 @@ export async function checkpointRoutes(
     return checkpoints.remove(req.actor, p.id, p.kpId);
   });
 
-  const importOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  const importOptions = { ...largeBody(api, 'eventAdmin'), ...rateLimited(api, 'upload') };
   api.post('/events/:id/checkpoints/import', importOptions, (req) =>
     checkpoints.importCheckpoints(
       req.actor,

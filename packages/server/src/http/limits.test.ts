@@ -8,6 +8,7 @@ import type { CallResult, TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import {
   PASSWORD,
+  buildEvent,
   sessionCookie,
   signUp,
   signUpCreator,
@@ -96,10 +97,39 @@ describe.each(testDialects())('body size, nesting and text on $name', (dialect) 
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json<ErrorBody>().error, url).toBe('error.unauthorized');
     }
-    // Only a creator may send an event file of many megabytes.
-    const notCreator = await post('/api/events', user);
-    expect(notCreator.statusCode).toBe(403);
-    expect(notCreator.json<ErrorBody>().error).toBe('error.forbidden');
+    // Only a creator may send an event file of many megabytes, only an event's admins its files.
+    const event = await buildEvent(t.app, creator);
+    for (const url of [
+      '/api/events',
+      `/api/events/${event.id}/checkpoints/import`,
+      `/api/events/${event.id}/teams/team/track.gpx`,
+    ]) {
+      const notAllowed = await post(url, user);
+      expect(notAllowed.statusCode, url).toBe(403);
+      expect(notAllowed.json<ErrorBody>().error, url).toBe('error.forbidden');
+    }
+  });
+
+  it("reads an event admin's KP and GPX files of over 1 MB", async () => {
+    const event = await buildEvent(t.app, creator);
+    const kps = await call(t.app, 'POST', `/api/events/${event.id}/checkpoints/import`, {
+      as: creator,
+      body: { mode: 'add', checkpoints: [], pad: 'x'.repeat(2 * MB) },
+    });
+    // Read and validated (an unknown key), not refused for its size.
+    expect([kps.status, errorOf(kps)]).toEqual([400, 'error.validation']);
+    const gpx = await call(t.app, 'POST', `/api/events/${event.id}/teams/nosuch/track.gpx`, {
+      as: creator,
+      body: { gpx: `<gpx>${' '.repeat(2 * MB)}</gpx>` },
+    });
+    expect(gpx.status).not.toBe(413);
+    expect(gpx.status).toBeLessThan(500);
+    // The same from a signed-in stranger is refused for its size before anything else.
+    const stranger = await call(t.app, 'POST', `/api/events/${event.id}/checkpoints/import`, {
+      as: user,
+      body: { mode: 'add', checkpoints: [], pad: 'x'.repeat(2 * MB) },
+    });
+    expect([stranger.status, errorOf(stranger)]).toEqual([403, 'error.forbidden']);
   });
 
   it('caps an anonymous body without a length at the ordinary limit on a file route', async () => {

@@ -5,6 +5,10 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import { JSON_MAX_DEPTH } from '@rada/core';
 import type { RateLimit, RateLimits, ServerConfig } from '../config.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Repos } from '../db/store.ts';
+import { accessTo } from '../teams/eventAdmin.ts';
+import { canEditEvent } from '../policies/event.policy.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -19,6 +23,8 @@ export interface LimitSettings {
   bodyLimit: number;
   largeBodyLimit: number;
   rateLimits: RateLimits;
+  /** Whether `actor` administers the event `eventId` (may send it large files). */
+  isEventAdmin: (actor: Actor, eventId: string) => Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -34,11 +40,13 @@ const RATE_LIMIT_KEYS = 10_000;
 export type RouteLimitName = 'signup' | 'joinLookup' | 'join' | 'registration' | 'upload';
 
 export interface LimitsOptions {
+  /** The events, to let only an event's admins send its large files (KP and GPX import). */
+  events: Pick<Repos, 'events'>;
   /**
    * The rate-limit store; the plugin's in-memory store by default. One server process is the
    * supported deployment today; several would share a Redis store here.
    */
-  store?: FastifyRateLimitStoreCtor;
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -49,17 +57,21 @@ export interface LimitsOptions {
 export async function registerLimits(
   app: FastifyInstance,
   config: Pick<ServerConfig, 'bodyLimit' | 'largeBodyLimit' | 'rateLimits'>,
-  options: LimitsOptions = {},
+  options: LimitsOptions,
 ): Promise<void> {
   app.decorate('radaLimits', {
     bodyLimit: config.bodyLimit,
     largeBodyLimit: config.largeBodyLimit,
     rateLimits: config.rateLimits,
+    isEventAdmin: async (actor: Actor, eventId: string) => {
+      const event = await options.events.events.findById(eventId);
+      return event !== undefined && canEditEvent(await accessTo(options.events, actor, event));
+    },
   });
   await app.register(rateLimit, {
     global: false,
     cache: RATE_LIMIT_KEYS,
-    ...(options.store ? { store: options.store } : {}),
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
     // Thrown from the route's hook; the app's error handler answers {error, message}. The plugin
     // has set Retry-After (seconds) by then.
     errorResponseBuilder: () => new AppError('error.toomany', 429),
@@ -137,28 +149,41 @@ export function rateLimited(
   };
 }
 
+/** Who may send a route's large body: any signed-in user, an event creator, the event's admins. */
+export type LargeBodySender = 'user' | 'creator' | 'eventAdmin';
+
 /**
  * Route options of a route that takes a file: bodies up to `largeBodyLimit`, but only from a
- * signed-in caller (a creator when `who` is 'creator'). Anyone else is refused before the body is
- * read: 401/403 when Content-Length is over the ordinary limit, 413 error.toolarge when a body
- * without a length grows over it.
+ * signed-in caller of the right kind (`who`; 'eventAdmin' reads the event from the `:id` param).
+ * Anyone else is refused before the body is read: 401/403 when Content-Length is over the ordinary
+ * limit, 413 error.toolarge when a body without a length grows over it. Small bodies cost no
+ * look-up; the route's service checks permissions as always.
  */
 export function largeBody(
   api: FastifyInstance,
-  who: 'user' | 'creator' = 'user',
+  who: LargeBodySender = 'user',
 ): Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preParsing'> {
-  const { bodyLimit, largeBodyLimit } = api.radaLimits;
-  const allowed = (req: FastifyRequest) =>
-    req.actor !== null && (who === 'user' || req.actor.creator);
+  const { bodyLimit, largeBodyLimit, isEventAdmin } = api.radaLimits;
+  const capped = new WeakSet<FastifyRequest>();
+  const allowed = async (req: FastifyRequest): Promise<boolean> => {
+    if (!req.actor) return false;
+    if (who === 'creator') return req.actor.creator;
+    if (who === 'eventAdmin') {
+      const id = (req.params as { id?: unknown }).id;
+      return typeof id === 'string' && (await isEventAdmin(req.actor, id));
+    }
+    return true;
+  };
   return {
     bodyLimit: Math.max(bodyLimit, largeBodyLimit),
     onRequest: async (req: FastifyRequest) => {
       const length = Number(req.headers['content-length']);
-      if (!(length > bodyLimit) || allowed(req)) return;
-      throw req.actor ? forbidden() : unauthorized();
+      if (length <= bodyLimit || (await allowed(req))) return;
+      if (length > bodyLimit) throw req.actor ? forbidden() : unauthorized();
+      capped.add(req); // no length: read it, but no further than the ordinary limit
     },
     preParsing: async (req, _reply, payload) =>
-      allowed(req) ? payload : payload.pipe(byteCap(bodyLimit)),
+      capped.has(req) ? payload.pipe(byteCap(bodyLimit)) : payload,
   };
 }
 

@@ -54,7 +54,7 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
       .send(file.body);
   });
 
-  const importOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  const importOptions = { ...largeBody(api, 'eventAdmin'), ...rateLimited(api, 'upload') };
   api.post('/events/:id/teams/:teamId/track.gpx', importOptions, (req) => {
     const p = parseWith(TeamParams, req.params);
     return tracks.importGpx(req.actor, p.id, p.teamId, parseWith(GpxBody, req.body));
