@@ -116,7 +116,7 @@ export async function buildApp({
   // First, so every answer carries the headers, refusals of the hooks below included.
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  await registerLimits(app, config, { events: store });
+  await registerLimits(app, config, { store });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest('actor', null);

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '@rada/core';
+import type { ErrorBody, SendMessageResult } from '@rada/core';
 import { JSON_MAX_DEPTH } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { UNLIMITED_RATES, buildTestApp, call, errorOf } from '../test/app.ts';
@@ -9,6 +9,7 @@ import type { TestUser } from '../test/factories.ts';
 import {
   PASSWORD,
   buildEvent,
+  importEvent,
   sessionCookie,
   signUp,
   signUpCreator,
@@ -16,6 +17,7 @@ import {
   uniqueShortlink,
 } from '../test/factories.ts';
 import { sampleEventFile } from '../test/eventFileFixture.ts';
+import { resultsEventFile } from '../test/resultsFixture.ts';
 import { jsonDepthOver } from './limits.ts';
 
 const MB = 1024 * 1024;
@@ -108,6 +110,34 @@ describe.each(testDialects())('body size, nesting and text on $name', (dialect) 
       expect(notAllowed.statusCode, url).toBe(403);
       expect(notAllowed.json<ErrorBody>().error, url).toBe('error.forbidden');
     }
+  });
+
+  it("reads a device's 2 MB upload from its owner only, refusing others before reading", async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const id = uniqueShortlink('upl');
+    await importEvent(t, resultsEventFile(owner.uid, Date.now() + 3_600_000), id);
+    await t.handle.db
+      .insertInto('team_members')
+      .values({ event_id: id, team_id: 'alpha', user_id: member.uid, joined_at: 1, via: 'reg' })
+      .execute();
+    const dev = `dev-big-${dialect.name}`;
+    const reg = await call(t.app, 'PUT', `/api/devices/${dev}`, {
+      as: member,
+      body: { eventId: id },
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const sent = await call<SendMessageResult>(t.app, 'POST', `/api/events/${id}/messages`, {
+      as: owner,
+      body: { teamId: 'alpha', cmnd: 'sendLog' },
+    });
+    const messageId = sent.body.results[0]?.messageId;
+    const body = { kind: 'log', messageId, content: 'log line\n'.repeat(MB / 4) };
+
+    const other = await call(t.app, 'POST', `/api/devices/${dev}/uploads`, { as: user, body });
+    expect([other.status, errorOf(other)]).toEqual([403, 'error.forbidden']);
+    const own = await call(t.app, 'POST', `/api/devices/${dev}/uploads`, { as: member, body });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
   });
 
   it("reads an event admin's KP and GPX files of over 1 MB", async () => {

@@ -25,6 +25,8 @@ export interface LimitSettings {
   rateLimits: RateLimits;
   /** Whether `actor` administers the event `eventId` (may send it large files). */
   isEventAdmin: (actor: Actor, eventId: string) => Promise<boolean>;
+  /** Whether `deviceId` is a device of `actor` on a team (may upload its files). */
+  isDeviceOwner: (actor: Actor, deviceId: string) => Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -40,8 +42,11 @@ const RATE_LIMIT_KEYS = 10_000;
 export type RouteLimitName = 'signup' | 'joinLookup' | 'join' | 'registration' | 'upload';
 
 export interface LimitsOptions {
-  /** The events, to let only an event's admins send its large files (KP and GPX import). */
-  events: Pick<Repos, 'events'>;
+  /**
+   * Events and devices: only an event's admins send its large files (KP and GPX import), only a
+   * device's owner its uploads.
+   */
+  store: Pick<Repos, 'events' | 'messages'>;
   /**
    * The rate-limit store; the plugin's in-memory store by default. One server process is the
    * supported deployment today; several would share a Redis store here.
@@ -64,8 +69,12 @@ export async function registerLimits(
     largeBodyLimit: config.largeBodyLimit,
     rateLimits: config.rateLimits,
     isEventAdmin: async (actor: Actor, eventId: string) => {
-      const event = await options.events.events.findById(eventId);
-      return event !== undefined && canEditEvent(await accessTo(options.events, actor, event));
+      const event = await options.store.events.findById(eventId);
+      return event !== undefined && canEditEvent(await accessTo(options.store, actor, event));
+    },
+    isDeviceOwner: async (actor: Actor, deviceId: string) => {
+      const device = await options.store.messages.findDevice(deviceId);
+      return device?.user_id === actor.uid && device.team_id !== null;
     },
   });
   await app.register(rateLimit, {
@@ -149,12 +158,15 @@ export function rateLimited(
   };
 }
 
-/** Who may send a route's large body: any signed-in user, an event creator, the event's admins. */
-export type LargeBodySender = 'user' | 'creator' | 'eventAdmin';
+/**
+ * Who may send a route's large body: any signed-in user, an event creator, the admins of the
+ * event in `:id`, the owner of the device in `:deviceId` (on a team).
+ */
+export type LargeBodySender = 'user' | 'creator' | 'eventAdmin' | 'deviceOwner';
 
 /**
  * Route options of a route that takes a file: bodies up to `largeBodyLimit`, but only from a
- * signed-in caller of the right kind (`who`; 'eventAdmin' reads the event from the `:id` param).
+ * signed-in caller of the right kind (`who`).
  * Anyone else is refused before the body is read: 401/403 when Content-Length is over the ordinary
  * limit, 413 error.toolarge when a body without a length grows over it. Small bodies cost no
  * look-up; the route's service checks permissions as always.
@@ -163,14 +175,19 @@ export function largeBody(
   api: FastifyInstance,
   who: LargeBodySender = 'user',
 ): Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preParsing'> {
-  const { bodyLimit, largeBodyLimit, isEventAdmin } = api.radaLimits;
+  const { bodyLimit, largeBodyLimit, isEventAdmin, isDeviceOwner } = api.radaLimits;
   const capped = new WeakSet<FastifyRequest>();
   const allowed = async (req: FastifyRequest): Promise<boolean> => {
     if (!req.actor) return false;
     if (who === 'creator') return req.actor.creator;
+    const params = req.params as { id?: unknown; deviceId?: unknown };
     if (who === 'eventAdmin') {
-      const id = (req.params as { id?: unknown }).id;
-      return typeof id === 'string' && (await isEventAdmin(req.actor, id));
+      return typeof params.id === 'string' && (await isEventAdmin(req.actor, params.id));
+    }
+    if (who === 'deviceOwner') {
+      return (
+        typeof params.deviceId === 'string' && (await isDeviceOwner(req.actor, params.deviceId))
+      );
     }
     return true;
   };

@@ -56,7 +56,7 @@ export async function participantRoutes(
   );
 
   // An upload's body may be large (the device's local database).
-  const uploadOptions = { ...largeBody(api), ...rateLimited(api, 'upload') };
+  const uploadOptions = { ...largeBody(api, 'deviceOwner'), ...rateLimited(api, 'upload') };
   api.post('/devices/:deviceId/uploads', uploadOptions, async (req, reply) => {
     const saved = await service.upload(
       req.actor,
