@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CreateEventBody, SHORTLINK_MAX_LENGTH, SettingsPatch, UpdateEventBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { idempotencyCache } from '../http/idempotency.ts';
 import { largeBody, rateLimited } from '../http/limits.ts';
 import type { EventService } from './event.service.ts';
 
@@ -17,8 +18,13 @@ export async function eventRoutes(api: FastifyInstance, events: EventService): P
 
   // A new event may come from an event file (template) of many megabytes.
   const createOptions = { ...largeBody(api, 'creator'), ...rateLimited(api, 'upload') };
+  // A repeat with the same Idempotency-Key (double click, retry) gets the same event back.
+  const createOnce = idempotencyCache();
   api.post('/events', createOptions, async (req, reply) => {
-    const created = await events.create(req.actor, parseWith(CreateEventBody, req.body));
+    const body = parseWith(CreateEventBody, req.body);
+    const created = await createOnce.run(req.actor?.uid ?? '', req.headers['idempotency-key'], () =>
+      events.create(req.actor, body),
+    );
     return reply.status(201).send(created);
   });
 
