@@ -272,12 +272,20 @@ describe('organiser actions are safe to click', () => {
     await page.goto(url('/'));
     await page.getByTestId('home-createevent').click();
     await page.getByTestId('createevent-name').fill('Double Click Rogaine');
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/events')
+        keys.push(r.headers()['idempotency-key']);
+    });
     const create = page.getByTestId('createevent-create');
     await expect.poll(() => create.isEnabled()).toBe(true);
     await create.dblclick();
     await page.waitForURL('**/DoubleClickRogaine');
     await noErrorToast();
     expect(count('POST', '/api/events')).toBe(1);
+    // The server would answer a repeat with the same event: the request carries a key.
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     const mine = await owner.request.get(url('/api/events/DoubleClickRogaine'));
     expect(mine.status()).toBe(200);
   });

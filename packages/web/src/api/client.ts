@@ -103,8 +103,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** Sends one request to the API and parses the JSON answer (undefined for 204). */
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/**
+ * Sends one request to the API and parses the JSON answer (undefined for 204); `headers` are
+ * added to the usual ones (an Idempotency-Key).
+ */
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -112,10 +120,11 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       credentials: 'include',
       headers:
         body === undefined
-          ? { Accept: 'application/json' }
+          ? { Accept: 'application/json', ...headers }
           : {
               Accept: 'application/json',
               'Content-Type': 'application/json',
+              ...headers,
             },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -189,7 +198,14 @@ export const api = {
 
   events: () => request<EventLists>('GET', '/events'),
   eventExists: (link: string) => request<ExistsAnswer>('GET', `/events/${enc(link)}/exists`),
-  createEvent: (body: CreateEventBody) => request<EventSummary>('POST', '/events', body),
+  /** `idempotencyKey`: the same key again answers the same event (a double click, a retry). */
+  createEvent: (body: CreateEventBody, idempotencyKey?: string) =>
+    request<EventSummary>(
+      'POST',
+      '/events',
+      body,
+      idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+    ),
   event: (id: string) => request<EventSummary>('GET', `/events/${enc(id)}`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -81,9 +81,14 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
     retry: false,
   });
 
+  // A repeat of the same create (a retry after a lost answer) gets the event the first one
+  // made; after a success the next create gets a new key.
+  const idempotencyKey = useRef(newIdempotencyKey());
   const create = useMutation({
-    mutationFn: (vars: { body: CreateEventBody; configure: boolean }) => api.createEvent(vars.body),
+    mutationFn: (vars: { body: CreateEventBody; configure: boolean }) =>
+      api.createEvent(vars.body, idempotencyKey.current),
     onSuccess: (event, vars) => {
+      idempotencyKey.current = newIdempotencyKey();
       queryClient.setQueryData(queryKeys.event(event.id), event);
       void queryClient.invalidateQueries({ queryKey: queryKeys.events });
       onClose();
@@ -269,4 +274,10 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A random Idempotency-Key (getRandomValues works on plain http too, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
