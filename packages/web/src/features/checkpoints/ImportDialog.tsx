@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { IMPORT_MODES, parseCheckpointFile } from '@rada/core';
 import type { Checkpoint, ImportMode, ImportPreview, ImportRow } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { gridLocaleText } from './gridLocale.ts';
 import { importIssueText, importSummary } from './importSummary.ts';
@@ -123,7 +124,7 @@ function ImportForm({
   const [file, setFile] = useState<{ name: string; preview: ImportPreview } | null>(null);
   const [mode, setMode] = useState<ImportMode>('add');
   const [error, setError] = useState<string | null>(null);
-  const importKps = useImportCheckpoints(eventId);
+  const importKps = useMutateOnce(useImportCheckpoints(eventId));
   const columns = usePreviewColumns();
   const localeText = useMemo(() => gridLocaleText(t), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -258,7 +259,7 @@ function ImportForm({
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!summary?.canImport || importKps.isPending}
+          disabled={!summary?.canImport || importKps.pending}
           onClick={handleImport}
           data-testid="import-submit"
         >

@@ -32,6 +32,7 @@ import type {
 } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { useTeams } from '../teams/useTeams.ts';
 import { SentMessagesList } from './SentMessagesList.tsx';
@@ -78,10 +79,13 @@ function MessageFormContent({
   const teams = useTeams(event.id);
   const [form, setForm] = useState<MessageForm>(() => initialMessageForm(teamId));
   const [result, setResult] = useState<SendMessageResult | null>(null);
-  const send = useMutation({
-    mutationFn: (body: SendMessageBody) => api.sendMessage(event.id, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages(event.id) }),
-  });
+  // One send per click burst: a second would queue the message on every device twice.
+  const send = useMutateOnce(
+    useMutation({
+      mutationFn: (body: SendMessageBody) => api.sendMessage(event.id, body),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages(event.id) }),
+    }),
+  );
   const change = (patch: Partial<MessageForm>) => setForm((f) => ({ ...f, ...patch }));
   const body = sendMessageBody(form);
   const teamList = teams.data ?? [];
@@ -240,7 +244,7 @@ function MessageFormContent({
         <Button
           variant="contained"
           onClick={handleSend}
-          disabled={!body || send.isPending}
+          disabled={!body || send.pending}
           data-testid="msg-send"
         >
           {t('msg.send')}
