@@ -3,7 +3,6 @@
  * and the confirmations of destructive actions. Keys keep their feature's prefix.
  */
 export const safetyEn: Record<string, string> = {
-  'confirm.title': 'Are you sure?',
   'teams.starttimes.includestarted': 'Also change teams that started, finished or marked a KP',
   'teams.starttimes.includestartedwarn':
     'Their start times change after the fact, and so do their times and results.',

@@ -1,6 +1,5 @@
 /** Estonian texts of the safety of organiser actions (see safetyEn.ts). */
 export const safetyEt: Record<string, string> = {
-  'confirm.title': 'Kas oled kindel?',
   'teams.starttimes.includestarted':
     'Muuda ka võistkondi, kes on alustanud, lõpetanud või mõne KP märkinud',
   'teams.starttimes.includestartedwarn':

@@ -36,7 +36,6 @@ export const teamsEn = {
   'teams.markok': 'Mark OK',
   'teams.settime': 'Set the time',
   'teams.deleteanswer': 'Delete the answer',
-  'teams.deleteconfirm': 'Delete the answer of KP {{nr}}?',
   'teams.rowsperpage': 'Rows per page',
   'teams.okyes': 'Yes',
   'teams.okno': 'No',

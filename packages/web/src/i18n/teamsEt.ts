@@ -38,7 +38,6 @@ export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'teams.markok': 'Märgi õigeks',
   'teams.settime': 'Määra aeg',
   'teams.deleteanswer': 'Kustuta vastus',
-  'teams.deleteconfirm': 'Kas kustutada KP {{nr}} vastus?',
   'teams.rowsperpage': 'Ridu lehel',
   'teams.okyes': 'Jah',
   'teams.okno': 'Ei',
