@@ -77,11 +77,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signinAccount: { max: 50, windowMs: 15 * MINUTE },
   signinAccountAddress: { max: 10, windowMs: 15 * MINUTE },
   signinAddress: { max: 100, windowMs: 15 * MINUTE },
-  signup: { max: 50, windowMs: HOUR },
-  joinLookup: { max: 60, windowMs: MINUTE },
+  // Guest accounts of the participant app are sign-ups too: a venue's phones share one address.
+  signup: { max: 500, windowMs: HOUR },
+  joinLookup: { max: 120, windowMs: MINUTE },
   join: { max: 20, windowMs: MINUTE },
   registration: { max: 30, windowMs: 10 * MINUTE },
-  upload: { max: 60, windowMs: 10 * MINUTE },
+  // An organiser importing every team's GPX track after the event makes hundreds in minutes.
+  upload: { max: 600, windowMs: 10 * MINUTE },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
