@@ -212,7 +212,9 @@ export async function ingestBench(): Promise<BenchResult> {
           name: 'bench',
           created_at: now,
           last_used_at: now,
-          expires_at: null,
+          expires_at: now + 86_400_000,
+          public_id: `bench-${k}`,
+          user_agent: null,
         })
         .execute();
       await db
