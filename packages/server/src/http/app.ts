@@ -34,7 +34,6 @@ import { speedRoutes } from '../speed/speed.routes.ts';
 import { ticketsOnLocations } from '../speed/ticketsTrigger.ts';
 import { listenRoutes } from '../live/listen.routes.ts';
 import type { ListenDeps } from '../live/listen.routes.ts';
-import type { ListenServiceDeps } from '../live/listen.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
@@ -178,8 +177,7 @@ export async function buildApp({
   );
 
   // The live location socket sits at {host}/listen as the spec names it (spec 01 §7).
-  // listenRoutes hands its deps to listenService, which logs unreadable track chunks to `log`.
-  const listenDeps: ListenDeps & Pick<ListenServiceDeps, 'log'> = {
+  const listenDeps: ListenDeps = {
     store,
     bus,
     now,

@@ -12,13 +12,16 @@ import { SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { createListenHub } from './listenHub.ts';
 import type { ListenHub, ListenHubOptions, ListenSocket, ListenViewer } from './listenHub.ts';
 import { listenService } from './listen.service.ts';
-import type { ListenService } from './listen.service.ts';
+import type { ListenService, ListenServiceDeps } from './listen.service.ts';
+import { AppError } from '../http/errors.ts';
 
 export interface ListenDeps {
   store: Store;
   bus: Bus;
   now: () => number;
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
+  /** Where an unreadable stored track chunk is logged (it is left out of the history). */
+  log?: ListenServiceDeps['log'];
   /** Refuses a browser page of another site before the upgrade (http/security.ts originGuard). */
   checkOrigin: (req: FastifyRequest) => Promise<void>;
   /** Fan-out limits (tests make them small). */
@@ -81,7 +84,10 @@ function serveViewer(
     if (!closed) viewer.start(history);
   };
   const run = (id: string, token: string) =>
-    decide(id, token).catch(() => refuse('error.internal'));
+    // An expired token is refused with its key, as on the HTTP API; anything else is ours.
+    decide(id, token).catch((e: unknown) =>
+      refuse(e instanceof AppError ? e.key : 'error.internal'),
+    );
 
   socket.on('message', (data, isBinary) => {
     if (decided) return; // viewers have nothing more to say

@@ -8,6 +8,7 @@ import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { buildEvent, signUp, signUpCreator } from '../test/factories.ts';
 import { connectListen } from './listenTestClient.ts';
+import { tokenHash } from '../db/ids.ts';
 
 const point = (t: number, i: number) => ({ t, y: 58.3 + i * 0.0001, x: 26.7 + i * 0.0001, a: 5 });
 
@@ -130,6 +131,17 @@ describe.each(testDialects())('/listen over a real WebSocket on $name', (dialect
     } finally {
       await client.close();
     }
+  });
+
+  it('refuses an expired API token with error.expired, as the HTTP API does', async () => {
+    const { eventId } = await eventWithDevice({ hidetracks: true });
+    const token = await tokenOf(owner);
+    await t.handle.db
+      .updateTable('sessions')
+      .set({ expires_at: t.clock.t - 1 })
+      .where('id', '=', tokenHash(token))
+      .execute();
+    await expectRefused(await connectListen(url, eventId, token), 'error.expired');
   });
 
   it('refuses a stranger while tracks are hidden and serves them once they are not', async () => {
