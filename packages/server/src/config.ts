@@ -67,6 +67,8 @@ export interface RateLimits {
   registration: RateLimit;
   /** Uploads and imports (device uploads, GPX, KPs, event template) per user (RATE_LIMIT_UPLOAD). */
   upload: RateLimit;
+  /** Password changes per user: each checks the current password (RATE_LIMIT_PASSWORD). */
+  password: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -84,6 +86,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registration: { max: 30, windowMs: 10 * MINUTE },
   // An organiser importing every team's GPX track after the event makes hundreds in minutes.
   upload: { max: 600, windowMs: 10 * MINUTE },
+  password: { max: 10, windowMs: 15 * MINUTE },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
@@ -95,6 +98,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   join: 'RATE_LIMIT_JOIN',
   registration: 'RATE_LIMIT_REGISTRATION',
   upload: 'RATE_LIMIT_UPLOAD',
+  password: 'RATE_LIMIT_PASSWORD',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: HOUR };

@@ -1,3 +1,4 @@
+import { rateLimited } from '../http/limits.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChangePasswordBody } from '@rada/core';
@@ -44,7 +45,8 @@ export async function sessionRoutes(api: FastifyInstance, sessions: SessionServi
     return sessions.renewToken(actor, id, token);
   });
 
-  api.post('/auth/password', async (req, reply) => {
+  // A stolen browser session must not become a fast oracle for the account's password.
+  api.post('/auth/password', rateLimited(api, 'password'), async (req, reply) => {
     const { actor, token } = fromBrowser(req);
     await sessions.changePassword(actor, parseWith(ChangePasswordBody, req.body), token);
     return reply.status(204).send();

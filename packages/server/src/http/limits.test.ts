@@ -308,6 +308,7 @@ const LOW = {
   join: { max: 2, windowMs: 60_000 },
   registration: { max: 2, windowMs: 600_000 },
   upload: { max: 2, windowMs: 600_000 },
+  password: { max: 2, windowMs: 900_000 },
 };
 
 /** A refusal for being over a limit: 429, the key, and Retry-After within the window. */
@@ -408,6 +409,26 @@ describe('rate limits', () => {
     expect((await signup(ip)).status).toBe(201);
     expectTooMany(await signup(ip), 'error.toomany', 3_600_000);
     expect((await signup(address())).status).toBe(201);
+  });
+
+  it('limits password changes per user, wherever they come from', async () => {
+    const u = await newUser();
+    const change = () =>
+      call(t.app, 'POST', '/api/auth/password', {
+        as: u,
+        body: { current: 'not-the-password', next: 'a-new-password-1' },
+        ...from(address()),
+      });
+    expect(errorOf(await change())).toBe('auth.error.wrongpassword');
+    expect(errorOf(await change())).toBe('auth.error.wrongpassword');
+    expectTooMany(await change(), 'error.toomany', 900_000);
+    // Another user's allowance is their own.
+    const other = await newUser();
+    const res = await call(t.app, 'POST', '/api/auth/password', {
+      as: other,
+      body: { current: 'not-the-password', next: 'a-new-password-1' },
+    });
+    expect(errorOf(res)).toBe('auth.error.wrongpassword');
   });
 
   it('limits join code look-ups per address, and per user when signed in', async () => {

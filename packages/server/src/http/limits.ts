@@ -39,7 +39,8 @@ declare module 'fastify' {
 const RATE_LIMIT_KEYS = 10_000;
 
 /** Route limits a route may name; the sign-in limits are counted by hand (`signinLimits`). */
-export type RouteLimitName = 'signup' | 'joinLookup' | 'join' | 'registration' | 'upload';
+export type RouteLimitName =
+  'signup' | 'joinLookup' | 'join' | 'registration' | 'upload' | 'password';
 
 export interface LimitsOptions {
   /**
