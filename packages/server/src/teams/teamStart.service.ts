@@ -109,6 +109,29 @@ async function plan(
 
 /** Bulk start times and the public start list (spec 01 §3 Start list entry, §4 start card). */
 export function teamStartService(ctx: TeamContext) {
+  /** Sets (or with null removes) one team's start time; returns the change's audit row. */
+  const setStart = async (
+    repos: Repos,
+    actor: Actor | null,
+    eventId: string,
+    row: TeamRow,
+    value: number | null,
+  ) => {
+    const list = fromJsonMap(row.list);
+    const old = list.starttime;
+    if (value === null) delete list.starttime;
+    else list.starttime = value;
+    await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
+    return ctx.audit(
+      actor,
+      eventId,
+      'team.starttime',
+      `teams/${row.id}/list/starttime`,
+      old,
+      value,
+    );
+  };
+
   return {
     /**
      * Gives the enabled teams (all, or `teamIds`) start times `first`, `first + interval`, … in
@@ -130,21 +153,7 @@ export function teamStartService(ctx: TeamContext) {
         const rows = new Map((await repos.teams.list(eventId)).map((r) => [r.id, r]));
         const audits = [];
         for (const change of planned.changes) {
-          const row = rows.get(change.id)!;
-          const list = fromJsonMap(row.list);
-          const old = list.starttime;
-          list.starttime = change.after;
-          await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
-          audits.push(
-            ctx.audit(
-              actor,
-              eventId,
-              'team.starttime',
-              `teams/${row.id}/list/starttime`,
-              old,
-              change.after,
-            ),
-          );
+          audits.push(await setStart(repos, actor, eventId, rows.get(change.id)!, change.after));
         }
         await repos.teams.insertAudit(audits);
         return planned;
@@ -171,23 +180,9 @@ export function teamStartService(ctx: TeamContext) {
         for (const change of body.changes) {
           const row = rows.get(change.id);
           if (!row || done.has(change.id)) continue;
-          const list = fromJsonMap(row.list);
-          if (ms(list.starttime) !== change.after) continue;
-          const old = list.starttime;
-          if (change.before === null) delete list.starttime;
-          else list.starttime = change.before;
-          await repos.teams.updateList(eventId, row.id, row.name, toJson(list));
+          if (ms(fromJsonMap(row.list).starttime) !== change.after) continue;
           done.add(change.id);
-          audits.push(
-            ctx.audit(
-              actor,
-              eventId,
-              'team.starttime',
-              `teams/${row.id}/list/starttime`,
-              old,
-              change.before,
-            ),
-          );
+          audits.push(await setStart(repos, actor, eventId, row, change.before));
         }
         await repos.teams.insertAudit(audits);
         return { restored: done.size, skipped: body.changes.length - done.size };
