@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config.ts';
@@ -51,18 +50,6 @@ export function originGuard(config: SecurityConfig): (req: FastifyRequest) => Pr
   };
 }
 
-/** The own origin per raw request, for the CSP's connect-src (helmet sees raw requests only). */
-const socketOrigins = new WeakMap<IncomingMessage, string>();
-
-/** connect-src entries for the app's own WebSockets: ws(s):// of the server's own host. */
-function ownSockets(req: IncomingMessage): string {
-  const origin = socketOrigins.get(req);
-  if (!origin) return '';
-  // Older Safari does not count ws:/wss: of the page's own host as 'self'.
-  const url = new URL(origin);
-  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
-}
-
 /**
  * The Content-Security-Policy every answer carries, as the web app needs it:
  * - scripts, workers (the service worker), manifest and fonts only from this server; no frames;
@@ -79,7 +66,7 @@ export const CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", (req: IncomingMessage) => ownSockets(req)],
+  connectSrc: ["'self'"],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   frameSrc: ["'none'"],
@@ -89,28 +76,56 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+/** CSP_DIRECTIVES as a header value, with connect-src naming `sockets` as well. */
+function cspHeader(sockets: string | null): string {
+  const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([k, v]) => [kebab(k), ...v, ...(k === 'connectSrc' && sockets ? [sockets] : [])])
+    .map((parts) => parts.join(' '))
+    .join('; ');
+}
+
+/**
+ * The CSP header of a request, built once per scheme and host: a server answers to a handful of
+ * names, and building the header per answer halved the results endpoint's throughput.
+ */
+function cspFor(config: SecurityConfig): (req: FastifyRequest) => string {
+  const cache = new Map<string, string>();
+  return (req) => {
+    const key = `${req.protocol}://${req.host}`;
+    let header = cache.get(key);
+    if (header === undefined) {
+      const origin = ownOrigin(req, config);
+      // Older Safari does not count ws:/wss: of the page's own host as 'self'.
+      const url = origin ? new URL(origin) : null;
+      header = cspHeader(url && `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+      // Host headers are the client's to choose: never keep more than a few.
+      if (cache.size >= 64) cache.clear();
+      cache.set(key, header);
+    }
+    return header;
+  };
+}
+
 /**
  * Security headers on every answer (API, web app, errors): the CSP above, X-Content-Type-Options
  * nosniff, X-Frame-Options SAMEORIGIN, Referrer-Policy strict-origin-when-cross-origin (tile
  * servers such as OpenStreetMap's want to know the site, never the page), HSTS without
- * subdomains (browsers ignore it over plain http), and helmet's other defaults.
+ * subdomains (browsers ignore it over plain http), and helmet's other defaults. The CSP is set
+ * here rather than by helmet, whose per-request directive function rebuilt it for every answer.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: SecurityConfig,
 ): Promise<void> {
-  // Before helmet's own hook, so the CSP can name this request's socket origin.
-  app.addHook('onRequest', async (req) => {
-    const origin = ownOrigin(req, config);
-    if (origin) socketOrigins.set(req.raw, origin);
+  const csp = cspFor(config);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('content-security-policy', csp(req));
   });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      // upgrade-insecure-requests is left out: on a plain-http install (a laptop at the venue)
-      // it would send every asset request to an https port that is not there.
-      directives: CSP_DIRECTIVES,
-    },
+    // upgrade-insecure-requests is left out of CSP_DIRECTIVES: on a plain-http install (a laptop
+    // at the venue) it would send every asset request to an https port that is not there.
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
     // The app embeds no cross-origin documents; tiles are plain images, which COEP would block.
