@@ -6,12 +6,9 @@ import { buildTestApp, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { signUp } from '../test/factories.ts';
-import { addDevice, newTrackEvent, txy, walk } from '../tracks/trackTestKit.ts';
+import { addDevice, insertCorruptChunk, newTrackEvent, txy, walk } from '../tracks/trackTestKit.ts';
 import { listenService } from './listen.service.ts';
 import { connectListen } from './listenTestClient.ts';
-
-/** Base64 of bytes the track codec refuses ("garbage": not track data, bad magic). */
-const CORRUPT = Buffer.from('garbage').toString('base64');
 
 describe.each(testDialects())('/listen history with an unreadable chunk on $name', (dialect) => {
   let t: TestApp;
@@ -37,19 +34,7 @@ describe.each(testDialects())('/listen history with an unreadable chunk on $name
       body: { points: good },
     });
     expect(sent.body.accepted).toBe(4);
-    await t.handle.db
-      .insertInto('track_chunks')
-      .values({
-        id: `bad-${id}`,
-        event_id: id,
-        team_id: 'alpha',
-        device_id: dev,
-        t_from: t0 - 1000,
-        t_to: t0 - 1000,
-        points: 1,
-        data: CORRUPT,
-      })
-      .execute();
+    await insertCorruptChunk(t, id, dev, t0 - 1000);
     return { id, dev };
   }
 

@@ -8,10 +8,7 @@ import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { signUp } from '../test/factories.ts';
 import { trackService } from './track.service.ts';
-import { addDevice, newTrackEvent, txy, walk } from './trackTestKit.ts';
-
-/** Base64 of bytes the track codec refuses ("garbage": not track data, bad magic). */
-const CORRUPT = Buffer.from('garbage').toString('base64');
+import { addDevice, insertCorruptChunk, newTrackEvent, txy, walk } from './trackTestKit.ts';
 
 /**
  * A stored chunk that does not decode (a disk fault, a bad import, a bug of an old version) is
@@ -51,20 +48,8 @@ describe.each(testDialects())('unreadable track chunks on $name', (dialect) => {
     });
     expect(sent.body.accepted).toBe(6);
     const last = good.at(-1)!.t;
-    await t.handle.db
-      .insertInto('track_chunks')
-      .values({
-        id: `bad-${id}`,
-        event_id: id,
-        team_id: 'alpha',
-        device_id: dev,
-        // The device's newest chunk, ending at its last time: the ingest reads it next.
-        t_from: last,
-        t_to: last,
-        points: 1,
-        data: CORRUPT,
-      })
-      .execute();
+    // The device's newest chunk, ending at its last time: the ingest reads it next.
+    await insertCorruptChunk(t, id, dev, last);
     return { id, dev };
   }
 

@@ -93,6 +93,31 @@ export async function storedPoints(
   return rows.flatMap((r) => decodeChunk(r.data)).sort((p, q) => p.t - q.t);
 }
 
+/**
+ * Stores a chunk of Alpha's device `deviceId` at time `t` whose bytes the track codec refuses
+ * ("garbage": not track data, bad magic), as a disk fault or an old bug would leave it.
+ */
+export async function insertCorruptChunk(
+  t: TestApp,
+  eventId: string,
+  deviceId: string,
+  at: number,
+) {
+  await t.handle.db
+    .insertInto('track_chunks')
+    .values({
+      id: `bad-${eventId}`,
+      event_id: eventId,
+      team_id: 'alpha',
+      device_id: deviceId,
+      t_from: at,
+      t_to: at,
+      points: 1,
+      data: Buffer.from('garbage').toString('base64'),
+    })
+    .execute();
+}
+
 /** Only the fields that survive the codec unchanged in these tests. */
 export const txy = (points: readonly LocationPoint[]) =>
   points.map((p) => ({ t: p.t, y: Number(p.y.toFixed(7)), x: Number(p.x.toFixed(7)) }));
