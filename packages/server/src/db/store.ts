@@ -1,3 +1,4 @@
+import { SqliteAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { eventRepository } from '../events/event.repository.ts';
@@ -14,6 +15,8 @@ import { trackRepository } from '../tracks/track.repository.ts';
 import { participantRepository } from '../participant/participant.repository.ts';
 import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
+import { groupCommitter } from './groupCommit.ts';
+import type { GroupCommitStats } from './groupCommit.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
@@ -41,6 +44,15 @@ export interface Repos {
 export interface Store extends Repos {
   /** Runs `fn` with repositories bound to one transaction: all of it is written or none. */
   transaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Like `transaction`, for small frequent writes that must be durable before the answer (device
+   * locations): on SQLite, work arriving while a commit runs shares the next transaction and its
+   * one fsync (db/groupCommit.ts), each in its own savepoint; elsewhere one transaction each
+   * (PostgreSQL groups its WAL flushes itself, and its pool runs transactions side by side).
+   */
+  groupTransaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+  /** Shared transactions and the work in them, for the benchmarks (zero off SQLite). */
+  groupStats(): GroupCommitStats;
 }
 
 function repos(db: Kysely<Database>): Repos {
@@ -63,5 +75,17 @@ function repos(db: Kysely<Database>): Repos {
 }
 
 export function createStore(db: Kysely<Database>): Store {
-  return { ...repos(db), transaction: (fn) => db.transaction().execute((trx) => fn(repos(trx))) };
+  const transaction: Store['transaction'] = (fn) =>
+    db.transaction().execute((trx) => fn(repos(trx)));
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    const none = { commits: 0, members: 0 };
+    return { ...repos(db), transaction, groupTransaction: transaction, groupStats: () => none };
+  }
+  const group = groupCommitter(db);
+  return {
+    ...repos(db),
+    transaction,
+    groupTransaction: (fn) => group.run((trx) => fn(repos(trx))),
+    groupStats: () => group.stats(),
+  };
 }

@@ -141,7 +141,9 @@ export function trackService(deps: TrackServiceDeps) {
 
   /**
    * One attempt at storing a batch in one transaction. Rows are locked in the order the device
-   * registration uses (the team, then the device), so the two never deadlock on PostgreSQL.
+   * registration uses (the team, then the device), so the two never deadlock on PostgreSQL. On
+   * SQLite batches arriving together share one commit (store.groupTransaction): 500 devices at
+   * one point a second cost a few fsyncs a second instead of 500 in a queue.
    */
   function ingestOnce(
     actor: Actor,
@@ -149,7 +151,7 @@ export function trackService(deps: TrackServiceDeps) {
     good: Checked[],
     t: number,
   ): Promise<IngestOutcome> {
-    return store.transaction(async (repos): Promise<IngestOutcome> => {
+    return store.groupTransaction(async (repos): Promise<IngestOutcome> => {
       const seen = await repos.tracks.findDevice(deviceId);
       if (!seen) throw notFound();
       if (seen.user_id !== actor.uid) throw forbidden();
