@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ServerConfig } from '../config.ts';
 import { createStore } from '../db/store.ts';
+import type { Store } from '../db/store.ts';
 import { authService } from '../auth/auth.service.ts';
 import { sessionService } from '../auth/session.service.ts';
 import { sessionRoutes } from '../auth/session.routes.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   config: ServerConfig;
   bus: Bus;
+  /** The repositories over `db`; made here when not given (the server keeps its own). */
+  store?: Store;
   now?: () => number;
   /** The scoring engine (tests count its calls); core's by default. */
   compute?: (file: EventFile) => TeamResult[];
@@ -68,6 +71,7 @@ export async function buildApp({
   db,
   config,
   bus,
+  store = createStore(db),
   now = Date.now,
   compute,
 }: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +86,6 @@ export async function buildApp({
     frameworkErrors: (_error, _req, reply) =>
       (reply as FastifyReply).status(400).send(new AppError('error.validation', 400).toBody()),
   });
-  const store = createStore(db);
   const results = resultsService({
     store,
     bus,
