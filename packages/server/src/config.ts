@@ -41,6 +41,13 @@ export interface ServerConfig {
   largeBodyLimit: number;
   /** Request rate limits per client (http/limits.ts; RATE_LIMIT_* as `count/window`). */
   rateLimits: RateLimits;
+  /**
+   * Redis shared by several server processes (REDIS_URL, e.g. redis://10.0.0.5:6379): the live
+   * bus, rate-limit counters and idempotency keys. Unset: all of it within this one process.
+   */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX, default `rada:`). */
+  redisPrefix: string;
 }
 
 /** At most `max` requests (or failures) per `windowMs`. */
@@ -179,5 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: bytesFromEnv('BODY_LIMIT', env.BODY_LIMIT, REQUEST_BODY_MAX_BYTES),
     largeBodyLimit: bytesFromEnv('LARGE_BODY_LIMIT', env.LARGE_BODY_LIMIT, EVENT_FILE_MAX_BYTES),
     rateLimits: rateLimitsFromEnv(env),
+    redisUrl: redisUrlOf(env.REDIS_URL),
+    redisPrefix: env.REDIS_PREFIX ?? 'rada:',
   };
+}
+
+function redisUrlOf(url: string | undefined): string | null {
+  if (!url) return null;
+  if (!/^rediss?:\/\//.test(url)) throw new Error(`REDIS_URL: not a redis:// URL: ${url}`);
+  return url;
 }

@@ -7,6 +7,8 @@ import { buildApp } from './http/app.ts';
 import { createStore } from './db/store.ts';
 import type { Store } from './db/store.ts';
 import { inProcessBus } from './realtime/bus.ts';
+import { redisBus } from './realtime/redisBus.ts';
+import { postgresExclusive } from './db/locks.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,8 +24,17 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const config = { ...loadConfig(), ...overrides };
   const handle = await openDatabase(config.database);
   await migrateToLatest(handle.db);
-  const store = createStore(handle.db);
-  const app = await buildApp({ db: handle.db, config, bus: inProcessBus(), store });
+  // Servers sharing one PostgreSQL take turns at recalculations through advisory locks.
+  const locks =
+    config.database.dialect === 'postgres' ? postgresExclusive(config.database.url) : null;
+  const store = createStore(handle.db, locks?.exclusive);
+  const bus = config.redisUrl
+    ? redisBus(config.redisUrl, {
+        prefix: config.redisPrefix,
+        onError: (error) => console.error('redis bus:', error),
+      })
+    : inProcessBus();
+  const app = await buildApp({ db: handle.db, config, bus, store });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   return {
@@ -33,6 +44,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     url: `http://localhost:${port}`,
     close: async () => {
       await app.close();
+      await bus.close();
+      await locks?.close();
       await handle.close();
     },
   };

@@ -16,6 +16,8 @@ import { participantRepository } from '../participant/participant.repository.ts'
 import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
+import { inProcessExclusive } from './locks.ts';
+import type { Exclusive } from './locks.ts';
 import type { GroupCommitStats } from './groupCommit.ts';
 
 /** The repositories, bound to the database or to one transaction. */
@@ -53,6 +55,8 @@ export interface Store extends Repos {
   groupTransaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
   /** Shared transactions and the work in them, for the benchmarks (zero off SQLite). */
   groupStats(): GroupCommitStats;
+  /** Work no other server process runs under the same key meanwhile (db/locks.ts). */
+  exclusive: Exclusive;
 }
 
 function repos(db: Kysely<Database>): Repos {
@@ -74,12 +78,21 @@ function repos(db: Kysely<Database>): Repos {
   };
 }
 
-export function createStore(db: Kysely<Database>): Store {
+export function createStore(
+  db: Kysely<Database>,
+  exclusive: Exclusive = inProcessExclusive,
+): Store {
   const transaction: Store['transaction'] = (fn) =>
     db.transaction().execute((trx) => fn(repos(trx)));
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     const none = { commits: 0, members: 0 };
-    return { ...repos(db), transaction, groupTransaction: transaction, groupStats: () => none };
+    return {
+      ...repos(db),
+      transaction,
+      groupTransaction: transaction,
+      groupStats: () => none,
+      exclusive,
+    };
   }
   const group = groupCommitter(db);
   return {
@@ -87,5 +100,6 @@ export function createStore(db: Kysely<Database>): Store {
     transaction,
     groupTransaction: (fn) => group.run((trx) => fn(repos(trx))),
     groupStats: () => group.stats(),
+    exclusive,
   };
 }

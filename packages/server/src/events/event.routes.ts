@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CreateEventBody, SHORTLINK_MAX_LENGTH, SettingsPatch, UpdateEventBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
 import { idempotencyCache } from '../http/idempotency.ts';
+import type { Idempotency } from '../http/idempotency.ts';
 import { largeBody, rateLimited } from '../http/limits.ts';
 import type { EventService } from './event.service.ts';
 
@@ -10,7 +11,12 @@ const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
 const AdminParams = IdParams.extend({ uid: z.string().min(1).max(100) });
 
 /** Events, their settings, admins and the whole-event export. */
-export async function eventRoutes(api: FastifyInstance, events: EventService): Promise<void> {
+export async function eventRoutes(
+  api: FastifyInstance,
+  events: EventService,
+  /** Where Idempotency-Keys of new events are kept: this process, or Redis for several. */
+  idempotency: Idempotency = idempotencyCache(),
+): Promise<void> {
   const id = (params: unknown) => parseWith(IdParams, params).id;
 
   api.get('/events', (req) => events.list(req.actor));
@@ -19,7 +25,7 @@ export async function eventRoutes(api: FastifyInstance, events: EventService): P
   // A new event may come from an event file (template) of many megabytes.
   const createOptions = { ...largeBody(api, 'creator'), ...rateLimited(api, 'upload') };
   // A repeat with the same Idempotency-Key (double click, retry) gets the same event back.
-  const createOnce = idempotencyCache();
+  const createOnce = idempotency;
   api.post('/events', createOptions, async (req, reply) => {
     const body = parseWith(CreateEventBody, req.body);
     const created = await createOnce.run(req.actor?.uid ?? '', req.headers['idempotency-key'], () =>

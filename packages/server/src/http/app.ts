@@ -41,6 +41,8 @@ import { originGuard, registerSecurityHeaders } from './security.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
 import { registerLimits } from './limits.ts';
+import { idempotencyCache, redisIdempotency } from './idempotency.ts';
+import { Redis } from 'ioredis';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp({
     now,
     ...(compute ? { compute } : {}),
     onError: (eventId, error) => app.log.error({ err: error, eventId }, 'results recalculation'),
+    onRecalculated: (eventId, changed) =>
+      app.log.info({ eventId, changed }, 'results recalculated'),
   });
   // Every service publishes through this bus, so each change that can move results asks for a
   // (coalesced) recalculation; the results service itself publishes on the raw bus.
@@ -118,7 +122,18 @@ export async function buildApp({
   // First, so every answer carries the headers, refusals of the hooks below included.
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  await registerLimits(app, config, { store });
+  // Several servers share rate-limit counters and idempotency keys through Redis.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.error({ err }, 'redis'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  await registerLimits(app, config, {
+    store,
+    ...(redis ? { redis, redisPrefix: config.redisPrefix } : {}),
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest('actor', null);
@@ -161,7 +176,11 @@ export async function buildApp({
       await authRoutes(api, services.auth, config);
       await sessionRoutes(api, services.sessions);
       await userRoutes(api, services.users);
-      await eventRoutes(api, services.events);
+      await eventRoutes(
+        api,
+        services.events,
+        redis ? redisIdempotency(redis, config.redisPrefix) : idempotencyCache(),
+      );
       await checkpointRoutes(api, services.checkpoints);
       await resultsRoutes(api, services.results);
       await teamRoutes(api, services.teams);

@@ -7,6 +7,7 @@ import { JSON_MAX_DEPTH } from '@rada/core';
 import type { RateLimit, RateLimits, ServerConfig } from '../config.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Repos } from '../db/store.ts';
+import type { Redis } from 'ioredis';
 import { accessTo } from '../teams/eventAdmin.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -49,10 +50,12 @@ export interface LimitsOptions {
    */
   store: Pick<Repos, 'events' | 'messages'>;
   /**
-   * The rate-limit store; the plugin's in-memory store by default. One server process is the
-   * supported deployment today; several would share a Redis store here.
+   * The rate-limit store; the plugin's in-memory store by default (one process).
    */
   rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** Several servers count together in this Redis (the plugin's Redis store), under the prefix. */
+  redis?: Redis;
+  redisPrefix?: string;
 }
 
 /**
@@ -82,6 +85,14 @@ export async function registerLimits(
     global: false,
     cache: RATE_LIMIT_KEYS,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+    ...(options.redis
+      ? {
+          redis: options.redis,
+          nameSpace: `${options.redisPrefix ?? 'rada:'}rl:`,
+          // Redis away: serve unlimited for a while rather than refuse everyone.
+          skipOnError: true,
+        }
+      : {}),
     // Thrown from the route's hook; the app's error handler answers {error, message}. The plugin
     // has set Retry-After (seconds) by then.
     errorResponseBuilder: () => new AppError('error.toomany', 429),

@@ -4,6 +4,7 @@ import {
   formatListenError,
   LISTEN_CLOSE_REFUSED,
   LISTEN_TOKEN_WAIT_MS,
+  liveTopic,
   parseListenHandshake,
 } from '@rada/core';
 import type { Store } from '../db/store.ts';
@@ -49,7 +50,7 @@ export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Prom
   });
   app.addHook('onClose', () => hub.close());
   app.get('/listen', { websocket: true, onRequest: deps.checkOrigin }, (socket, req) => {
-    serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service);
+    serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service, deps.bus);
   });
 }
 
@@ -58,6 +59,7 @@ function serveViewer(
   cookieToken: string,
   hub: ListenHub,
   service: ListenService,
+  bus: Bus,
 ): void {
   let eventId: string | null = null;
   let decided = false;
@@ -80,6 +82,9 @@ function serveViewer(
     if (closed) return;
     if (!access.ok) return refuse(access.error);
     viewer = hub.add(id, adapt(socket), access.who);
+    // On a shared bus the subscription goes live a moment later: the history is read after it,
+    // so a point stored by another server in between is in one or the other.
+    await bus.ready(liveTopic(id));
     const history = await service.history(id);
     if (!closed) viewer.start(history);
   };

@@ -1,13 +1,35 @@
 import type { ServerMessage } from '@rada/core';
 
 /**
- * Publish/subscribe between the services that change data and the sockets that tell browsers.
- * In-process now; a Redis or NATS implementation can stand behind the same interface.
+ * Publish/subscribe between the services that change data and the sockets that tell browsers:
+ * within one process (inProcessBus), or across several server processes through Redis
+ * (realtime/redisBus.ts, chosen by REDIS_URL).
  */
 export interface Bus {
   publish(topic: string, message: ServerMessage): void;
   /** Returns the function that ends the subscription. */
   subscribe(topic: string, handler: (message: ServerMessage) => void): () => void;
+  /**
+   * Resolves once messages published on `topic` by any server reach this process's subscribers
+   * (a shared bus subscribes asynchronously). Whoever reads stored data and then follows the
+   * topic (the /listen history) waits for this between subscribing and reading.
+   */
+  ready(topic: string): Promise<void>;
+  /** Ends the bus's connections (server shutdown). */
+  close(): Promise<void>;
+}
+
+/** A bus that passes everything to `bus` but what `publish` adds (the triggers' wrappers). */
+export function onPublish(bus: Bus, publish: (topic: string, message: ServerMessage) => void): Bus {
+  return {
+    publish(topic, message) {
+      bus.publish(topic, message);
+      publish(topic, message);
+    },
+    subscribe: (topic, handler) => bus.subscribe(topic, handler),
+    ready: (topic) => bus.ready(topic),
+    close: () => bus.close(),
+  };
 }
 
 /** A bus within one server process. */
@@ -32,5 +54,7 @@ export function inProcessBus(): Bus {
         if (set.size === 0) topics.delete(topic);
       };
     },
+    ready: () => Promise.resolve(),
+    close: () => Promise.resolve(),
   };
 }

@@ -1,4 +1,5 @@
 import type { EventChange } from '@rada/core';
+import { onPublish } from '../realtime/bus.ts';
 import type { Bus } from '../realtime/bus.ts';
 
 /** The changes that can move results; `admins` cannot, and `results` is the recalculation's own. */
@@ -15,13 +16,9 @@ const AFFECTS_RESULTS: ReadonlySet<EventChange> = new Set<EventChange>([
  * publishing what changed and need not know that results exist.
  */
 export function recalcOnChange(bus: Bus, scheduleRecalc: (eventId: string) => void): Bus {
-  return {
-    publish(topic, message) {
-      bus.publish(topic, message);
-      if (message.type === 'event.changed' && message.what.some((w) => AFFECTS_RESULTS.has(w))) {
-        scheduleRecalc(message.eventId);
-      }
-    },
-    subscribe: (topic, handler) => bus.subscribe(topic, handler),
-  };
+  return onPublish(bus, (_topic, message) => {
+    if (message.type === 'event.changed' && message.what.some((w) => AFFECTS_RESULTS.has(w))) {
+      scheduleRecalc(message.eventId);
+    }
+  });
 }

@@ -33,6 +33,8 @@ export interface ResultsServiceDeps {
   /** How long a burst of changes is gathered before one recalculation. */
   debounceMs?: number;
   onError?: (eventId: string, error: unknown) => void;
+  /** After each recalculation run (logged: operators and the two-server test count them). */
+  onRecalculated?: (eventId: string, changed: boolean) => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function resultsService({
   compute = computeEventResults,
   debounceMs = 50,
   onError,
+  onRecalculated = () => undefined,
 }: ResultsServiceDeps) {
   /** Computes and stores an event's results; undefined when the event is gone. */
   async function recompute(eventId: string) {
@@ -73,7 +76,10 @@ export function resultsService({
 
   const recalc = coalescer(
     async (eventId) => {
-      if (await refresh(eventId)) {
+      // Servers sharing the database take turns: an older run never stores after a newer one.
+      const changed = await store.exclusive(`results:${eventId}`, () => refresh(eventId));
+      onRecalculated(eventId, changed);
+      if (changed) {
         bus.publish(eventTopic(eventId), {
           v: 1,
           type: 'event.changed',
@@ -93,7 +99,9 @@ export function resultsService({
     if (stored) return stored;
     let pending = misses.get(eventId);
     if (!pending) {
-      pending = recompute(eventId).finally(() => misses.delete(eventId));
+      pending = store
+        .exclusive(`results:${eventId}`, () => recompute(eventId))
+        .finally(() => misses.delete(eventId));
       misses.set(eventId, pending);
     }
     await pending;

@@ -133,7 +133,10 @@ export function speedService({
   const runs = coalescer(
     async (key) => {
       const [eventId, teamId] = key.split('\n') as [string, string | undefined];
-      await recompute(eventId, teamId === undefined ? undefined : [teamId]);
+      // Servers sharing the database take turns per key, as results do.
+      await store.exclusive(`speed:${key}`, () =>
+        recompute(eventId, teamId === undefined ? undefined : [teamId]),
+      );
     },
     debounceMs,
     (key, error) => log({ err: error, key }, 'speed tickets recomputation failed'),

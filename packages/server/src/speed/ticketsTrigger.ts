@@ -1,3 +1,4 @@
+import { onPublish } from '../realtime/bus.ts';
 import type { Bus } from '../realtime/bus.ts';
 
 /**
@@ -9,14 +10,10 @@ export function ticketsOnLocations(
   bus: Bus,
   scheduleTeam: (eventId: string, teamId: string) => void,
 ): Bus {
-  return {
-    publish(topic, message) {
-      bus.publish(topic, message);
-      if (message.type !== 'live.locations') return;
-      for (const tid of new Set(message.batches.map((b) => b.tid))) {
-        if (tid !== null) scheduleTeam(message.eventId, tid);
-      }
-    },
-    subscribe: (topic, handler) => bus.subscribe(topic, handler),
-  };
+  return onPublish(bus, (_topic, message) => {
+    if (message.type !== 'live.locations') return;
+    for (const tid of new Set(message.batches.map((b) => b.tid))) {
+      if (tid !== null) scheduleTeam(message.eventId, tid);
+    }
+  });
 }

@@ -111,7 +111,6 @@ describe('location ingest survives kill -9', () => {
     // Each device sends batch after batch; the points of every 200 answer are recorded.
     const t0 = Date.now() - 3_600_000;
     const acknowledged = new Map<string, number[]>(devices.map((d) => [d, []]));
-    let inFlightAtKill = 0;
     let inFlight = 0;
     let stop = false;
     const senders = devices.map(async (dev) => {
@@ -126,7 +125,7 @@ describe('location ingest survives kill -9', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    inFlightAtKill = inFlight;
+    const inFlightAtKill = inFlight;
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     stop = true;

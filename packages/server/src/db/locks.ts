@@ -1,0 +1,75 @@
+import pg from 'pg';
+
+/**
+ * Runs `fn` while no other server process runs work under the same `key`. Within one process
+ * the callers already never overlap on a key (results/recalc.ts runs one job per key at a time);
+ * this keeps servers sharing one PostgreSQL from doing so (two recalculations of one event, the
+ * older one storing last).
+ */
+export type Exclusive = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
+/** One server process (SQLite, PGlite): nothing to exclude. */
+export const inProcessExclusive: Exclusive = (_key, fn) => fn();
+
+/** How often a lock held by another server is tried again. */
+const RETRY_MS = 25;
+
+export interface PostgresExclusive {
+  exclusive: Exclusive;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL session advisory locks on one connection of their own (not the pool's: a holder
+ * waiting for a pool connection while every connection waits for a lock would never end). Locks
+ * are tried, never waited for on the connection, so one busy key does not hold up the others; a
+ * server that dies loses its connection and with it its locks.
+ */
+export function postgresExclusive(url: string): PostgresExclusive {
+  let client: Promise<pg.Client> | null = null;
+  const connection = (): Promise<pg.Client> => {
+    client ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', () => {
+        client = null;
+      });
+      c.on('end', () => {
+        client = null;
+      });
+      await c.connect();
+      return c;
+    })().catch((error: unknown) => {
+      client = null;
+      throw error;
+    });
+    return client;
+  };
+
+  const exclusive: Exclusive = async (key, fn) => {
+    const lockKey = `rada:${key}`;
+    let c = await connection();
+    for (;;) {
+      const { rows } = await c.query<{ ok: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
+        [lockKey],
+      );
+      if (rows[0]?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      c = await connection();
+    }
+    try {
+      return await fn();
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => undefined);
+    }
+  };
+
+  return {
+    exclusive,
+    async close() {
+      const c = client;
+      client = null;
+      if (c) await (await c).end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { ServerMessage } from '@rada/core';
+import { inProcessBus } from './bus.ts';
+import type { Bus } from './bus.ts';
+
+export interface RedisBusOptions {
+  /** Prefixed to every channel, so several installations (or test runs) share one Redis. */
+  prefix?: string;
+  onError?: (error: unknown) => void;
+}
+
+/** What travels on a channel: the message and the process that published it. */
+interface Envelope {
+  from: string;
+  message: ServerMessage;
+}
+
+/**
+ * The bus of several server processes: Redis pub/sub, one channel per topic. A message reaches
+ * this process's own subscribers at once (as the in-process bus does) and the other processes
+ * through Redis; what comes back from Redis with this process's own id is skipped, so nothing is
+ * delivered twice. One subscriber connection per process, each topic subscribed while anyone
+ * here listens to it. Redis being away loses live messages, never data (everything is stored
+ * before it is published, and viewers reconnect to a fresh history); errors are logged.
+ */
+export function redisBus(
+  url: string,
+  { prefix = 'rada:', onError = () => undefined }: RedisBusOptions = {},
+): Bus {
+  const id = randomUUID();
+  const local = inProcessBus();
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url);
+  pub.on('error', onError);
+  sub.on('error', onError);
+  /** Subscriptions per topic here, and the Redis SUBSCRIBE that makes the topic live. */
+  const topics = new Map<string, { count: number; live: Promise<void> }>();
+
+  sub.on('message', (channel: string, text: string) => {
+    if (!channel.startsWith(prefix)) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    if (envelope.from === id) return;
+    local.publish(channel.slice(prefix.length), envelope.message);
+  });
+
+  return {
+    publish(topic, message) {
+      local.publish(topic, message);
+      const envelope: Envelope = { from: id, message };
+      pub.publish(prefix + topic, JSON.stringify(envelope)).catch(onError);
+    },
+    subscribe(topic, handler) {
+      let entry = topics.get(topic);
+      if (!entry) {
+        const live = sub.subscribe(prefix + topic).then(
+          () => undefined,
+          (error: unknown) => onError(error),
+        );
+        topics.set(topic, (entry = { count: 0, live }));
+      }
+      entry.count++;
+      const off = local.subscribe(topic, handler);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        off();
+        const current = topics.get(topic);
+        if (current && --current.count === 0) {
+          topics.delete(topic);
+          sub.unsubscribe(prefix + topic).catch(onError);
+        }
+      };
+    },
+    ready: (topic) => topics.get(topic)?.live ?? Promise.resolve(),
+    async close() {
+      topics.clear();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
