@@ -67,6 +67,13 @@ export const IngestBody = z
   .strict();
 export type IngestBody = z.input<typeof IngestBody>;
 
+/**
+ * The other body of POST /api/devices/:id/locations: the points in the binary track format
+ * (docs/track-format.md), optionally with `Content-Encoding: gzip`. A phone sends a tenth of the
+ * bytes JSON would take.
+ */
+export const TRACK_CONTENT_TYPE = 'application/vnd.rada.track';
+
 /** Why a point was refused. */
 export type PointProblem =
   'badshape' | 'badtime' | 'future' | 'badlat' | 'badlng' | 'badaccuracy' | 'badspeed';

@@ -1,7 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DeviceIdParam, IngestBody, PointsQuery, SHORTLINK_MAX_LENGTH } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import {
+  decodeTrack,
+  DeviceIdParam,
+  IngestBody,
+  PointsQuery,
+  SHORTLINK_MAX_LENGTH,
+  TRACK_CONTENT_TYPE,
+} from '@rada/core';
+import { AppError, parseWith } from '../http/errors.ts';
 import { largeBody, rateLimited } from '../http/limits.ts';
 import type { TrackService } from './track.service.ts';
 
@@ -16,8 +24,35 @@ const GpxBody = z.union([
 
 const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
+/**
+ * The bytes of a binary location body, inflated when the phone gzipped them, never beyond
+ * `limit` (a small gzip body can inflate to gigabytes).
+ */
+function inflated(req: FastifyRequest, body: Buffer, limit: number): Buffer {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return body;
+  if (encoding !== 'gzip') throw new AppError('error.badencoding', 415);
+  try {
+    return zlib.gunzipSync(body, { maxOutputLength: limit });
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError('error.toolarge', 413);
+    throw new AppError('error.badtrack', 400);
+  }
+}
+
 /** Location ingest and track reads (docs/api.md, Tracks and locations). */
 export async function trackRoutes(api: FastifyInstance, tracks: TrackService): Promise<void> {
+  // Phones send their points in the binary track format (optionally gzipped): the same points
+  // as the JSON body, checked the same way once decoded.
+  api.addContentTypeParser(TRACK_CONTENT_TYPE, { parseAs: 'buffer' }, (req, body, done) => {
+    try {
+      const bytes = inflated(req, body as Buffer, api.radaLimits.bodyLimit);
+      done(null, { points: decodeTrack(new Uint8Array(bytes)) });
+    } catch (error) {
+      done(error instanceof AppError ? error : new AppError('error.badtrack', 400), undefined);
+    }
+  });
+
   api.post('/devices/:deviceId/locations', (req) =>
     tracks.ingest(
       req.actor,

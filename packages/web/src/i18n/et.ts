@@ -74,6 +74,8 @@ export const et: Texts = {
   'play.error.notstarted': 'Sinu võistkond ei ole veel startinud',
   'results.error.hidden': 'Selle ürituse tulemused on peidetud',
   'error.toodeep': 'Päring on liiga sügavalt pesastatud',
+  'error.badtrack': 'Rajaandmeid ei saa lugeda',
+  'error.badencoding': 'Päring on pakitud viisil, mida server ei toeta',
   'error.badtext': 'Päringus on tekst, mis pole korrektne Unicode',
   'error.toomany': 'Liiga palju päringuid. Proovi hetke pärast uuesti.',
   'error.badorigin': 'Selle saidi päringuid ei võeta vastu',
