@@ -3,6 +3,7 @@ import type { LocationPoint } from '@rada/core';
 import { ApiError } from '../../api/client.ts';
 import {
   POINT_BATCH,
+  POINT_SEND_INTERVAL_MS,
   classifyFailure,
   countPoints,
   enqueueAction,
@@ -12,6 +13,7 @@ import {
   storePoints,
   syncOnce,
 } from './outbox.ts';
+import { pointFromPosition } from './useGeolocation.ts';
 import type { OutboxAction, Transport } from './outbox.ts';
 import { memoryStore } from './store.ts';
 
@@ -180,5 +182,50 @@ describe('outbox', () => {
     expect(classifyFailure(new ApiError(403, 'play.error.notallowed', '')).outcome).toBe('retry');
     expect(classifyFailure(new ApiError(403, 'error.forbidden', '')).outcome).toBe('refused');
     expect([1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 60_000]);
+  });
+
+  it('holds points until the oldest has waited its time, unless an action goes anyway', async () => {
+    const store = memoryStore();
+    const fake = fakeTransport();
+    const t0 = 1_000_000;
+    await storePoints(store, 'ev', [point(t0), point(t0 + 1000)]);
+    const due = (at: number) => syncOnce(store, 'ev', fake.transport, () => at, { points: 'due' });
+    expect((await due(t0 + POINT_SEND_INTERVAL_MS - 1)).points).toBe(0);
+    expect(fake.batches).toEqual([]);
+    // A mark's request goes now: the waiting points go with it.
+    await enqueueAction(store, mark('m1', 'k1', t0 + 2000));
+    expect((await due(t0 + 3000)).points).toBe(2);
+    await storePoints(store, 'ev', [point(t0 + 5000)]);
+    expect((await due(t0 + 6000)).points).toBe(0);
+    expect((await due(t0 + 5000 + POINT_SEND_INTERVAL_MS)).points).toBe(1);
+    expect(fake.batches).toEqual([[t0, t0 + 1000], [t0 + 5000]]);
+    // 'all' (sync now, the app hidden or closing) sends whatever waits.
+    await storePoints(store, 'ev', [point(t0 + 9000)]);
+    expect((await syncOnce(store, 'ev', fake.transport, () => t0 + 9001)).points).toBe(1);
+  });
+
+  it('keeps a position to what a phone can tell', () => {
+    const p = pointFromPosition({
+      timestamp: 1_790_000_000_437,
+      coords: {
+        latitude: 58.380012345,
+        longitude: 26.720098765,
+        accuracy: 4.73,
+        speed: 1.2345,
+        altitude: 41.6,
+        heading: 359.7,
+        altitudeAccuracy: null,
+      },
+    } as unknown as GeolocationPosition);
+    expect(p).toEqual({
+      t: 1_790_000_000_000,
+      y: 58.380012,
+      x: 26.720099,
+      a: 5,
+      s: 1.2,
+      l: 42,
+      g: 360,
+      d: null,
+    });
   });
 });

@@ -7,8 +7,11 @@ import { logEvent } from './appLog.ts';
 import { commandUpload } from './deviceCommands.ts';
 import type { CommandSources } from './deviceCommands.ts';
 
-/** How often the device asks for messages besides being told on its live topic. */
-const POLL_MS = 30_000;
+/**
+ * A backstop only: new messages are announced on the device topic of the live socket (and fetched
+ * after each reconnect). Every poll is a request the phone pays for in bytes and battery.
+ */
+const POLL_MS = 10 * 60_000;
 
 /**
  * The device channel: fetches the device's messages when its live topic says some wait and

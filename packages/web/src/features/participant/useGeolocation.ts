@@ -19,15 +19,19 @@ export interface GeoState {
 /** A track point from a browser position. */
 export function pointFromPosition(p: GeolocationPosition): LocationPoint {
   const c = p.coords;
-  const num = (v: number | null) => (v === null || !Number.isFinite(v) ? null : v);
+  /** `v` to a multiple of `step` (null when the phone has none). */
+  const num = (v: number | null, step: number) =>
+    v === null || !Number.isFinite(v) ? null : Math.round(Math.round(v / step) * step * 1e6) / 1e6;
+  // Kept to what a phone's GPS can tell: digits below that are noise, and noise does not
+  // compress (a whole-second time, 0.1 m position, 1 m accuracy and altitude, 0.1 m/s, 1°).
   return {
-    t: Math.round(p.timestamp),
-    y: c.latitude,
-    x: c.longitude,
-    a: num(c.accuracy),
-    s: num(c.speed),
-    l: num(c.altitude),
-    g: num(c.heading),
+    t: Math.round(p.timestamp / 1000) * 1000,
+    y: num(c.latitude, 1e-6)!,
+    x: num(c.longitude, 1e-6)!,
+    a: num(c.accuracy, 1),
+    s: num(c.speed, 0.1),
+    l: num(c.altitude, 1),
+    g: num(c.heading, 1),
     d: null,
   };
 }

@@ -69,7 +69,7 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
     error: null as string | null,
     loaded: false,
   });
-  const kickRef = useRef<() => void>(() => undefined);
+  const kickRef = useRef<(force?: boolean) => void>(() => undefined);
 
   const refresh = useCallback(async () => {
     const [pending, sent, points] = await Promise.all([
@@ -86,6 +86,8 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
     let running = false;
     let again = false;
     let failures = 0;
+    /** The next run sends every waiting point, due or not. */
+    let forcePoints = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
     const schedule = (ms: number) => {
@@ -129,7 +131,10 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
       }
       running = true;
       try {
-        const report = await syncOnce(store, eventId, transport);
+        const report = await syncOnce(store, eventId, transport, Date.now, {
+          points: forcePoints ? 'all' : 'due',
+        });
+        forcePoints = false;
         for (const r of report.sent) {
           logEvent(
             `sent ${r.action.kind} ${r.action.cid}: ${r.outcome}${r.error ? ` ${r.error}` : ''}`,
@@ -153,7 +158,8 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
         }
       }
     };
-    kickRef.current = () => {
+    kickRef.current = (force = false) => {
+      if (force) forcePoints = true;
       failures = 0;
       void run();
     };
@@ -161,14 +167,23 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
       logEvent(navigator.onLine ? 'online' : 'offline');
       kickRef.current();
     };
+    // Hidden or closed, the app may not run again for a while: what waits goes now.
+    const handleHidden = () => {
+      if (document.visibilityState === 'hidden') kickRef.current(true);
+    };
+    const handlePageHide = () => kickRef.current(true);
     window.addEventListener('online', handleOnline);
     window.addEventListener('offline', handleOnline);
+    document.addEventListener('visibilitychange', handleHidden);
+    window.addEventListener('pagehide', handlePageHide);
     void run();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
       window.removeEventListener('online', handleOnline);
       window.removeEventListener('offline', handleOnline);
+      document.removeEventListener('visibilitychange', handleHidden);
+      window.removeEventListener('pagehide', handlePageHide);
       kickRef.current = () => undefined;
     };
   }, [store, eventId, deviceId, queryClient, refresh]);
@@ -190,7 +205,7 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
     },
     [store, eventId],
   );
-  const syncNow = useCallback(() => kickRef.current(), []);
+  const syncNow = useCallback(() => kickRef.current(true), []);
 
   return useMemo(
     () => ({ ...state, enqueue, addPoints, syncNow }),
