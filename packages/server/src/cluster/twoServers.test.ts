@@ -1,8 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeTrack } from '@rada/core';
@@ -14,9 +10,10 @@ import type { TestUser } from '../test/factories.ts';
 import { connectListen } from '../live/listenTestClient.ts';
 import type { ListenTestClient } from '../live/listenTestClient.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../test/redis.ts';
+import { startServerProcess } from '../test/serverProcess.ts';
+import type { ServerProcess } from '../test/serverProcess.ts';
 import { addDevice, walk } from '../tracks/trackTestKit.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PG_URL = process.env.TEST_DATABASE_URL;
 
 async function postgresAnswers(): Promise<boolean> {
@@ -41,52 +38,26 @@ if (!canRun) {
   );
 }
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
+interface Server extends ServerProcess {
   /** 'results recalculated' log lines so far. */
   recalcs: () => number;
-  exited: Promise<unknown>;
 }
 
-/** A server process (packages/server/src/main.ts) on the shared database and Redis. */
+/** A server process on the shared database and Redis, logging its recalculations. */
 async function startServer(databaseUrl: string, prefix: string): Promise<Server> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: prefix,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WEB_DIST: '/nonexistent/rada-web-dist',
-        SUPERADMIN_EMAILS: 'nobody@example.com',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  let err = '';
-  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    void exited.then(() => reject(new Error(`server exited: ${err}`)));
+  const server = await startServerProcess({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'info',
   });
   return {
-    proc,
-    url,
-    recalcs: () => out.split('\n').filter((l) => l.includes('"results recalculated"')).length,
-    exited,
+    ...server,
+    recalcs: () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"results recalculated"')).length,
   };
 }
 

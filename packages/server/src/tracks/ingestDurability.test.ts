@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { buildTestAppOn, call } from '../test/app.ts';
 import { signUp } from '../test/factories.ts';
+import { startServerProcess } from '../test/serverProcess.ts';
 import { decodeChunk } from './track.chunks.ts';
 import { addDevice, newTrackEvent, walk } from './trackTestKit.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DEVICES = 6;
 const BATCH = 5;
 
@@ -76,37 +74,8 @@ describe('location ingest survives kill -9', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('loses no acknowledged point', { timeout: 60_000 }, async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: `sqlite:${file}`,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'silent',
-          WEB_DIST: '/nonexistent/rada-web-dist',
-          SUPERADMIN_EMAILS: 'nobody@example.com',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      void exited.then(() => reject(new Error(`server exited: ${stderr}`)));
-    });
+    const server = await startServerProcess({ DATABASE_URL: `sqlite:${file}` });
+    const port = Number(new URL(server.url).port);
 
     // Each device sends batch after batch; the points of every 200 answer are recorded.
     const t0 = Date.now() - 3_600_000;
@@ -126,8 +95,8 @@ describe('location ingest survives kill -9', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const inFlightAtKill = inFlight;
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    server.proc.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
     stop = true;
     await Promise.all(senders);
 
