@@ -105,10 +105,6 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/**
- * Sends one request to the API and parses the JSON answer (undefined for 204); `headers` are
- * added to the usual ones (an Idempotency-Key).
- */
 /** `bytes` gzipped with the browser's CompressionStream, or as they are where it has none. */
 async function compressed(
   bytes: Uint8Array,
@@ -119,6 +115,10 @@ async function compressed(
   return { body: new Uint8Array(await new Response(stream).arrayBuffer()), encoding: 'gzip' };
 }
 
+/**
+ * Sends one request to the API and parses the JSON answer (undefined for 204); `headers` are
+ * added to the usual ones (an Idempotency-Key).
+ */
 async function request<T>(
   method: Method,
   path: string,
@@ -322,10 +322,10 @@ export const api = {
     request<void>('POST', `/devices/${enc(deviceId)}/messages/${enc(messageId)}/ack`),
   registerDevice: (deviceId: string, body: RegisterDeviceBody) =>
     request<DeviceView>('PUT', `/devices/${enc(deviceId)}`, body),
-  /** Sends a batch of location points (durable when it answers). */
   /**
-   * Sends a batch of location points in the binary track format, gzipped where the browser can
-   * (about 6 bytes a point instead of 150 in JSON); no Referer, to keep the request small.
+   * Sends a batch of location points (durable when it answers) in the binary track format,
+   * gzipped where the browser can (about 6 bytes a point instead of 150 in JSON); no Referer, to
+   * keep the request small.
    */
   sendLocations: async (deviceId: string, points: LocationPoint[]) => {
     const { body, encoding } = await compressed(encodeTrack(points));

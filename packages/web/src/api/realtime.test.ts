@@ -128,4 +128,31 @@ describe('RealtimeConnection', () => {
     expect(resubscribed).toEqual([['event:a']]);
     conn.close();
   });
+
+  it('tells listeners every message and every close, until they stop listening', () => {
+    const { conn } = make();
+    const heard: unknown[] = [];
+    const stop = conn.listen({
+      message: (m) => heard.push(m),
+      closed: () => heard.push('closed'),
+    });
+    conn.subscribe('device:d1');
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.receive({ v: 1, type: 'subscribed', topic: 'device:d1' });
+    socket.receive({ v: 1, type: 'device.messages', deviceId: 'd1' });
+    socket.receive({ v: 9, type: 'future' });
+    socket.close();
+    expect(heard).toEqual([
+      { v: 1, type: 'subscribed', topic: 'device:d1' },
+      { v: 1, type: 'device.messages', deviceId: 'd1' },
+      'closed',
+    ]);
+    stop();
+    vi.advanceTimersByTime(1000);
+    FakeSocket.instances[1]!.open();
+    FakeSocket.instances[1]!.receive({ v: 1, type: 'subscribed', topic: 'device:d1' });
+    expect(heard).toHaveLength(3);
+    conn.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { eventTopic, parseServerMessage } from '@rada/core';
-import type { ClientMessage, EventChange } from '@rada/core';
+import type { ClientMessage, EventChange, ServerMessage } from '@rada/core';
 import { queryKeys } from './client.ts';
 
 /**
@@ -105,9 +105,21 @@ interface RealtimeOptions {
   createSocket?: (url: string) => WebSocket;
 }
 
+/**
+ * A feature that reads its own topic's messages off the shared socket (the participant app's
+ * device channel), so a phone keeps one socket and pays for one keep-alive ping.
+ */
+export interface RealtimeListener {
+  /** Every message the server sends, `subscribed` confirmations included (after reconnects too). */
+  message?: (message: ServerMessage) => void;
+  /** The socket closed; it reconnects by itself and the server confirms each topic again. */
+  closed?: () => void;
+}
+
 /** A reference-counted set of topic subscriptions over one self-healing WebSocket. */
 export class RealtimeConnection {
   private readonly topics = new Map<string, number>();
+  private readonly listeners = new Set<RealtimeListener>();
   private readonly confirmed = new Set<string>();
   private socket: WebSocket | null = null;
   private attempt = 0;
@@ -142,6 +154,14 @@ export class RealtimeConnection {
     };
   }
 
+  /** Adds `listener` until the returned function is called. */
+  listen(listener: RealtimeListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
   /** Closes the socket for good (tests, hot reload). */
   close(): void {
     this.closed = true;
@@ -173,6 +193,7 @@ export class RealtimeConnection {
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       const message = parseServerMessage(event.data);
+      if (message) for (const listener of this.listeners) listener.message?.(message);
       if (message?.type === 'event.changed') {
         this.options.onEventChanged(message.eventId, message.what);
       } else if (message?.type === 'subscribed' && this.topics.has(message.topic)) {
@@ -183,6 +204,7 @@ export class RealtimeConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       for (const topic of [...this.confirmed]) this.setConfirmed(topic, false);
+      for (const listener of this.listeners) listener.closed?.();
       this.clearTimers();
       this.scheduleReconnect();
     };

@@ -1,28 +1,32 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { deviceTopic, parseServerMessage } from '@rada/core';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { deviceTopic } from '@rada/core';
 import type { DeviceMessage } from '@rada/core';
 import { api, ApiError } from '../../api/client.ts';
-import { RealtimeConnection, socketUrl } from '../../api/realtime.ts';
+import { RealtimeContext } from '../../api/realtime.ts';
 import { logEvent } from './appLog.ts';
 import { commandUpload } from './deviceCommands.ts';
 import type { CommandSources } from './deviceCommands.ts';
 
 /**
- * A backstop only: new messages are announced on the device topic of the live socket (and fetched
- * after each reconnect). Every poll is a request the phone pays for in bytes and battery.
+ * How often the device asks for its messages while its topic is not live on the socket (no
+ * socket, or one that is reconnecting). While it is live the server announces every new message
+ * and nothing is polled: each poll is a request the phone pays for in bytes and battery.
  */
-const POLL_MS = 10 * 60_000;
+export const MESSAGE_POLL_MS = 5 * 60_000;
 
 /**
- * The device channel: fetches the device's messages when its live topic says some wait and
- * every 30 s; shows messages (and a system notification when permitted), runs commands
- * (uploading the log, the own track or the local data) and acknowledges each.
+ * The device channel: fetches the device's messages when its topic on the app's live socket says
+ * some wait, each time the server confirms the topic (at first and after every reconnect, when
+ * announcements may have been missed), and every MESSAGE_POLL_MS while the topic is not live;
+ * shows messages (and a system notification when permitted), runs commands (uploading the log,
+ * the own track or the local data) and acknowledges each.
  */
 export function useDeviceMessages(
   deviceId: string,
   registered: boolean,
   sources: CommandSources,
 ): { shown: DeviceMessage[]; dismiss: (id: string) => void } {
+  const realtime = useContext(RealtimeContext);
   const [shown, setShown] = useState<DeviceMessage[]>([]);
   const handled = useRef(new Set<string>());
   const sourcesRef = useRef(sources);
@@ -34,6 +38,10 @@ export function useDeviceMessages(
     if (!registered) return;
     let stopped = false;
     let busy = false;
+    /** An announcement came while a fetch ran: fetch again after it. */
+    let again = false;
+    /** The server has confirmed the device topic on the socket and the socket has not closed. */
+    let live = false;
     const handle = async (m: DeviceMessage) => {
       if (m.kind === 'command' && m.cmnd) {
         const upload = await commandUpload(m.cmnd, sourcesRef.current);
@@ -52,8 +60,12 @@ export function useDeviceMessages(
         logEvent(`message ${m.id} shown`);
       }
     };
-    const fetchMessages = async () => {
-      if (busy || stopped) return;
+    const fetchMessages = async (): Promise<void> => {
+      if (stopped) return;
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       try {
         for (const m of await api.deviceMessages(deviceId)) {
@@ -69,37 +81,41 @@ export function useDeviceMessages(
           }
         }
       } catch {
-        // Offline or not yet registered: the next poll tries again.
+        // Offline or not yet registered: the next confirmation or poll tries again.
       } finally {
         busy = false;
       }
+      if (again) {
+        again = false;
+        await fetchMessages();
+      }
     };
-    // The app's shared socket only reports event changes, so the device listens on its own.
-    const channel = new RealtimeConnection({
-      url: () => socketUrl(window.location),
-      onEventChanged: () => undefined,
-      onResubscribed: () => void fetchMessages(),
-      createSocket: (url) => {
-        const socket = new WebSocket(url);
-        socket.addEventListener('message', (e: MessageEvent) => {
-          const m = typeof e.data === 'string' ? parseServerMessage(e.data) : null;
-          if (m?.type === 'device.messages') {
-            void fetchMessages();
-          }
-        });
-        return socket;
+    const topic = deviceTopic(deviceId);
+    const stopListening = realtime?.listen({
+      message: (m) => {
+        if (m.type === 'subscribed' && m.topic === topic) {
+          live = true;
+          void fetchMessages();
+        } else if (m.type === 'device.messages' && m.deviceId === deviceId) {
+          void fetchMessages();
+        }
+      },
+      closed: () => {
+        live = false;
       },
     });
-    const unsubscribe = channel.subscribe(deviceTopic(deviceId));
+    const unsubscribe = realtime?.subscribe(topic);
     void fetchMessages();
-    const timer = setInterval(() => void fetchMessages(), POLL_MS);
+    const timer = setInterval(() => {
+      if (!live) void fetchMessages();
+    }, MESSAGE_POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
-      unsubscribe();
-      channel.close();
+      unsubscribe?.();
+      stopListening?.();
     };
-  }, [deviceId, registered]);
+  }, [deviceId, registered, realtime]);
 
   const dismiss = useCallback((id: string) => setShown((l) => l.filter((m) => m.id !== id)), []);
   return { shown, dismiss };
