@@ -63,6 +63,75 @@ describe.each(testDialects())('binary and gzipped location bodies on $name', (di
     expect(await storedPoints(t, id, 'bravo')).toEqual([]);
   });
 
+  it('inflates gzip and deflate bodies of either format before reading them', async () => {
+    const id = await newTrackEvent(t, owner);
+    const dev = await addDevice(t, runner, id, 'alpha');
+    const points = walk(40, t.clock.t - 600_000);
+    const json = (p: unknown[]) => Buffer.from(JSON.stringify({ points: p }));
+    const sent = [
+      await send(dev, zlib.gzipSync(json(points.slice(0, 10))), {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      }),
+      await send(dev, zlib.deflateSync(json(points.slice(10, 20))), {
+        'content-type': 'application/json',
+        'content-encoding': 'deflate',
+      }),
+      await send(dev, zlib.deflateSync(encodeTrack(points.slice(20, 30))), {
+        'content-encoding': 'Deflate',
+      }),
+      await send(dev, Buffer.from(encodeTrack(points.slice(30))), {
+        'content-encoding': 'identity',
+      }),
+    ];
+    expect(sent.map((r) => [r.status, r.body.accepted])).toEqual([
+      [200, 10],
+      [200, 10],
+      [200, 10],
+      [200, 10],
+    ]);
+    expect(txy(await storedPoints(t, id, 'alpha'))).toEqual(txy(points));
+  });
+
+  it('refuses other encodings, other content types and JSON bombs with keys', async () => {
+    const id = await newTrackEvent(t, owner);
+    const dev = await addDevice(t, runner, id, 'bravo');
+    const json = Buffer.from(JSON.stringify({ points: walk(3, t.clock.t - 60_000) }));
+    const brotli = await send(dev, zlib.brotliCompressSync(json), {
+      'content-type': 'application/json',
+      'content-encoding': 'br',
+    });
+    expect([brotli.status, errorOf(brotli)]).toEqual([415, 'error.badencoding']);
+    const twice = await send(dev, zlib.gzipSync(zlib.gzipSync(json)), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip, gzip',
+    });
+    expect([twice.status, errorOf(twice)]).toEqual([415, 'error.badencoding']);
+    const brokenJson = await send(dev, Buffer.from('{"points":[{"t":'), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    });
+    expect([brokenJson.status, errorOf(brokenJson)]).toEqual([400, 'error.badtrack']);
+    const octets = await send(dev, Buffer.from(encodeTrack(walk(2, t.clock.t - 1000))), {
+      'content-type': 'application/octet-stream',
+    });
+    expect([octets.status, errorOf(octets)]).toEqual([415, 'error.validation']);
+    const text = await send(dev, Buffer.from('t=1,y=58,x=26'), { 'content-type': 'text/plain' });
+    expect([text.status, errorOf(text)]).toEqual([400, 'error.validation']);
+    // Spaces for days: a few KB of gzip that would inflate to 64 MB of JSON.
+    const padded = Buffer.concat([
+      Buffer.from('{"points":['),
+      Buffer.alloc(64 * 1024 * 1024, 0x20),
+      Buffer.from(']}'),
+    ]);
+    const bombed = await send(dev, zlib.gzipSync(padded), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    });
+    expect([bombed.status, errorOf(bombed)]).toEqual([413, 'error.toolarge']);
+    expect(await storedPoints(t, id, 'bravo')).toEqual([]);
+  });
+
   it('checks decoded points like JSON ones and keeps the device owner rule', async () => {
     const id = await newTrackEvent(t, owner);
     const dev = await addDevice(t, runner, id, 'charlie');

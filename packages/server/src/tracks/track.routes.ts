@@ -1,3 +1,5 @@
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,41 +26,71 @@ const GpxBody = z.union([
 
 const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
+/** The Content-Encodings a location batch may come in (CompressionStream makes both). */
+const INFLATERS: Record<string, () => zlib.Inflate | zlib.Gunzip> = {
+  gzip: () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+};
+
 /**
- * The bytes of a binary location body, inflated when the phone gzipped them, never beyond
- * `limit` (a small gzip body can inflate to gigabytes).
+ * The body of a location batch (JSON or track format), inflated as it arrives when the device
+ * compressed it: 415 error.badencoding for another encoding, 400 error.badtrack for bytes that
+ * do not inflate, 413 error.toolarge once the inflated bytes pass `limit` (a small gzip body can
+ * inflate to gigabytes; inflating stops there). `receivedEncodedLength` tells Fastify the bytes
+ * that came, for its Content-Length check.
  */
-function inflated(req: FastifyRequest, body: Buffer, limit: number): Buffer {
+function inflating(req: FastifyRequest, payload: Readable, limit: number): Readable {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity') return body;
-  if (encoding !== 'gzip') throw new AppError('error.badencoding', 415);
-  try {
-    return zlib.gunzipSync(body, { maxOutputLength: limit });
-  } catch (error) {
-    if (error instanceof RangeError) throw new AppError('error.toolarge', 413);
-    throw new AppError('error.badtrack', 400);
-  }
+  if (encoding === 'identity') return payload;
+  const inflater = INFLATERS[encoding]?.();
+  if (!inflater) throw new AppError('error.badencoding', 415);
+  let inflated = 0;
+  const out = Object.assign(
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        inflated += chunk.length;
+        if (inflated > limit) callback(new AppError('error.toolarge', 413));
+        else callback(null, chunk);
+      },
+    }),
+    { receivedEncodedLength: 0 },
+  );
+  payload.on('data', (chunk: Buffer) => {
+    out.receivedEncodedLength += chunk.length;
+  });
+  payload.on('error', (error) => out.destroy(error));
+  inflater.on('error', () => out.destroy(new AppError('error.badtrack', 400)));
+  out.on('error', () => {
+    payload.unpipe(inflater);
+    inflater.destroy();
+  });
+  payload.pipe(inflater).pipe(out);
+  return out;
 }
 
 /** Location ingest and track reads (docs/api.md, Tracks and locations). */
 export async function trackRoutes(api: FastifyInstance, tracks: TrackService): Promise<void> {
-  // Phones send their points in the binary track format (optionally gzipped): the same points
-  // as the JSON body, checked the same way once decoded.
-  api.addContentTypeParser(TRACK_CONTENT_TYPE, { parseAs: 'buffer' }, (req, body, done) => {
+  // Phones send their points in the binary track format: the same points as the JSON body,
+  // checked the same way once decoded.
+  api.addContentTypeParser(TRACK_CONTENT_TYPE, { parseAs: 'buffer' }, (_req, body, done) => {
     try {
-      const bytes = inflated(req, body as Buffer, api.radaLimits.bodyLimit);
-      done(null, { points: decodeTrack(new Uint8Array(bytes)) });
-    } catch (error) {
-      done(error instanceof AppError ? error : new AppError('error.badtrack', 400), undefined);
+      done(null, { points: decodeTrack(new Uint8Array(body as Buffer)) });
+    } catch {
+      done(new AppError('error.badtrack', 400), undefined);
     }
   });
 
-  api.post('/devices/:deviceId/locations', (req) =>
-    tracks.ingest(
-      req.actor,
-      parseWith(DeviceParams, req.params).deviceId,
-      parseWith(IngestBody, req.body),
-    ),
+  api.post(
+    '/devices/:deviceId/locations',
+    {
+      preParsing: async (req, _reply, payload) => inflating(req, payload, api.radaLimits.bodyLimit),
+    },
+    (req) =>
+      tracks.ingest(
+        req.actor,
+        parseWith(DeviceParams, req.params).deviceId,
+        parseWith(IngestBody, req.body),
+      ),
   );
 
   api.get('/events/:id/points', async (req, reply) => {
