@@ -34,8 +34,9 @@ export const POINT_BATCH = 500;
 
 /**
  * Track points wait on the phone until the oldest is this old, then go in one batch (the binary
- * track format, gzipped): at one point a second that is 12 requests an hour, about 30 KB with
- * headers instead of 720 JSON requests and ~800 KB (a phone's battery and data plan in a forest).
+ * track format, gzipped): at one point a second that is 12 requests an hour, about 26 KB with
+ * headers instead of 720 JSON requests and 1.1 MB (a phone's battery and data plan in a forest;
+ * docs/track-format.md, "Uploads from the phone").
  * They go at once with a mark, start or finish, when the app is hidden or closed, and when the
  * participant asks (sync now). The live map shows a phone's track up to this much late.
  */
