@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseServerMessage } from '@rada/core';
 import {
+  PING_INTERVAL_MS,
   RealtimeConnection,
   invalidationsForChange,
   reconnectDelay,
@@ -153,6 +154,25 @@ describe('RealtimeConnection', () => {
     FakeSocket.instances[1]!.open();
     FakeSocket.instances[1]!.receive({ v: 1, type: 'subscribed', topic: 'device:d1' });
     expect(heard).toHaveLength(3);
+    conn.close();
+  });
+
+  it('pings every 25 s, or as often as a page asks while it is open', () => {
+    const { conn } = make();
+    conn.subscribe('event:a');
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    const pings = () => socket.sent.filter((m) => (m as { type: string }).type === 'ping').length;
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(pings()).toBe(1);
+    const restore = conn.pingEvery(240_000);
+    vi.advanceTimersByTime(239_999);
+    expect(pings()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(pings()).toBe(2);
+    restore();
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(pings()).toBe(3);
     conn.close();
   });
 });

@@ -92,7 +92,8 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/ws`;
 }
 
-const PING_INTERVAL_MS = 25_000;
+/** The keep-alive ping of a page on a desk: well inside the idle timeouts of common proxies. */
+export const PING_INTERVAL_MS = 25_000;
 
 interface RealtimeOptions {
   url: () => string;
@@ -126,11 +127,31 @@ export class RealtimeConnection {
   private everOpened = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pingMs = PING_INTERVAL_MS;
   private closed = false;
   private readonly options: RealtimeOptions;
 
   constructor(options: RealtimeOptions) {
     this.options = options;
+  }
+
+  /**
+   * Pings every `ms` instead (the participant app on a phone: every ping is bytes and battery)
+   * until the returned function puts the previous interval back.
+   */
+  pingEvery(ms: number): () => void {
+    const previous = this.pingMs;
+    this.pingMs = ms;
+    if (this.pingTimer) this.startPing();
+    return () => {
+      this.pingMs = previous;
+      if (this.pingTimer) this.startPing();
+    };
+  }
+
+  private startPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.send({ v: 1, type: 'ping' }), this.pingMs);
   }
 
   /** Subscribes to `topic` until the returned function is called. Connects on first use. */
@@ -188,7 +209,7 @@ export class RealtimeConnection {
       const topics = [...this.topics.keys()];
       for (const topic of topics) this.send({ v: 1, type: 'subscribe', topic });
       if (reconnected && topics.length > 0) this.options.onResubscribed(topics);
-      this.pingTimer = setInterval(() => this.send({ v: 1, type: 'ping' }), PING_INTERVAL_MS);
+      this.startPing();
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
