@@ -33,21 +33,21 @@ import type { BenchResult } from './harness.ts';
 
 /** FANOUT_DEVICES, FANOUT_VIEWERS and FANOUT_MEASURE_MS override the sizes (for exploring). */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const DEVICES = env('FANOUT_DEVICES', 500);
-const VIEWERS = env('FANOUT_VIEWERS', 2000);
+export const DEVICES = env('FANOUT_DEVICES', 500);
+export const VIEWERS = env('FANOUT_VIEWERS', 2000);
 const WARMUP_MS = 5000;
-const MEASURE_MS = env('FANOUT_MEASURE_MS', 20_000);
-const SAMPLE_EVERY = 8;
+export const MEASURE_MS = env('FANOUT_MEASURE_MS', 20_000);
+export const SAMPLE_EVERY = 8;
 const TARGET_P99_MS = 250;
 const TARGET_RATIO = 2;
 /** The hub's coalescing window, used by the baseline too. */
 const COALESCE_MS = LISTEN_COALESCE_MS;
-const EVENT_ID = 'fanout';
+export const EVENT_ID = 'fanout';
 
 const wsUrl = pathToFileURL(createRequire(import.meta.url).resolve('ws')).href;
 
 /** The viewers: plain JavaScript in a child process; commands on stdin, JSON lines on stdout. */
-const VIEWERS_JS = `
+export const VIEWERS_JS = `
 import WebSocket from '${wsUrl}';
 const [url, eventId, count, sampleEvery] = [process.argv[1], process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 const sockets = [];
@@ -105,7 +105,7 @@ process.stdin.on('data', (c) => {
 `;
 
 /** The devices: each sends one point a second (t = send time) until the end time. */
-const DEVICES_JS = `
+export const DEVICES_JS = `
 import http from 'node:http';
 const [base, token, count, until] = [process.argv[1], process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -138,7 +138,7 @@ agent.destroy();
 process.stdout.write(JSON.stringify({ sent, errors, p50: pct(0.5), p99: pct(0.99) }) + '\\n');
 `;
 
-interface ViewerReport {
+export interface ViewerReport {
   points: number;
   frames: number;
   bytes: number;
@@ -150,7 +150,7 @@ interface ViewerReport {
   frameP50: number;
   frameP99: number;
 }
-interface DeviceReport {
+export interface DeviceReport {
   sent: number;
   errors: number;
   p50: number;
@@ -158,7 +158,7 @@ interface DeviceReport {
 }
 
 /** A child Node process running `code`, with its stdout read as JSON lines. */
-function child(code: string, args: string[]) {
+export function child(code: string, args: string[]) {
   const proc: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -196,7 +196,7 @@ function child(code: string, args: string[]) {
 }
 
 /** One measured run: viewers connect, devices send, the viewers report. */
-async function runLoad(
+export async function runLoad(
   httpBase: string,
   listenUrl: string,
   token: string,
@@ -225,8 +225,23 @@ async function runLoad(
   }
 }
 
+export type LoadResult = Awaited<ReturnType<typeof runLoad>>;
+
+/** One run's figures on one line. */
+export function loadLine(bench: string, name: string, r: LoadResult): string {
+  const expected = DEVICES * (MEASURE_MS / 1000);
+  return (
+    `${bench}: ${name}: ${r.connected}/${VIEWERS} viewers served, ${r.viewers.closed} dropped; ` +
+    `${r.devices.sent} posts (${r.devices.errors} errors, ingest p50 ${ms(r.devices.p50)}, p99 ${ms(r.devices.p99)}); ` +
+    `per point (every ${SAMPLE_EVERY}th viewer, ${r.viewers.points} receipts, ~${expected * Math.ceil(VIEWERS / SAMPLE_EVERY)} expected) ` +
+    `p50 ${ms(r.viewers.p50)}, p99 ${ms(r.viewers.p99)}, max ${ms(r.viewers.max)}; ` +
+    `oldest point per frame (all other viewers, ${r.viewers.frameCount} frames) p50 ${ms(r.viewers.frameP50)}, p99 ${ms(r.viewers.frameP99)}; ` +
+    `${mb(r.viewers.bytes)} received`
+  );
+}
+
 /** An event of 500 teams (no KPs needed), tracks public. */
-function fanoutEvent(): EventFile {
+export function fanoutEvent(): EventFile {
   const list: Record<string, Record<string, unknown>> = {};
   const data: Record<string, Record<string, unknown>> = {};
   for (let t = 1; t <= DEVICES; t++) {
@@ -304,8 +319,8 @@ async function bareServer() {
   };
 }
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const ms = (n: number) => `${n.toFixed(0)} ms`;
+export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+export const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** Runs the benchmark and prints its figures. */
 export async function fanoutBench(): Promise<BenchResult> {
@@ -370,7 +385,7 @@ export async function fanoutBench(): Promise<BenchResult> {
     const seconds = (Date.now() - loadStart) / 1000;
 
     const bare = await bareServer();
-    let base: Awaited<ReturnType<typeof runLoad>>;
+    let base: LoadResult;
     try {
       base = await runLoad(
         `http://127.0.0.1:${bare.port}`,
@@ -382,16 +397,8 @@ export async function fanoutBench(): Promise<BenchResult> {
       await bare.close();
     }
 
-    const expected = DEVICES * (MEASURE_MS / 1000);
-    const line = (name: string, r: typeof rada) =>
-      `fanout: ${name}: ${r.connected}/${VIEWERS} viewers served, ${r.viewers.closed} dropped; ` +
-      `${r.devices.sent} posts (${r.devices.errors} errors, ingest p50 ${ms(r.devices.p50)}, p99 ${ms(r.devices.p99)}); ` +
-      `per point (every ${SAMPLE_EVERY}th viewer, ${r.viewers.points} receipts, ~${expected * Math.ceil(VIEWERS / SAMPLE_EVERY)} expected) ` +
-      `p50 ${ms(r.viewers.p50)}, p99 ${ms(r.viewers.p99)}, max ${ms(r.viewers.max)}; ` +
-      `oldest point per frame (all other viewers, ${r.viewers.frameCount} frames) p50 ${ms(r.viewers.frameP50)}, p99 ${ms(r.viewers.frameP99)}; ` +
-      `${mb(r.viewers.bytes)} received`;
-    console.log(line('rada /listen', rada));
-    console.log(line('baseline bare ws', base));
+    console.log(loadLine('fanout', 'rada /listen', rada));
+    console.log(loadLine('fanout', 'baseline bare ws', base));
     console.log(
       `fanout: ingest commits: ${commits} for ${batches} device batches while the load ran ` +
         `(${(commits / seconds).toFixed(0)} commits/s, ${(batches / Math.max(commits, 1)).toFixed(1)} batches per commit; ` +

@@ -12,6 +12,7 @@ import { resultsHttpBench } from './resultsHttp.ts';
 import { codecBench } from './codec.ts';
 import { ingestBench } from './ingest.ts';
 import { fanoutBench } from './fanout.ts';
+import { clusterBench } from './cluster.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   codec: codecBench,
   ingest: ingestBench,
   fanout: fanoutBench,
+  cluster: clusterBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -202,6 +202,32 @@ describe.each(testDialects())('location ingest on $name', (dialect) => {
     expect(seen).toHaveLength(1);
   });
 
+  it('measures the first distance from the stored last point when another server stored it', async () => {
+    const id = await newTrackEvent(t, owner);
+    const dev = await addDevice(t, runner, id, 'bravo');
+    // Two servers: each remembers the last point it stored of each device.
+    const [a, b] = [0, 1].map(() =>
+      trackService({ store: t.store, bus: t.bus, now: () => t.clock.t, log: () => undefined }),
+    );
+    const actor = {
+      uid: runner.uid,
+      email: runner.email,
+      superAdmin: false,
+      platformOwner: false,
+      creator: false,
+    };
+    const path = walk(30, t.clock.t - 600_000).map((p, i) => ({ ...p, x: 26.7 + i * 3e-5 }));
+    await a!.ingest(actor, dev, { points: path.slice(0, 10) });
+    await b!.ingest(actor, dev, { points: path.slice(10, 20) });
+    // A's remembered point is not the device's last any more: it reads the stored one.
+    await a!.ingest(actor, dev, { points: path.slice(20) });
+    const stored = await storedPoints(t, id, 'bravo');
+    const distances = fillDistances(path, null).map((p) => p.d);
+    stored
+      .slice(1)
+      .forEach((p, i) => expect(p.d, `point ${i + 1}`).toBeCloseTo(distances[i + 1]!, 2));
+  });
+
   it('skips a device of no team: nothing stored, one issue for the event, a log line', async () => {
     const id = await newTrackEvent(t, owner);
     const dev = await addDevice(t, runner, id, null);

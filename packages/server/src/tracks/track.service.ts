@@ -1,4 +1,6 @@
 import {
+  decodeTrack,
+  encodeTrack,
   fillDistances,
   liveTopic,
   trackStats,
@@ -68,6 +70,7 @@ async function storeBatch(
   good: Checked[],
   now: number,
   log: TrackLog,
+  lastPoints: LastPoints,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
   // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts).
@@ -77,7 +80,10 @@ async function storeBatch(
   // The first point's distance runs from the device's last stored point (none when that chunk
   // does not decode: the batch is still stored, its first distance unknown).
   let previous: LocationPoint | null = null;
-  if (device.last_t !== null) {
+  const known = lastPoints.get(device.id);
+  if (device.last_t !== null && known?.t === device.last_t) {
+    previous = known;
+  } else if (device.last_t !== null) {
     const last = await repos.tracks.lastChunkOfDevice(device.event_id, device.id);
     if (last && last.t_to === device.last_t) {
       const onBadChunk = logBadChunk(log, 'ingest', device.event_id, device.team_id);
@@ -110,9 +116,32 @@ async function storeBatch(
   return { kind: 'stored', device, points, duplicates };
 }
 
+/**
+ * The last stored point of each device that sent lately, so a batch need not read and decode
+ * the device's last chunk for the first point's distance. Trusted only when its time is the
+ * device's `last_t` read in the batch's own transaction: a point that was rolled back, or one
+ * stored meanwhile by another server, does not match and the chunk is read as before.
+ */
+class LastPoints {
+  private readonly points = new Map<string, LocationPoint>();
+  constructor(private readonly max = 20_000) {}
+  get(deviceId: string): LocationPoint | undefined {
+    return this.points.get(deviceId);
+  }
+  set(deviceId: string, point: LocationPoint): void {
+    this.points.delete(deviceId);
+    if (this.points.size >= this.max) {
+      const oldest = this.points.keys().next().value;
+      if (oldest !== undefined) this.points.delete(oldest);
+    }
+    this.points.set(deviceId, point);
+  }
+}
+
 /** Location ingest from devices, and the event's track reads for viewers (docs/api.md). */
 export function trackService(deps: TrackServiceDeps) {
   const { store, bus, now, log } = deps;
+  const lastPoints = new LastPoints();
 
   /**
    * Records the 'GPS for unknown device' issue in the event's issues (extra.eventsdata.issues,
@@ -174,6 +203,7 @@ export function trackService(deps: TrackServiceDeps) {
         good,
         t,
         log,
+        lastPoints,
       );
     });
   }
@@ -210,6 +240,9 @@ export function trackService(deps: TrackServiceDeps) {
         if (device.event_id !== null) await recordUnknownDevice(device.event_id, deviceId);
         return { accepted: 0, duplicates: 0, rejected, known: false };
       }
+      const newest = outcome.points.at(-1);
+      // Committed: the next batch of this device starts from here, as the codec stored it.
+      if (newest) lastPoints.set(device.id, decodeTrack(encodeTrack([newest]))[0]!);
       if (outcome.points.length > 0 && device.event_id !== null) {
         bus.publish(liveTopic(device.event_id), {
           v: 1,

@@ -1,0 +1,270 @@
+/**
+ * cluster: the fanout load (500 devices at one point a second through the real ingest API, 2,000
+ * /listen viewers; bench/fanout.ts) on PostgreSQL, against one server process (the baseline) and
+ * then against two server processes sharing the database and a Redis bus behind nginx (Debian's
+ * package, started by the bench with its own configuration: least_conn upstream, WebSocket
+ * upgrade, keep-alive to the servers), in the same run. Viewers are spread over both servers by
+ * nginx, so most points cross Redis from the server that stored them to the viewer's server.
+ * Reports throughput and latency of both and their ratios. Checks: every viewer served, none
+ * dropped, no failed post, and point-to-viewer p99 ≤ 250 ms with two servers. Needs PostgreSQL
+ * (BENCH_DATABASE_URL, default the machine's), Redis (REDIS_URL, default 127.0.0.1:6379) and
+ * nginx; says which is missing and fails without them. Loopback only.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import { runCli } from '../packages/server/src/cli/main.ts';
+import { newToken, tokenHash } from '../packages/server/src/db/ids.ts';
+import { startServerProcess } from '../packages/server/src/test/serverProcess.ts';
+import type { ServerProcess } from '../packages/server/src/test/serverProcess.ts';
+import { redisAnswers } from '../packages/server/src/test/redis.ts';
+import { DEVICES, EVENT_ID, fanoutEvent, loadLine, ms, runLoad, VIEWERS } from './fanout.ts';
+import type { LoadResult } from './fanout.ts';
+import type { BenchResult } from './harness.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const TARGET_P99_MS = 250;
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** nginx in the foreground with its own files in `dir`, balancing over `upstreams`. */
+async function startNginx(dir: string, upstreams: string[]) {
+  const port = await freePort();
+  const conf = `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+worker_rlimit_nofile 16384;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 8192; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  upstream rada {
+    least_conn;
+${upstreams.map((u) => `    server ${u};`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://rada;
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 1h;
+    }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const proc = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  // Up when it answers on its port.
+  for (let i = 0; ; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (up) break;
+    if (i > 50 || proc.exitCode !== null) throw new Error(`nginx did not start: ${err}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The fanout event, its devices and a device owner's token, on the shared database. */
+async function prepare(databaseUrl: string): Promise<string> {
+  const handle = await openDatabase({ dialect: 'postgres', url: databaseUrl });
+  try {
+    await migrateToLatest(handle.db);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-cluster-'));
+    const file = path.join(dir, 'fanout.json');
+    fs.writeFileSync(file, JSON.stringify(fanoutEvent()));
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = databaseUrl;
+    try {
+      let err = '';
+      const code = await runCli(
+        ['import', file, '--id', EVENT_ID],
+        { write: () => true },
+        { write: (text: string) => ((err += text), true) },
+      );
+      if (code !== 0) throw new Error(`import failed: ${err}`);
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const now = Date.now();
+    const token = newToken();
+    await handle.db
+      .insertInto('users')
+      .values({
+        id: 'devices',
+        email: 'devices@bench.example',
+        display_name: 'Devices',
+        phone: null,
+        password_hash: null,
+        created_at: now,
+      })
+      .execute();
+    await handle.db
+      .insertInto('sessions')
+      .values({
+        id: tokenHash(token),
+        user_id: 'devices',
+        kind: 'token',
+        name: 'bench',
+        created_at: now,
+        last_used_at: now,
+        expires_at: now + 86_400_000,
+        public_id: 'bench-devices',
+        user_agent: null,
+      })
+      .execute();
+    await handle.db
+      .insertInto('devices')
+      .values(
+        Array.from({ length: DEVICES }, (_, i) => ({
+          id: `dev-${i}`,
+          user_id: 'devices',
+          event_id: EVENT_ID,
+          team_id: `t${i + 1}`,
+          info: '{}',
+          last_seen: null,
+          last_t: null,
+        })),
+      )
+      .execute();
+    return token;
+  } finally {
+    await handle.close();
+  }
+}
+
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+/** Runs the benchmark and prints its figures. */
+export async function clusterBench(): Promise<BenchResult> {
+  const missing = [
+    ...((await postgresAnswers()) ? [] : [`PostgreSQL at ${ADMIN_URL} (BENCH_DATABASE_URL)`]),
+    ...((await redisAnswers(REDIS_URL)) ? [] : [`Redis at ${REDIS_URL}`]),
+    ...(fs.existsSync(NGINX) ? [] : [`nginx at ${NGINX} (apt-get install nginx-light)`]),
+  ];
+  if (missing.length > 0) {
+    console.log(`cluster: cannot run without ${missing.join(', ')}: OVER TARGET`);
+    return { name: 'cluster', ok: false };
+  }
+  const dbName = `rada_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-nginx-'));
+  const servers: ServerProcess[] = [];
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: `bench-${randomUUID()}:`,
+    LOG_LEVEL: 'warn',
+  };
+  try {
+    const token = await prepare(databaseUrl);
+    const wsOf = (base: string) => `${base.replace(/^http/, 'ws')}/listen`;
+
+    // One server on PostgreSQL: the baseline.
+    const single = await startServerProcess(env);
+    servers.push(single);
+    const one: LoadResult = await runLoad(single.url, wsOf(single.url), token, () => undefined);
+    single.proc.kill('SIGTERM');
+    await single.exited;
+
+    // Two servers behind nginx, sharing the database and Redis.
+    const pair = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    servers.push(...pair);
+    const nginx = await startNginx(
+      dir,
+      pair.map((s) => new URL(s.url).host),
+    );
+    let two: LoadResult;
+    try {
+      two = await runLoad(nginx.url, wsOf(nginx.url), token, () => undefined);
+    } finally {
+      await nginx.close();
+    }
+
+    console.log(loadLine('cluster', 'one server (PostgreSQL)', one));
+    console.log(loadLine('cluster', 'two servers + Redis behind nginx', two));
+    const seconds = (r: LoadResult) => r.devices.sent / (DEVICES * 1.0);
+    const ok =
+      two.connected === VIEWERS &&
+      two.viewers.closed === 0 &&
+      two.devices.errors === 0 &&
+      two.viewers.p99 <= TARGET_P99_MS;
+    console.log(
+      `cluster: two servers / one server: posts ${ratio(two.devices.sent, one.devices.sent)} ` +
+        `(${two.devices.sent} vs ${one.devices.sent} in ~${seconds(one).toFixed(0)} s), ingest p99 ` +
+        `${ms(two.devices.p99)} vs ${ms(one.devices.p99)}, point-to-viewer p50 ${ms(two.viewers.p50)} vs ` +
+        `${ms(one.viewers.p50)}, p99 ${ms(two.viewers.p99)} vs ${ms(one.viewers.p99)} (ratio ` +
+        `${ratio(two.viewers.p99, one.viewers.p99)}); target with two servers: all ${VIEWERS} viewers ` +
+        `served, none dropped, no failed post, p99 ≤ ${TARGET_P99_MS} ms ${ok ? 'OK' : 'OVER TARGET'}`,
+    );
+    return { name: 'cluster', ok };
+  } finally {
+    for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
