@@ -8,7 +8,7 @@ import type { Me, SignInBody, SignUpBody } from '@rada/core';
 import type { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { newId, newToken, tokenHash } from '../db/ids.ts';
-import type { UserRepository, UserRow } from '../users/user.repository.ts';
+import type { PlatformRole, UserRepository, UserRow } from '../users/user.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Actor } from './actor.ts';
@@ -23,16 +23,22 @@ export interface AuthDeps {
 
 /** Accounts, sessions and bearer tokens. */
 export function authService({ users, sessions, config, now }: AuthDeps) {
-  async function actorFor(user: UserRow): Promise<Actor> {
-    const roles = await users.roles(user.id);
-    const superAdmin = roles.includes('superadmin') || config.superAdminEmails.includes(user.email);
+  /** The actor of a user with their grants (users.findWithGrants). */
+  function actorOf(user: UserRow & { roles: PlatformRole[]; creator: boolean }): Actor {
+    const superAdmin =
+      user.roles.includes('superadmin') || config.superAdminEmails.includes(user.email);
     return {
       uid: user.id,
       email: user.email,
       superAdmin,
-      platformOwner: roles.includes('owner') || config.platformOwnerEmail === user.email,
-      creator: superAdmin || (await users.isCreator(user.id)),
+      platformOwner: user.roles.includes('owner') || config.platformOwnerEmail === user.email,
+      creator: superAdmin || user.creator,
     };
+  }
+
+  async function actorFor(user: UserRow): Promise<Actor> {
+    const found = await users.findWithGrants(user.id);
+    return actorOf(found ?? { ...user, roles: [], creator: false });
   }
 
   async function startSession(
@@ -133,9 +139,9 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
           await sessions.touch(session.id, t, session.expires_at);
         }
       }
-      const user = await users.findById(session.user_id);
+      const user = await users.findWithGrants(session.user_id);
       if (!user) return null;
-      return { ...(await actorFor(user)), via: session.kind === 'token' ? 'token' : 'browser' };
+      return { ...actorOf(user), via: session.kind === 'token' ? 'token' : 'browser' };
     },
 
     signOut: (token: string) => sessions.delete(tokenHash(token)),

@@ -1,11 +1,11 @@
-import { nextClockObservation } from '@rada/core';
+import { DEVICE_CLOCK_WINDOW_MS } from '@rada/core';
 import type { ClockObservation } from '@rada/core';
 import type { Repos, Store } from '../db/store.ts';
 
 /**
  * Records that a device of the team sent `deviceTime` when the server's clock read `now`, keeping
- * the team's clock estimate (core nextClockObservation: the latest offset of the window, since
- * queued data only ever looks late). Runs in the caller's transaction.
+ * the team's clock estimate by core nextClockObservation's rule (the latest offset of the window,
+ * since queued data only ever looks late) in one upsert. Runs in the caller's transaction.
  */
 export async function observeClock(
   repos: Repos,
@@ -14,17 +14,10 @@ export async function observeClock(
   deviceTime: number,
   now: number,
 ): Promise<void> {
-  const row = await repos.participant.clockOf(eventId, teamId);
-  const stored = row ? { offset: row.offset_ms, at: row.observed_at } : null;
-  const next = nextClockObservation(stored, deviceTime - now, now);
-  if (next) {
-    await repos.participant.setClock({
-      event_id: eventId,
-      team_id: teamId,
-      offset_ms: next.offset,
-      observed_at: next.at,
-    });
-  }
+  await repos.participant.observeClock(
+    { event_id: eventId, team_id: teamId, offset_ms: deviceTime - now, observed_at: now },
+    DEVICE_CLOCK_WINDOW_MS,
+  );
 }
 
 /** The event's team clock estimates by team id (for the organiser's team list). */

@@ -66,14 +66,25 @@ export function participantRepository(db: Kysely<Database>) {
     clocksOf: (eventId: string) =>
       db.selectFrom('team_clocks').selectAll().where('event_id', '=', eventId).execute(),
 
-    async setClock(row: Database['team_clocks']): Promise<void> {
+    /**
+     * Records a clock observation as core nextClockObservation decides, in one statement: it
+     * replaces the stored one when there is none, when that is older than `windowMs` or when the
+     * new offset is larger (every location batch calls this).
+     */
+    async observeClock(row: Database['team_clocks'], windowMs: number): Promise<void> {
       await db
         .insertInto('team_clocks')
         .values(row)
         .onConflict((oc) =>
           oc
             .columns(['event_id', 'team_id'])
-            .doUpdateSet({ offset_ms: row.offset_ms, observed_at: row.observed_at }),
+            .doUpdateSet({ offset_ms: row.offset_ms, observed_at: row.observed_at })
+            .where((eb) =>
+              eb.or([
+                eb('team_clocks.observed_at', '<', row.observed_at - windowMs),
+                eb('team_clocks.offset_ms', '<', row.offset_ms),
+              ]),
+            ),
         )
         .execute();
     },

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type TrackChunkRow = Database['track_chunks'];
@@ -22,10 +23,10 @@ export interface ChunkFilter {
 
 /** Track chunks (encoded location batches), the devices' last stored times, team track stats. */
 export function trackRepository(db: Kysely<Database>) {
+  // PostgreSQL runs the three writes of a batch as one statement (data-modifying CTEs); SQLite,
+  // in process, has no such statements and no round trips to save.
+  const oneStatement = !(db.getExecutor().adapter instanceof SqliteAdapter);
   return {
-    findDevice: (deviceId: string): Promise<DeviceRow | undefined> =>
-      db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst(),
-
     /**
      * Marks the device seen and returns its row as it is now, or undefined for an unknown device.
      * An UPDATE rather than a SELECT: on PostgreSQL it locks the row, so two batches of one
@@ -38,9 +39,6 @@ export function trackRepository(db: Kysely<Database>) {
         .where('id', '=', deviceId)
         .returningAll()
         .executeTakeFirst(),
-
-    setDeviceLastT: (deviceId: string, lastT: number) =>
-      db.updateTable('devices').set({ last_t: lastT }).where('id', '=', deviceId).execute(),
 
     /**
      * The team's stored track stat (JSON text or null), with the team row locked for the rest of
@@ -58,6 +56,63 @@ export function trackRepository(db: Kysely<Database>) {
         .where('id', '=', teamId)
         .returning('trackstat')
         .executeTakeFirst(),
+
+    /**
+     * lockTeamStat for the team the device belongs to as this statement reads it, in one
+     * statement; undefined when the device, its team or the team's row is missing. The device
+     * row is not locked: read it again (touchDevice) and check it is still in this team.
+     */
+    lockTeamOfDevice: (
+      deviceId: string,
+    ): Promise<{ event_id: string; id: string; trackstat: string | null } | undefined> =>
+      db
+        .updateTable('teams')
+        .set((eb) => ({ trackstat: eb.ref('trackstat') }))
+        .where((eb) =>
+          eb.and([
+            eb(
+              'event_id',
+              '=',
+              eb
+                .selectFrom('devices')
+                .select('devices.event_id')
+                .where('devices.id', '=', deviceId),
+            ),
+            eb(
+              'id',
+              '=',
+              eb.selectFrom('devices').select('devices.team_id').where('devices.id', '=', deviceId),
+            ),
+          ]),
+        )
+        .returning(['event_id', 'id', 'trackstat'])
+        .executeTakeFirst(),
+
+    /**
+     * The writes of one stored batch: its chunk row, the team's new track stat and the device's
+     * last stored time (one statement on PostgreSQL).
+     */
+    async storeBatch(chunk: TrackChunkRow, trackstat: string): Promise<void> {
+      const setStat = (qc: QueryCreator<Database>) =>
+        qc
+          .updateTable('teams')
+          .set({ trackstat })
+          .where('event_id', '=', chunk.event_id)
+          .where('id', '=', chunk.team_id);
+      const setLastT = (qc: QueryCreator<Database>) =>
+        qc.updateTable('devices').set({ last_t: chunk.t_to }).where('id', '=', chunk.device_id);
+      if (oneStatement) {
+        await setLastT(
+          db
+            .with('chunk', (qc) => qc.insertInto('track_chunks').values(chunk))
+            .with('stat', setStat),
+        ).execute();
+        return;
+      }
+      await db.insertInto('track_chunks').values(chunk).execute();
+      await setStat(db).execute();
+      await setLastT(db).execute();
+    },
 
     setTeamStat: (eventId: string, teamId: string, trackstat: string) =>
       db

@@ -101,18 +101,19 @@ async function storeBatch(
   };
   const first = points[0]!.t;
   const last = points.at(-1)!.t;
-  await repos.tracks.insertChunk({
-    id: timeId(now),
-    event_id: device.event_id,
-    team_id: device.team_id,
-    device_id: device.id,
-    t_from: first,
-    t_to: last,
-    points: points.length,
-    data: encodeChunk(points),
-  });
-  await repos.tracks.setTeamStat(device.event_id, device.team_id, toJson(stat));
-  await repos.tracks.setDeviceLastT(device.id, last);
+  await repos.tracks.storeBatch(
+    {
+      id: timeId(now),
+      event_id: device.event_id,
+      team_id: device.team_id,
+      device_id: device.id,
+      t_from: first,
+      t_to: last,
+      points: points.length,
+      data: encodeChunk(points),
+    },
+    toJson(stat),
+  );
   return { kind: 'stored', device, points, duplicates };
 }
 
@@ -181,18 +182,12 @@ export function trackService(deps: TrackServiceDeps) {
     t: number,
   ): Promise<IngestOutcome> {
     return store.groupTransaction(async (repos): Promise<IngestOutcome> => {
-      const seen = await repos.tracks.findDevice(deviceId);
-      if (!seen) throw notFound();
-      if (seen.user_id !== actor.uid) throw forbidden();
-      const { event_id: eventId, team_id: teamId } = seen;
-      const team =
-        eventId !== null && teamId !== null
-          ? await repos.tracks.lockTeamStat(eventId, teamId)
-          : undefined;
+      const team = await repos.tracks.lockTeamOfDevice(deviceId);
       const device = await repos.tracks.touchDevice(deviceId, t);
       if (!device) throw notFound();
       if (device.user_id !== actor.uid) throw forbidden();
-      if (device.event_id !== eventId || device.team_id !== teamId) {
+      const { event_id: eventId, team_id: teamId } = device;
+      if (team && (team.event_id !== eventId || team.id !== teamId)) {
         return { kind: 'moved', device };
       }
       if (eventId === null || teamId === null || !team) return { kind: 'unknown', device };

@@ -25,6 +25,56 @@ export function userRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /**
+     * The user with their platform roles and creator record, in one query (every authenticated
+     * request reads it).
+     */
+    async findWithGrants(
+      id: string,
+    ): Promise<(UserRow & { roles: PlatformRole[]; creator: boolean }) | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) => [
+          eb
+            .exists(
+              eb
+                .selectFrom('platform_roles')
+                .select('role')
+                .whereRef('platform_roles.user_id', '=', 'users.id')
+                .where('role', '=', 'superadmin'),
+            )
+            .as('is_superadmin'),
+          eb
+            .exists(
+              eb
+                .selectFrom('platform_roles')
+                .select('role')
+                .whereRef('platform_roles.user_id', '=', 'users.id')
+                .where('role', '=', 'owner'),
+            )
+            .as('is_owner'),
+          eb
+            .exists(
+              eb
+                .selectFrom('creators')
+                .select('user_id')
+                .whereRef('creators.user_id', '=', 'users.id'),
+            )
+            .as('is_creator'),
+        ])
+        .where('users.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { is_superadmin, is_owner, is_creator, ...user } = row;
+      // SQLite answers 0/1, PostgreSQL true/false.
+      const roles: PlatformRole[] = [
+        ...(Boolean(is_superadmin) ? (['superadmin'] as const) : []),
+        ...(Boolean(is_owner) ? (['owner'] as const) : []),
+      ];
+      return { ...user, roles, creator: Boolean(is_creator) };
+    },
+
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
@@ -96,24 +146,12 @@ export function userRepository(db: Kysely<Database>) {
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),
 
-    roles: async (userId: string): Promise<PlatformRole[]> =>
-      (
-        await db.selectFrom('platform_roles').select('role').where('user_id', '=', userId).execute()
-      ).map((r) => r.role as PlatformRole),
-
     addRole: (userId: string, role: PlatformRole) =>
       db
         .insertInto('platform_roles')
         .values({ user_id: userId, role })
         .onConflict((oc) => oc.doNothing())
         .execute(),
-
-    isCreator: async (userId: string) =>
-      (await db
-        .selectFrom('creators')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) !== undefined,
 
     grantCreator: (userId: string, grantedBy: string | null, now: number) =>
       db
