@@ -6,7 +6,7 @@ import {
   speedPenalty,
 } from './bonus.ts';
 import type { Finisher } from './bonus.ts';
-import { OK, WRONG, metStatus } from './met.ts';
+import { OK, WRONG, answerScore, metStatus } from './met.ts';
 import { orderClasses, rankGroup } from './rank.ts';
 import type { RankRow } from './rank.ts';
 import { resolveSettings } from './settings.ts';
@@ -18,7 +18,13 @@ import {
   startOf,
   windowsFor,
 } from './time.ts';
-import type { ScoringEvent, ScoringTeam, TeamResult } from './types.ts';
+import type {
+  ResultStatus,
+  ScoringAnswer,
+  ScoringEvent,
+  ScoringTeam,
+  TeamResult,
+} from './types.ts';
 import { buildKpTable } from './value.ts';
 
 /** One scored team while its record is built. */
@@ -38,6 +44,29 @@ interface Work {
   okcount: number;
   wrongcount: number;
   rasums: Record<string, number>;
+  /** Whether the team has any answer: an entry with a boolean `ok` or a non-empty `answer`. */
+  answered: boolean;
+}
+
+/** Whether an answer entry counts as the team having answered (spec 03 §12, status). */
+const isAnswer = (r: ScoringAnswer | undefined): boolean =>
+  r !== undefined &&
+  r !== null &&
+  (typeof r.ok === 'boolean' || (typeof r.answer === 'string' && r.answer !== ''));
+
+/** The result status of spec 03 §12. */
+function statusOf(
+  w: Work,
+  katk: boolean,
+  spent: number | null,
+  massStart: number | null,
+): ResultStatus {
+  if (w.dsq) return 'dsq';
+  if (katk) return 'katk';
+  if (spent !== null) return 'finished';
+  const ownStart = typeof w.team.starttime === 'number' && Number.isFinite(w.team.starttime);
+  if (!ownStart && massStart === null && !w.answered) return 'notstarted';
+  return 'running';
 }
 
 /** The team's class, or null for teams without one (they form a class of their own). */
@@ -57,7 +86,8 @@ export function isScored(team: ScoringTeam, joinRequiresConfirmation: boolean): 
 /**
  * Computes every scored team's result record (spec 03): pure and deterministic, it reads only
  * `event`. Records come ordered by class (the `klassid` settings order, then other classes by
- * name, then teams without a class), then place, with dsq and then katk teams last in each class.
+ * name, then teams without a class), then place, with the teams that have not started, then dsq
+ * and then katk teams last in each class (no place).
  */
 export function computeResults(event: ScoringEvent): TeamResult[] {
   const s = resolveSettings(event);
@@ -88,13 +118,15 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
       okcount: 0,
       wrongcount: 0,
       rasums: {},
+      answered: false,
     };
     const answers = event.kpanswers[id];
     if (answers) {
       for (const kpId in answers) {
+        const r = answers[kpId]!;
+        if (!w.answered && isAnswer(r)) w.answered = true;
         const k = t.index.get(kpId);
         if (k === undefined) continue;
-        const r = answers[kpId]!;
         const met = metStatus(t, k, r);
         if (met === OK) {
           const scores = t.scores[k];
@@ -115,6 +147,11 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
         } else if (met === WRONG) {
           w.wrongcount++;
           w.kppenalty += t.wrongPenalty[k]!;
+        } else {
+          // A negative answer score is the organiser's penalty for that answer: it counts in
+          // kpsum, though the checkpoint is neither ok nor wrong (spec 03 §12).
+          const score = answerScore(t, k, r);
+          if (score !== null && score < 0) w.ownSum += score;
         }
       }
     }
@@ -156,14 +193,9 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
     const lypoints = extrasPoints(s.extras, team, w.classKey);
     const spdpenalty = speedPenalty(event.spdtickets[w.id], s.speedPenalty);
     const katk = team.katk === true;
-    if (
-      !w.dsq &&
-      !katk &&
-      !time.overtime &&
-      typeof team.finishtime === 'number' &&
-      Number.isFinite(team.finishtime)
-    ) {
-      finishers.push({ i, classKey: w.classKey ?? '\u0000', finishtime: team.finishtime, kpsum });
+    // The finish-rank bonus needs a finished team: a start and a finish (spec 03 §12).
+    if (!w.dsq && !katk && !time.overtime && spent !== null) {
+      finishers.push({ i, classKey: w.classKey ?? '\u0000', finishtime: team.finishtime!, kpsum });
     }
     results[i] = {
       teamId: w.id,
@@ -171,6 +203,7 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
       klassid: w.classKey,
       place: null,
       overallplace: null,
+      status: statusOf(w, katk, spent, s.massStart),
       dsq: w.dsq,
       katk,
       rasums: w.rasums,
@@ -216,6 +249,7 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
       name: r.name,
       dsq: r.dsq,
       katk: r.katk,
+      notstarted: r.status === 'notstarted',
       overtime: r.overtime,
       sum: r.sum,
       spent: r.spent,

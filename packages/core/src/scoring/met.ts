@@ -10,14 +10,15 @@ export type Met = typeof NOT_VISITED | typeof OK | typeof WRONG;
 /** The answer-score points of `r` at checkpoint `k`, or null when answer scores do not apply. */
 export function answerScore(t: KpTable, k: number, r: ScoringAnswer): number | null {
   const scores = t.scores[k];
-  if (!scores || typeof r.answer !== 'string') return null;
+  if (!scores || typeof r.answer !== 'string' || r.answer === '') return null;
   const v = scores[r.answer];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 /**
  * Whether answer `r` meets live checkpoint `k` (spec 03 §4 and the answer-score rule of §5).
- * An answer with an answer score is ok when the score is above zero and not visited otherwise.
+ * An answer with an answer score is ok when the score is above zero and not visited otherwise
+ * (a negative score still counts in kpsum: spec 03 §12, computeResults adds it).
  */
 export function metStatus(t: KpTable, k: number, r: ScoringAnswer | undefined): Met {
   if (!r) return NOT_VISITED;

@@ -35,7 +35,12 @@ describe('§2 who is scored', () => {
       rasums: {},
       spent: null,
     });
-    expect(r.place).toBe(1);
+    // No start and no answer: not started, so no place (§12).
+    expect([r.status, r.place]).toEqual(['notstarted', null]);
+    const started = resultsById(
+      buildEvent({ kp: { k: { nr: 1 } }, teams: { a: { name: 'A', starttime: 1 } } }),
+    ).a!;
+    expect([started.status, started.place]).toEqual(['running', 1]);
   });
 });
 

@@ -160,7 +160,15 @@ describe('§11 ranking', () => {
 describe('edge cases', () => {
   it('an event with no teams or no checkpoints', () => {
     expect(computeResults(buildEvent())).toEqual([]);
-    expect(resultsById(buildEvent({ teams: { t: {} } })).t).toMatchObject({ place: 1, sum: 0 });
+    expect(resultsById(buildEvent({ teams: { t: {} } })).t).toMatchObject({
+      place: null,
+      status: 'notstarted',
+      sum: 0,
+    });
+    expect(resultsById(buildEvent({ teams: { t: { starttime: 1 } } })).t).toMatchObject({
+      place: 1,
+      sum: 0,
+    });
   });
 
   it('is deterministic whatever the key order', () => {

@@ -4,6 +4,8 @@ export interface RankRow {
   name: string;
   dsq: boolean;
   katk: boolean;
+  /** Not started (spec 03 §12): no place, listed after the placed teams. */
+  notstarted: boolean;
   overtime: boolean;
   sum: number;
   spent: number | null;
@@ -77,15 +79,16 @@ export function compareByRules(
 
 /** The order and places of one group of teams (a class, or everyone). */
 export interface Ranking {
-  /** Indices into the rows, best first; dsq then katk teams last. */
+  /** Indices into the rows: placed teams best first, then not started, dsq and katk teams. */
   order: number[];
-  /** Place per row index (1-based, shared on full ties); null for dsq and katk. */
+  /** Place per row index (1-based, shared on full ties); null for the unplaced. */
   places: Map<number, number | null>;
 }
 
 /**
- * Ranks the rows at `indices` (spec 03 §11): teams equal on every rule share a place (1, 1, 3);
- * dsq teams and then katk teams get no place and come last. Ties are listed by name, then id.
+ * Ranks the rows at `indices` (spec 03 §11, §12): teams equal on every rule share a place
+ * (1, 1, 3); teams that have not started, then dsq and then katk teams get no place and come last
+ * in that order. Ties are listed by name, then id.
  */
 export function rankGroup(
   rows: readonly RankRow[],
@@ -109,24 +112,22 @@ export function rankGroup(
   };
   const full = (i: number, j: number) => cmp(i, j) || byName(i, j);
   const placed: number[] = [];
+  const notstarted: number[] = [];
   const dsq: number[] = [];
   const katk: number[] = [];
   for (const i of indices) {
     const r = rows[i]!;
-    (r.dsq ? dsq : r.katk ? katk : placed).push(i);
+    (r.dsq ? dsq : r.katk ? katk : r.notstarted ? notstarted : placed).push(i);
   }
-  placed.sort(full);
-  dsq.sort(full);
-  katk.sort(full);
+  for (const list of [placed, notstarted, dsq, katk]) list.sort(full);
   const places = new Map<number, number | null>();
   let place = 0;
   placed.forEach((i, k) => {
     if (k === 0 || cmp(placed[k - 1]!, i) !== 0) place = k + 1;
     places.set(i, place);
   });
-  for (const i of dsq) places.set(i, null);
-  for (const i of katk) places.set(i, null);
-  return { order: [...placed, ...dsq, ...katk], places };
+  for (const i of [...notstarted, ...dsq, ...katk]) places.set(i, null);
+  return { order: [...placed, ...notstarted, ...dsq, ...katk], places };
 }
 
 /**

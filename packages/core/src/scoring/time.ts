@@ -35,9 +35,13 @@ export function parseTimeRules(ajad: unknown): TimeRules {
   const rules: TimeRules = { flat: null, byClass: new Map() };
   if (!isObject(ajad)) return rules;
   if ('normaalaeg' in ajad || 'lisaajad' in ajad) {
-    const first: TimeWindow = { time: num(ajad.normaalaeg, 0), per: 1, penalty: 0 };
-    const extra = Array.isArray(ajad.lisaajad) ? ajad.lisaajad.map(window) : [];
-    if ('normaalaeg' in ajad || extra.length > 0) rules.flat = [first, ...extra];
+    // Null means absent (spec 03 §12): no normaalaeg and no lisaajad is no time rules at all.
+    const normal = num(ajad.normaalaeg, NaN);
+    const first: TimeWindow = { time: Number.isNaN(normal) ? 0 : normal, per: 1, penalty: 0 };
+    const extra = Array.isArray(ajad.lisaajad)
+      ? ajad.lisaajad.filter((w) => w !== null && w !== undefined).map(window)
+      : [];
+    if (!Number.isNaN(normal) || extra.length > 0) rules.flat = [first, ...extra];
     return rules;
   }
   for (const [classId, steps] of Object.entries(ajad)) {

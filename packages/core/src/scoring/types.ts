@@ -48,15 +48,29 @@ export interface ScoringEvent {
   trackstat: Record<string, { dst?: number; [key: string]: unknown }>;
 }
 
+/**
+ * Where a team stands (spec 03 §12): disqualified, withdrawn, finished (a start and a finish),
+ * not started (no own start time, no mass start, no answer) or running (everything else).
+ */
+export type ResultStatus = 'finished' | 'running' | 'notstarted' | 'dsq' | 'katk';
+export const RESULT_STATUSES: readonly ResultStatus[] = [
+  'finished',
+  'running',
+  'notstarted',
+  'dsq',
+  'katk',
+];
+
 /** One scored team: every field of the spec's result record plus identity and places. */
 export interface TeamResult {
   teamId: string;
   name: string;
   klassid: string | null;
-  /** Place within the class; null for dsq or katk. */
+  /** Place within the class; null for dsq, katk and teams that have not started. */
   place: number | null;
-  /** Place among all scored teams; null for dsq or katk. */
+  /** Place among all scored teams; null for dsq, katk and teams that have not started. */
   overallplace: number | null;
+  status: ResultStatus;
   dsq: boolean;
   katk: boolean;
   rasums: Record<string, number>;
