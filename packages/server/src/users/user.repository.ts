@@ -69,8 +69,8 @@ export function userRepository(db: Kysely<Database>) {
       const { is_superadmin, is_owner, is_creator, ...user } = row;
       // SQLite answers 0/1, PostgreSQL true/false.
       const roles: PlatformRole[] = [
-        ...(Boolean(is_superadmin) ? (['superadmin'] as const) : []),
-        ...(Boolean(is_owner) ? (['owner'] as const) : []),
+        ...(is_superadmin ? (['superadmin'] as const) : []),
+        ...(is_owner ? (['owner'] as const) : []),
       ];
       return { ...user, roles, creator: Boolean(is_creator) };
     },
