@@ -25,8 +25,18 @@ import { runCli } from '../packages/server/src/cli/main.ts';
 import { newToken, tokenHash } from '../packages/server/src/db/ids.ts';
 import { startServerProcess } from '../packages/server/src/test/serverProcess.ts';
 import type { ServerProcess } from '../packages/server/src/test/serverProcess.ts';
+import { postgresAnswers } from '../packages/server/src/test/databases.ts';
 import { redisAnswers } from '../packages/server/src/test/redis.ts';
-import { DEVICES, EVENT_ID, fanoutEvent, loadLine, ms, runLoad, VIEWERS } from './fanout.ts';
+import {
+  benchDevices,
+  DEVICES,
+  EVENT_ID,
+  fanoutEvent,
+  loadLine,
+  ms,
+  runLoad,
+  VIEWERS,
+} from './fanout.ts';
 import type { LoadResult } from './fanout.ts';
 import type { BenchResult } from './harness.ts';
 
@@ -34,17 +44,6 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const TARGET_P99_MS = 250;
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -173,20 +172,7 @@ async function prepare(databaseUrl: string): Promise<string> {
         user_agent: null,
       })
       .execute();
-    await handle.db
-      .insertInto('devices')
-      .values(
-        Array.from({ length: DEVICES }, (_, i) => ({
-          id: `dev-${i}`,
-          user_id: 'devices',
-          event_id: EVENT_ID,
-          team_id: `t${i + 1}`,
-          info: '{}',
-          last_seen: null,
-          last_t: null,
-        })),
-      )
-      .execute();
+    await handle.db.insertInto('devices').values(benchDevices('devices')).execute();
     return token;
   } finally {
     await handle.close();
@@ -198,7 +184,9 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 /** Runs the benchmark and prints its figures. */
 export async function clusterBench(): Promise<BenchResult> {
   const missing = [
-    ...((await postgresAnswers()) ? [] : [`PostgreSQL at ${ADMIN_URL} (BENCH_DATABASE_URL)`]),
+    ...((await postgresAnswers(ADMIN_URL))
+      ? []
+      : [`PostgreSQL at ${ADMIN_URL} (BENCH_DATABASE_URL)`]),
     ...((await redisAnswers(REDIS_URL)) ? [] : [`Redis at ${REDIS_URL}`]),
     ...(fs.existsSync(NGINX) ? [] : [`nginx at ${NGINX} (apt-get install nginx-light)`]),
   ];

@@ -319,6 +319,18 @@ async function bareServer() {
   };
 }
 
+/** The bench's device rows, one per team (dev-0 → t1, …), owned by `userId`. */
+export const benchDevices = (userId: string) =>
+  Array.from({ length: DEVICES }, (_, i) => ({
+    id: `dev-${i}`,
+    user_id: userId,
+    event_id: EVENT_ID,
+    team_id: `t${i + 1}`,
+    info: '{}',
+    last_seen: null,
+    last_t: null,
+  }));
+
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 export const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -353,20 +365,7 @@ export async function fanoutBench(): Promise<BenchResult> {
         })
       ).json()) as { token: string }
     ).token;
-    await platform.server.handle.db
-      .insertInto('devices')
-      .values(
-        Array.from({ length: DEVICES }, (_, i) => ({
-          id: `dev-${i}`,
-          user_id: me.uid,
-          event_id: EVENT_ID,
-          team_id: `t${i + 1}`,
-          info: '{}',
-          last_seen: null,
-          last_t: null,
-        })),
-      )
-      .execute();
+    await platform.server.handle.db.insertInto('devices').values(benchDevices(me.uid)).execute();
 
     const idle = process.memoryUsage();
     const peak = { rss: 0, heap: 0 };

@@ -9,6 +9,7 @@ import { importEvent, signUp } from '../test/factories.ts';
 import type { TestUser } from '../test/factories.ts';
 import { connectListen } from '../live/listenTestClient.ts';
 import type { ListenTestClient } from '../live/listenTestClient.ts';
+import { postgresAnswers } from '../test/databases.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../test/redis.ts';
 import { startServerProcess } from '../test/serverProcess.ts';
 import type { ServerProcess } from '../test/serverProcess.ts';
@@ -16,21 +17,9 @@ import { addDevice, walk } from '../tracks/trackTestKit.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-async function postgresAnswers(): Promise<boolean> {
-  if (!PG_URL) return false;
-  const client = new pg.Client({ connectionString: PG_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // Two processes need one database both can reach: PGlite lives inside one process, so without
 // a PostgreSQL server (TEST_DATABASE_URL) or a Redis this test cannot run, and says so.
-const canRun = (await postgresAnswers()) && (await redisAnswers());
+const canRun = (await postgresAnswers(PG_URL)) && (await redisAnswers());
 if (!canRun) {
   console.warn(
     'two-server test skipped: it needs PostgreSQL (TEST_DATABASE_URL) and Redis ' +

@@ -56,3 +56,16 @@ export async function freshDatabase(dialect: { config: () => Promise<TestDbConfi
     },
   };
 }
+
+/** Whether a PostgreSQL server answers at `url` (tests and benches that need one skip without). */
+export async function postgresAnswers(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
