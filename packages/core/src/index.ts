@@ -8,6 +8,7 @@ export * from './eventFileCheck.ts';
 export * from './realtime.ts';
 export * from './api.ts';
 export * from './checkpoints/index.ts';
+export * from './xmlText.ts';
 export * from './results.ts';
 export * from './teams.ts';
 export * from './scoring/index.ts';

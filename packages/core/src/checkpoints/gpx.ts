@@ -1,3 +1,4 @@
+import { gpxLat, gpxLon } from '../xmlText.ts';
 import { parseNrCell } from './csvColumns.ts';
 import { kpNrKey } from './plan.ts';
 import {
@@ -50,7 +51,7 @@ export function exportCheckpointsGpx(cps: Checkpoint[], eventName: string): stri
       unplaced.push(cp);
       continue;
     }
-    lines.push(`  <wpt lat="${loc.lat}" lon="${loc.lng}">`);
+    lines.push(`  <wpt lat="${gpxLat(loc.lat)}" lon="${gpxLon(loc.lng)}">`);
     lines.push(`    <name>${escapeXml(String(cp.kp.nr))}</name>`);
     if (typeof cp.data.desc === 'string' && cp.data.desc !== '')
       lines.push(`    <desc>${escapeXml(cp.data.desc)}</desc>`);

@@ -39,13 +39,7 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Escapes text for element content or a double-quoted attribute value. */
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"]/g,
-    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]!};`,
-  );
-}
+export { escapeXml } from '../xmlText.ts';
 
 /** The name without its namespace prefix: `rada:kp` → `kp`. */
 export function localName(name: string): string {

@@ -200,7 +200,18 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
     results[i] = {
       teamId: w.id,
       name: typeof team.name === 'string' ? team.name : '',
+      nr:
+        typeof team.nr === 'string' && team.nr !== ''
+          ? team.nr
+          : typeof team.nr === 'number' && Number.isFinite(team.nr)
+            ? String(team.nr)
+            : null,
       klassid: w.classKey,
+      starttime: start,
+      finishtime:
+        typeof team.finishtime === 'number' && Number.isFinite(team.finishtime)
+          ? team.finishtime
+          : null,
       place: null,
       overallplace: null,
       status: statusOf(w, katk, spent, s.massStart),

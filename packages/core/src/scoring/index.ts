@@ -6,6 +6,14 @@ export { formatSpent, applyTimeRules, parseTimeRules } from './time.ts';
 export type { TimeWindow, TimeRules, TimeOutcome } from './time.ts';
 export { kpValue, baseValue } from './value.ts';
 export { resultsToCsv, formatPoints } from './exportCsv.ts';
-export { resultsToIof, escapeXml, iofStatus } from './exportIof.ts';
-export type { IofOptions } from './exportIof.ts';
+export {
+  resultsToIof,
+  startListToIof,
+  entryListToIof,
+  iofStatus,
+  personName,
+  IOF_NO_CLASS_ID,
+  RADA_IOF_NAMESPACE,
+} from './exportIof.ts';
+export type { IofEntry, IofOptions, IofPerson, IofTeamForm } from './exportIof.ts';
 export { classNames, parseClasses, parseShared } from './settings.ts';

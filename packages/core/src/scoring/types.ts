@@ -65,7 +65,13 @@ export const RESULT_STATUSES: readonly ResultStatus[] = [
 export interface TeamResult {
   teamId: string;
   name: string;
+  /** The team's number (bib), or null. */
+  nr: string | null;
   klassid: string | null;
+  /** The start the time counts from (spec 03 §8: mass start, own, event's), or null. */
+  starttime: number | null;
+  /** The team's finish time, or null. */
+  finishtime: number | null;
   /** Place within the class; null for dsq, katk and teams that have not started. */
   place: number | null;
   /** Place among all scored teams; null for dsq, katk and teams that have not started. */

@@ -13,6 +13,7 @@ import {
   type XmlElement,
 } from '../checkpoints/xml.ts';
 import type { ErrorKey } from '../errors.ts';
+import { gpxCourse, gpxLat, gpxLon, xmlDecimal } from '../xmlText.ts';
 import { TRACK_PRECISION, type LocationPoint } from './types.ts';
 
 export const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
@@ -30,12 +31,7 @@ export class GpxTrackError extends Error {
   }
 }
 
-/** A decimal with at most `digits` fraction digits, no exponent, no trailing zeros. */
-function decimal(v: number, digits: number): string {
-  let s = v.toFixed(digits);
-  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  return s === '-0' ? '0' : s;
-}
+const decimal = xmlDecimal;
 
 const DIGITS = { x: 7, y: 7, l: 2, s: 3, g: 2, a: 2, d: 2 } satisfies Record<
   keyof typeof TRACK_PRECISION,
@@ -64,14 +60,14 @@ export function trackToGpx(
     ` <trk><name>${escapeXml(options.name)}</name><trkseg>`,
   ];
   for (const p of points) {
-    let line = `  <trkpt lat="${decimal(p.y, DIGITS.y)}" lon="${decimal(p.x, DIGITS.x)}">`;
+    let line = `  <trkpt lat="${gpxLat(p.y, DIGITS.y)}" lon="${gpxLon(p.x, DIGITS.x)}">`;
     if (p.l != null) line += `<ele>${decimal(p.l, DIGITS.l)}</ele>`;
     line += `<time>${isoTime(p.t)}</time>`;
     let ext = '';
     if (p.s != null || p.g != null) {
       ext += '<gpxtpx:TrackPointExtension>';
       if (p.s != null) ext += `<gpxtpx:speed>${decimal(p.s, DIGITS.s)}</gpxtpx:speed>`;
-      if (p.g != null) ext += `<gpxtpx:course>${decimal(p.g, DIGITS.g)}</gpxtpx:course>`;
+      if (p.g != null) ext += `<gpxtpx:course>${gpxCourse(p.g)}</gpxtpx:course>`;
       ext += '</gpxtpx:TrackPointExtension>';
     }
     if (p.a != null) ext += `<rada:accuracy>${decimal(p.a, DIGITS.a)}</rada:accuracy>`;
