@@ -14,6 +14,9 @@ export const resultsEn: Record<string, string> = {
   'results.dsq': 'DSQ',
   'results.katk': 'Withdrawn',
   'results.overtime': 'over time',
+  'results.running': 'running',
+  'results.notstarted': 'Not started',
+  'results.notstarted.count': 'Not started ({{count}})',
   'results.empty': 'No results yet.',
   'results.hidden': 'The results of this event are hidden.',
   'results.computedat': 'Updated {{time}}',
@@ -21,7 +24,11 @@ export const resultsEn: Record<string, string> = {
   'results.download.csv': 'CSV',
   'results.download.csv.hint': 'Download the results as a CSV spreadsheet',
   'results.download.iof': 'IOF XML',
-  'results.download.iof.hint': 'Download the results as an IOF XML 3.0 result list',
+  'results.download.iof.hint':
+    'IOF XML 3.0 result list, each team as one competitor (PersonResult): for MeOS',
+  'results.download.iofteam': 'IOF XML (teams)',
+  'results.download.iofteam.hint':
+    'IOF XML 3.0 result list with TeamResult and the team members: for SportOrg and QuickEvent',
   'results.responses': 'Responses',
   'responses.title': 'Responses',
   'responses.answershidden': 'The answers are shown after the event has ended.',

@@ -13,6 +13,9 @@ export const resultsEt: Record<string, string> = {
   'results.col.dst': 'Distants',
   'results.dsq': 'DSQ',
   'results.katk': 'Katkestas',
+  'results.running': 'rajal',
+  'results.notstarted': 'Pole startinud',
+  'results.notstarted.count': 'Pole startinud ({{count}})',
   'results.overtime': 'üle aja',
   'results.empty': 'Tulemusi veel pole.',
   'results.hidden': 'Selle ürituse tulemused on peidetud.',
@@ -21,7 +24,11 @@ export const resultsEt: Record<string, string> = {
   'results.download.csv': 'CSV',
   'results.download.csv.hint': 'Laadi tulemused alla CSV-tabelina',
   'results.download.iof': 'IOF XML',
-  'results.download.iof.hint': 'Laadi tulemused alla IOF XML 3.0 tulemuste nimekirjana',
+  'results.download.iof.hint':
+    'IOF XML 3.0 tulemuste nimekiri, iga võistkond ühe võistlejana (PersonResult): MeOS-i jaoks',
+  'results.download.iofteam': 'IOF XML (võistkonnad)',
+  'results.download.iofteam.hint':
+    'IOF XML 3.0 tulemuste nimekiri võistkondade ja liikmetega (TeamResult): SportOrgi ja QuickEventi jaoks',
   'results.responses': 'Vastused',
   'responses.title': 'Vastused',
   'responses.answershidden': 'Vastused on nähtavad pärast ürituse lõppu.',

@@ -65,6 +65,19 @@ export function ResultsPage() {
               >
                 {t('results.download.iof')}
               </Button>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                data-testid="results-download-iofteam"
+                title={t('results.download.iofteam.hint')}
+                onClick={() =>
+                  offer(
+                    resultsIofFile(view, evid ?? 'event', event.data?.name ?? evid ?? '', 'team'),
+                  )
+                }
+              >
+                {t('results.download.iofteam')}
+              </Button>
             </>
           )}
           <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>

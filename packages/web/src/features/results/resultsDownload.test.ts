@@ -6,7 +6,11 @@ const result = (teamId: string, over: Partial<TeamResult>): TeamResult =>
   ({
     teamId,
     name: teamId,
+    nr: null,
     klassid: null,
+    starttime: null,
+    finishtime: null,
+    status: 'running',
     place: null,
     placelabel: '',
     overallplace: null,
@@ -79,6 +83,10 @@ describe('results downloads', () => {
     expect(file.text).toContain('createTime="2026-05-01T12:00:00.000Z"');
     expect(file.text).toContain('<Class><Id>men</Id><Name>Mehed</Name></Class>');
     expect(file.text).toContain('Rebased &amp; Co');
-    expect(file.text).toContain('<Score>42.5</Score>');
+    expect(file.text).toContain('<Score type="Score">42.5</Score>');
+    expect(file.text).toContain('status="Snapshot"');
+    const teams = resultsIofFile(view, 'kevad', 'Kevad', 'team');
+    expect(teams.name).toBe('kevad-results-teams.xml');
+    expect(teams.text.match(/<TeamResult>/g)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
-import { resultsToCsv, resultsToIof } from '@rada/core';
-import type { ResultsView } from '@rada/core';
+import { localOffsetMinutes, resultsToCsv, resultsToIof } from '@rada/core';
+import type { IofTeamForm, ResultsView } from '@rada/core';
 import { className } from './resultsTable.ts';
 
 /** A file the results page offers for download. */
@@ -30,15 +30,26 @@ export function resultsCsvFile(view: ResultsView, eventId: string): ResultsFile 
   };
 }
 
-/** The results as an IOF XML 3.0 ResultList; `createTime` is when the results were computed. */
-export function resultsIofFile(view: ResultsView, eventId: string, eventName: string): ResultsFile {
+/**
+ * The results as an IOF XML 3.0 ResultList; `createTime` is when the results were computed, and
+ * times carry this browser's offset. `teamForm` 'team' writes TeamResults (with no members
+ * known here, one TeamMemberResult per team).
+ */
+export function resultsIofFile(
+  view: ResultsView,
+  eventId: string,
+  eventName: string,
+  teamForm: IofTeamForm = 'person',
+): ResultsFile {
   return {
-    name: `${eventId}-results.xml`,
+    name: `${eventId}-results${teamForm === 'team' ? '-teams' : ''}.xml`,
     type: 'application/xml;charset=utf-8',
     text: resultsToIof(view.results, {
       eventName,
       classNames: classNameMap(view),
       createTime: new Date(view.computedAt).toISOString(),
+      offsetMinutes: localOffsetMinutes,
+      teamForm,
     }),
   };
 }

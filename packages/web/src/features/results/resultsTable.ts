@@ -52,7 +52,12 @@ export function tabRows(
   if (tab === OVERALL) {
     return results
       .map((result, i) => ({ result, place: result.overallplace, i }))
-      .sort((a, b) => rank(a.place, b.place) || a.i - b.i)
+      .sort(
+        (a, b) =>
+          rank(a.place, b.place) ||
+          UNPLACED.indexOf(a.result.status) - UNPLACED.indexOf(b.result.status) ||
+          a.i - b.i,
+      )
       .map(({ result, place }) => ({ result, place }));
   }
   return results
@@ -60,7 +65,10 @@ export function tabRows(
     .map((result) => ({ result, place: result.place }));
 }
 
-/** Ranked first, by place; unranked (dsq, katk) last, keeping their order. */
+/** The unplaced, in the order they are listed after the placed teams (spec 03 §12). */
+const UNPLACED: TeamResult['status'][] = ['finished', 'running', 'notstarted', 'dsq', 'katk'];
+
+/** Ranked first, by place; unranked (not started, dsq, katk) last. */
 function rank(a: number | null, b: number | null): number {
   if (a === null && b === null) return 0;
   if (a === null) return 1;
