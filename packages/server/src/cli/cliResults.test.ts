@@ -112,7 +112,7 @@ describe('command line: results', () => {
     const iof = await cli('results', file, '--format', 'iof');
     expect(iof.code).toBe(0);
     expect(iof.out).toContain(
-      '<ResultList xmlns="http://www.orienteering.org/datastandard/3.0" iofVersion="3.0" status="Complete"',
+      '<ResultList xmlns="http://www.orienteering.org/datastandard/3.0" xmlns:rada="urn:rada:iof:1" iofVersion="3.0"',
     );
     expect(iof.out).toContain('<Event><Name>Autumn &lt;score&gt;</Name></Event>');
     expect(iof.out.match(/<PersonResult>/g)).toHaveLength(4);

@@ -6,6 +6,7 @@ import {
   parseEventFile,
   resultsToCsv,
   resultsToIof,
+  localOffsetMinutes,
   scoringEventFromFile,
   shortlinkFromName,
 } from '@rada/core';
@@ -84,6 +85,7 @@ function resultsCommand(rest: string[], out: Output, err: Output): number {
         eventName: parsed.file.events.name,
         classNames: classNames(event),
         createTime: new Date().toISOString(),
+        offsetMinutes: localOffsetMinutes,
       }),
     );
   else out.write(JSON.stringify(results, null, 2) + '\n');
