@@ -30,8 +30,6 @@ export interface IofOptions {
   members?: ReadonlyMap<string, readonly IofPerson[]>;
 }
 
-export { escapeXml };
-
 /** The class id written for teams without a class (IOF and SportOrg need an Id on every Class). */
 export const IOF_NO_CLASS_ID = 'noclass';
 

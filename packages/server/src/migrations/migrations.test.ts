@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, testDialects } from '../test/databases.ts';
+import { bareEventRow, freshDatabase, testDialects } from '../test/databases.ts';
 import { migrateToLatest } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
 
@@ -10,18 +10,7 @@ describe.each(testDialects())('migrations on $name', (dialect) => {
   });
   afterAll(() => h.close());
 
-  const event = (id: string) => ({
-    id,
-    name: id,
-    starttime: null,
-    endtime: null,
-    arch: null,
-    hidden: 0,
-    record: '{}',
-    unpaid_at: null,
-    created_at: 0,
-    updated_at: 0,
-  });
+  const event = bareEventRow;
 
   it('has nothing left to do on a migrated database', async () => {
     expect(await migrateToLatest(h.db)).toEqual([]);

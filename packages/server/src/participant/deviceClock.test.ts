@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEVICE_CLOCK_WINDOW_MS, nextClockObservation } from '@rada/core';
 import type { ClockObservation } from '@rada/core';
-import { freshDatabase, testDialects } from '../test/databases.ts';
+import { bareEventRow, freshDatabase, testDialects } from '../test/databases.ts';
 import type { Db } from '../db/database.ts';
 import { participantRepository } from './participant.repository.ts';
 
@@ -10,21 +10,7 @@ describe.each(testDialects())('device clock upsert on $name', (dialect) => {
   let h: Db;
   beforeAll(async () => {
     h = await freshDatabase(dialect);
-    await h.db
-      .insertInto('events')
-      .values({
-        id: 'clock',
-        name: 'clock',
-        starttime: null,
-        endtime: null,
-        arch: null,
-        hidden: 0,
-        record: '{}',
-        unpaid_at: null,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .execute();
+    await h.db.insertInto('events').values(bareEventRow('clock')).execute();
   });
   afterAll(() => h.close());
 

@@ -69,3 +69,17 @@ export async function postgresAnswers(url: string | undefined): Promise<boolean>
     return false;
   }
 }
+
+/** A bare events row with no dates or settings, for repository tests. */
+export const bareEventRow = (id: string) => ({
+  id,
+  name: id,
+  starttime: null,
+  endtime: null,
+  arch: null,
+  hidden: 0,
+  record: '{}',
+  unpaid_at: null,
+  created_at: 0,
+  updated_at: 0,
+});

@@ -35,34 +35,28 @@ export function userRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('users')
         .selectAll('users')
-        .select((eb) => [
-          eb
-            .exists(
+        .select((eb) => {
+          const hasRole = (role: PlatformRole) =>
+            eb.exists(
               eb
                 .selectFrom('platform_roles')
                 .select('role')
                 .whereRef('platform_roles.user_id', '=', 'users.id')
-                .where('role', '=', 'superadmin'),
-            )
-            .as('is_superadmin'),
-          eb
-            .exists(
-              eb
-                .selectFrom('platform_roles')
-                .select('role')
-                .whereRef('platform_roles.user_id', '=', 'users.id')
-                .where('role', '=', 'owner'),
-            )
-            .as('is_owner'),
-          eb
-            .exists(
-              eb
-                .selectFrom('creators')
-                .select('user_id')
-                .whereRef('creators.user_id', '=', 'users.id'),
-            )
-            .as('is_creator'),
-        ])
+                .where('role', '=', role),
+            );
+          return [
+            hasRole('superadmin').as('is_superadmin'),
+            hasRole('owner').as('is_owner'),
+            eb
+              .exists(
+                eb
+                  .selectFrom('creators')
+                  .select('user_id')
+                  .whereRef('creators.user_id', '=', 'users.id'),
+              )
+              .as('is_creator'),
+          ];
+        })
         .where('users.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
