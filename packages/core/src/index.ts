@@ -9,6 +9,7 @@ export * from './realtime.ts';
 export * from './api.ts';
 export * from './checkpoints/index.ts';
 export * from './xmlText.ts';
+export * from './csv.ts';
 export * from './results.ts';
 export * from './teams.ts';
 export * from './scoring/index.ts';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeRegFields,
-  csvCell,
   regColumns,
   regFields,
   registrationsCsv,
   validateRegValues,
 } from './registration.ts';
 import type { RegCsvLabels, RegistrationsView } from './registration.ts';
+import { csvDateTime } from './csv.ts';
 
 describe('regFields', () => {
   it('gives the built-in fields of an unconfigured form in the spec’s order', () => {
@@ -151,6 +151,7 @@ describe('registrationsCsv', () => {
         teamId: 't1',
         nr: '1',
         name: '=HYPERLINK("x")',
+        klassid: 'm',
         allowed: true,
         regtime: 1000,
         orgcomment: 'paid, cash',
@@ -161,6 +162,7 @@ describe('registrationsCsv', () => {
         teamId: 't2',
         nr: null,
         name: 'Two',
+        klassid: null,
         allowed: false,
         regtime: null,
         orgcomment: '',
@@ -173,6 +175,7 @@ describe('registrationsCsv', () => {
     nr: 'Nr',
     team: 'Team',
     teamId: 'Id',
+    klass: 'Class',
     allowed: 'Allowed',
     email: 'Email',
     phone: 'Phone',
@@ -181,17 +184,22 @@ describe('registrationsCsv', () => {
     orgcomment: 'Comment',
     yes: 'yes',
     no: 'no',
+    className: (id) => (id === 'm' ? 'Men; open' : id),
     field: (f) => f.label || f.id,
-    time: (ms) => `T${ms}`,
   };
 
-  it('writes one row per team with every field and guards against formulas', () => {
-    const lines = registrationsCsv(view, false, labels).split('\r\n');
-    expect(lines[0]).toBe('Nr,Id,Team,Allowed,Email,Phone,Name,email,phone,car,Food,Time,Comment');
-    expect(lines[1]).toBe(
-      `1,t1,"'=HYPERLINK(""x"")",yes,u@b.ee,'+372 555,'@me,a@b.ee,,,"meat, fish",T1000,"paid, cash"`,
+  it('writes one row per team with every field, the class, ISO times, guarded against formulas', () => {
+    const text = registrationsCsv(view, false, labels);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Nr;Id;Team;Class;Allowed;Email;Phone;Name;email;phone;car;Food;Time;Comment',
     );
-    expect(lines[2]).toBe('2,t2,Two,no,,,,,,,fish,,');
+    expect(lines[1]).toBe(
+      `1;t1;"'=HYPERLINK(""x"")";"Men; open";yes;u@b.ee;'+372 555;'@me;a@b.ee;;;meat, fish;` +
+        `${csvDateTime(1000)};paid, cash`,
+    );
+    expect(lines[2]).toBe('2;t2;Two;;no;;;;;;;fish;;');
     expect(lines[3]).toBe('');
   });
 
@@ -204,15 +212,8 @@ describe('registrationsCsv', () => {
       'fish',
     ]);
     const lines = registrationsCsv(view, true, labels).split('\r\n');
-    expect(lines[0]).toContain('Food: meat,Food: fish');
-    expect(lines[1]).toContain(',x,x,');
-    expect(lines[2]).toBe('2,t2,Two,no,,,,,,,,x,,');
-  });
-
-  it('quotes separators and prefixes formula starts', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a;b')).toBe('"a;b"');
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('\tx')).toBe("'\tx");
+    expect(lines[0]).toContain('Food: meat;Food: fish');
+    expect(lines[1]).toContain(';x;x;');
+    expect(lines[2]).toBe('2;t2;Two;;no;;;;;;;;x;;');
   });
 });

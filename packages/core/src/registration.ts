@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvDateTime, csvDocument } from './csv.ts';
 import { REG_DEFAULT_ORDER, REG_FIELD_ORDER } from './limits.ts';
 
 /**
@@ -264,6 +265,8 @@ export interface RegistrationRow {
   teamId: string;
   nr: string | null;
   name: string;
+  /** The team's class id, or null. */
+  klassid: string | null;
   allowed: boolean;
   regtime: number | null;
   orgcomment: string;
@@ -291,17 +294,12 @@ export const UpdateRegistrationBody = z
   .strict();
 export type UpdateRegistrationBody = z.input<typeof UpdateRegistrationBody>;
 
-/** A cell of a CSV file, quoted, and kept from being read as a formula by spreadsheets. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Column headers of the registration CSV that the web translates. */
 export interface RegCsvLabels {
   nr: string;
   team: string;
   teamId: string;
+  klass: string;
   allowed: string;
   email: string;
   phone: string;
@@ -310,10 +308,10 @@ export interface RegCsvLabels {
   orgcomment: string;
   yes: string;
   no: string;
+  /** The name of a class id. */
+  className: (id: string) => string;
   /** The label of a field (built-in fields are translated by the web). */
   field: (f: RegField) => string;
-  /** Formats a registration time. */
-  time: (ms: number) => string;
 }
 
 /** The columns of the registered-teams table and CSV: one per field, or per choice when split. */
@@ -343,7 +341,10 @@ export function regCell(values: Record<string, unknown>, col: RegColumn): string
   return regValueText(v);
 }
 
-/** The registration CSV `reg_{event}.csv`: row number, team, user, every field, time, comment. */
+/**
+ * The registration CSV `reg_{event}.csv` (csvDocument): row number, team, user, every field,
+ * registration time, comment.
+ */
 export function registrationsCsv(
   view: RegistrationsView,
   split: boolean,
@@ -354,6 +355,7 @@ export function registrationsCsv(
     labels.nr,
     labels.teamId,
     labels.team,
+    labels.klass,
     labels.allowed,
     labels.email,
     labels.phone,
@@ -365,16 +367,17 @@ export function registrationsCsv(
     labels.orgcomment,
   ];
   const lines = view.rows.map((r, i) => [
-    String(i + 1),
+    i + 1,
     r.teamId,
     r.name,
+    r.klassid === null ? '' : labels.className(r.klassid),
     r.allowed ? labels.yes : labels.no,
     r.user?.email ?? '',
     r.user?.phone ?? '',
     r.user?.displayName ?? '',
     ...cols.map((c) => regCell(r.values, c)),
-    r.regtime === null ? '' : labels.time(r.regtime),
+    csvDateTime(r.regtime),
     r.orgcomment,
   ]);
-  return [head, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvDocument(head, lines);
 }

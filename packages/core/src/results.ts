@@ -28,6 +28,11 @@ export interface ResultsView {
   settings: ResultsDisplaySettings;
 }
 
+/** GET /api/events/:id/results/members: team id → its members' display names. */
+export interface TeamMembersView {
+  members: Record<string, string[]>;
+}
+
 /** One cell of the responses matrix: the team's answer to one checkpoint. */
 export interface ResponseCell {
   /** The response id the team chose, or null for an `ok`-only answer. */
@@ -40,8 +45,13 @@ export interface ResponseCell {
 export interface ResponsesView {
   kps: { id: string; nr: string | null; responses: Record<string, string> }[];
   teams: { id: string; name: string; nr: string | null; cells: Record<string, ResponseCell> }[];
-  /** Whether correct answers are shown: to admins always, to anyone after the event's end. */
+  /**
+   * Whether the chosen and the correct answers are shown: to admins always, to anyone after the
+   * event's end. The colours (ok, wrong) are shown all along, like the results' counts.
+   */
   answersShown: boolean;
+  /** Whether wrong marks are shown: not to viewers who are not admins under `hidewrongmarks`. */
+  wrongShown: boolean;
   /** KP id → correct response id; empty unless `answersShown`. */
   correct: Record<string, string>;
 }

@@ -1,3 +1,5 @@
+import { csvDateTime, csvDocument } from './csv.ts';
+import type { CsvCell } from './csv.ts';
 import { z } from 'zod';
 
 /**
@@ -243,4 +245,56 @@ export interface UndoStartTimesResult {
   restored: number;
   /** Teams left alone: gone, or their start time changed since. */
   skipped: number;
+}
+
+/** The columns of the teams CSV; their headers are `label('col.' + key)`. */
+const TEAMS_CSV_COLUMNS = [
+  'nr',
+  'name',
+  'klass',
+  'starttime',
+  'finishtime',
+  'dsq',
+  'katk',
+  'disabled',
+  'allowed',
+  'answers',
+  'members',
+  'registered',
+  'devs',
+] as const;
+
+/**
+ * The teams CSV `{event}-teams.csv` (csvDocument): number, name, class (by `className`), start
+ * and finish as ISO 8601, the flags as `label('yes')` or empty, answers, members, registration,
+ * devices; then one column per extras name with the team's points.
+ */
+export function teamsCsv(
+  teams: readonly TeamListEntry[],
+  labels: {
+    label: (key: string) => string;
+    className: (id: string) => string;
+    extras: readonly string[];
+  },
+): string {
+  const { label, className, extras } = labels;
+  const yes = (v: boolean) => (v ? label('yes') : '');
+  const header = [...TEAMS_CSV_COLUMNS.map((c) => label(`col.${c}`)), ...extras];
+  const rows = teams.map((t): CsvCell[] => [
+    t.nr,
+    t.name,
+    t.klassid === null ? '' : className(t.klassid),
+    csvDateTime(t.starttime),
+    csvDateTime(t.finishtime),
+    yes(t.dsq),
+    yes(t.katk),
+    yes(t.disabled),
+    yes(t.allowed),
+    t.answers,
+    t.members,
+    yes(t.registered),
+    t.devs.join(' '),
+    ...extras.map((name) => t.lypoints[name] ?? null),
+  ]);
+  return csvDocument(header, rows);
 }

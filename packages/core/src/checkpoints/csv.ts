@@ -11,6 +11,7 @@ import {
   type CsvColumn,
 } from './csvColumns.ts';
 import { detectDelimiter, readCsv, type CsvRecord } from './csvText.ts';
+import { unguardCsvCell } from '../csv.ts';
 import {
   checkInput,
   importIssue,
@@ -269,14 +270,16 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
 /**
  * Reads the checkpoint CSV format (docs/kp-import.md): delimiter `;`, `,` or tab detected from the
  * first line, an optional header row, at least 4 columns a row, boolean, coordinate and response
- * syntax as in spec 01 §5. Every non-empty row becomes a preview row, with its errors if any; a
+ * syntax as in spec 01 §5; a `'` before a formula start (`'=`, `'-`…) is dropped, as Rada's export
+ * writes it. Every non-empty row becomes a preview row, with its errors if any; a
  * header the reader cannot use, or a file without rows, is a file error.
  */
 export function parseCheckpointCsv(text: string): ImportPreview {
   const clean = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records = readCsv(clean, detectDelimiter(clean)).filter((r) =>
-    r.cells.some((c) => c.trim() !== ''),
-  );
+  const records = readCsv(clean, detectDelimiter(clean))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''))
+    // Undo the formula guard of Rada's own export ('=x → =x).
+    .map((r) => ({ ...r, cells: r.cells.map(unguardCsvCell) }));
   const preview: ImportPreview = { format: 'csv', rows: [], fileError: null };
   let columns: Columns | null = null;
   let body = records;

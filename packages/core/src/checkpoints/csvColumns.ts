@@ -60,12 +60,76 @@ export const NAMED_COLUMNS: readonly CsvColumn[] = [
   col('extra', 'extra'),
 ];
 
+/** The languages the export writes headers in. */
+export type CsvHeaderLanguage = 'en' | 'et';
+
+/**
+ * The headers a person reads, per language: part of the format, so a file exported in either
+ * language imports back. Response columns are `Response 1` / `Vastus 1`…
+ */
+export const HUMAN_HEADERS: Record<CsvHeaderLanguage, Record<string, string>> = {
+  en: {
+    nr: 'KP number',
+    lat: 'Latitude',
+    lng: 'Longitude',
+    desc: 'Description',
+    ra: 'Value class',
+    grp: 'Group',
+    kohustuslik: 'Mandatory',
+    inwork: 'In work',
+    allok: 'Every answer correct',
+    tyhistatud: 'Cancelled',
+    maxanswerdistance: 'Max answer distance (m)',
+    wrongpenalty: 'Wrong answer penalty',
+    longdesc: 'Long description',
+    a: 'Text answer',
+    isauto: 'Automatic',
+    autokp: 'Auto KP',
+    noopenwhennotclose: 'Opens only nearby',
+    dependkp: 'Depends on KP',
+    anycross: 'Any crossing',
+    scores: 'Answer scores',
+    id: 'Id',
+    answer: 'Correct answer',
+    extra: 'Other fields (JSON)',
+    response: 'Response',
+  },
+  et: {
+    nr: 'KP number',
+    lat: 'Laiuskraad',
+    lng: 'Pikkuskraad',
+    desc: 'Kirjeldus',
+    ra: 'Väärtusklass',
+    grp: 'Grupp',
+    kohustuslik: 'Kohustuslik',
+    inwork: 'Töös',
+    allok: 'Kõik vastused õiged',
+    tyhistatud: 'Tühistatud',
+    maxanswerdistance: 'Suurim vastamiskaugus (m)',
+    wrongpenalty: 'Vale vastuse trahv',
+    longdesc: 'Pikk kirjeldus',
+    a: 'Tekstivastus',
+    isauto: 'Automaatne',
+    autokp: 'Auto-KP',
+    noopenwhennotclose: 'Avaneb ainult lähedal',
+    dependkp: 'Sõltub KP-st',
+    anycross: 'Iga ületus',
+    scores: 'Vastuste punktid',
+    id: 'Id',
+    answer: 'Õige vastus',
+    extra: 'Muud väljad (JSON)',
+    response: 'Vastus',
+  },
+};
+
 /** Header names of response columns: response, responses, vastus, vastused, optionally numbered. */
-const RESPONSE_HEADER = /^(responses?|vastus(ed)?)\d*$/;
+const RESPONSE_HEADER = /^(responses?|vastus(ed)?)\s*\d*$/;
 
 const BY_NAME = new Map<string, CsvColumn>();
-for (const c of [...POSITIONAL_COLUMNS, ...NAMED_COLUMNS])
-  for (const n of [c.name, ...(c.aliases ?? [])]) BY_NAME.set(n, c);
+for (const c of [...POSITIONAL_COLUMNS, ...NAMED_COLUMNS]) {
+  const human = Object.values(HUMAN_HEADERS).map((h) => h[c.name]!.toLowerCase());
+  for (const n of [c.name, ...(c.aliases ?? []), ...human]) BY_NAME.set(n, c);
+}
 
 /** Response columns: named response…, or every column after the known ones. */
 export const RESPONSE_COLUMN: CsvColumn = { name: 'response', kind: 'response' };

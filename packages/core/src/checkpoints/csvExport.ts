@@ -6,7 +6,8 @@ import {
   parseNrCell,
   POSITIONAL_COLUMNS,
 } from './csvColumns.ts';
-import { csvLine, type CsvDelimiter } from './csvText.ts';
+import { HUMAN_HEADERS, type CsvHeaderLanguage } from './csvColumns.ts';
+import { csvDocument, type CsvCell } from '../csv.ts';
 import type { Checkpoint, PrintItem } from './types.ts';
 
 interface ExportRow {
@@ -101,45 +102,51 @@ function exportRow(cp: Checkpoint): ExportRow {
 }
 
 /**
- * Writes checkpoints as the CSV format (docs/kp-import.md): UTF-8 text, `;` delimiter, CRLF, a
- * header row naming every column, responses as trailing `id:text` cells with `*` on the correct
- * one. Named columns appear only when some checkpoint uses them (id always); fields no column
- * can hold exactly go to the `extra` JSON cell, so the file imports back to the same checkpoints.
+ * Writes checkpoints as the CSV format (docs/kp-import.md) in csvDocument's form (`;`, BOM,
+ * formula guard, which the reader undoes), with the headers of `language` (HUMAN_HEADERS),
+ * responses as trailing `id:text` cells with `*` on the correct one. Named columns appear only
+ * when some checkpoint uses them (id always); fields no column can hold exactly go to the
+ * `extra` JSON cell, so the file imports back to the same checkpoints.
  */
-export function exportCheckpointsCsv(cps: Checkpoint[]): string {
-  const delimiter: CsvDelimiter = ';';
+export function exportCheckpointsCsv(
+  cps: Checkpoint[],
+  language: CsvHeaderLanguage = 'en',
+): string {
+  const headers = HUMAN_HEADERS[language];
   const rows = cps.map(exportRow);
   const named = NAMED_COLUMNS.map((c) => c.name).filter(
     (name) => name === 'id' || rows.some((r) => r.cells.has(name)),
   );
   const names = [...POSITIONAL_COLUMNS.map((c) => c.name), ...named];
   const responseCount = Math.max(0, ...rows.map((r) => r.responses.length));
-  const header = [...names, ...Array.from({ length: responseCount }, (_, i) => `response${i + 1}`)];
-  const lines = [csvLine(header, delimiter)];
-  for (const row of rows) {
-    const responses = [
-      ...row.responses,
-      ...Array<string>(responseCount - row.responses.length).fill(''),
-    ];
-    lines.push(csvLine([...names.map((n) => row.cells.get(n) ?? ''), ...responses], delimiter));
-  }
-  return lines.join('\r\n') + '\r\n';
+  const header = [
+    ...names.map((n) => headers[n]!),
+    ...Array.from({ length: responseCount }, (_, i) => `${headers.response} ${i + 1}`),
+  ];
+  const lines = rows.map((row): CsvCell[] => [
+    ...names.map((n) => row.cells.get(n) ?? ''),
+    ...row.responses,
+    ...Array<string>(responseCount - row.responses.length).fill(''),
+  ]);
+  return csvDocument(header, lines);
 }
 
 /**
- * The `{event}-printitems.csv` download: a header `lat,lng,type,name,limit`, then one line per
- * print item in the map's order; comma-delimited, as map and GIS tools expect.
+ * The `{event}-printitems.csv` download (csvDocument): latitude, longitude, type, name and limit
+ * under the given headers, one line per print item in the map's order.
  */
-export function printItemsCsv(items: Record<string, PrintItem>): string {
-  const delimiter: CsvDelimiter = ',';
-  const lines = [csvLine(['lat', 'lng', 'type', 'name', 'limit'], delimiter)];
-  for (const item of Object.values(items)) {
-    lines.push(
-      csvLine(
-        [String(item.loc.lat), String(item.loc.lng), item.type, item.name, String(item.limit)],
-        delimiter,
-      ),
-    );
-  }
-  return lines.join('\r\n') + '\r\n';
+export function printItemsCsv(
+  items: Record<string, PrintItem>,
+  header: readonly string[] = ['lat', 'lng', 'type', 'name', 'limit'],
+): string {
+  return csvDocument(
+    header,
+    Object.values(items).map((item) => [
+      item.loc.lat,
+      item.loc.lng,
+      item.type,
+      item.name,
+      item.limit,
+    ]),
+  );
 }

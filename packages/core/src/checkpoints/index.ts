@@ -10,3 +10,5 @@ export * from './csvExport.ts';
 export * from './json.ts';
 export * from './gpx.ts';
 export * from './importFile.ts';
+export { HUMAN_HEADERS } from './csvColumns.ts';
+export type { CsvHeaderLanguage } from './csvColumns.ts';

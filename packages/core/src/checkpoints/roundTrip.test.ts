@@ -64,10 +64,21 @@ describe('export then import gives the same checkpoints', () => {
     expect(byId(imported(parseCheckpointJson(text)))).toEqual(byId(checkpoints));
   });
 
-  it('CSV', () => {
-    const text = exportCheckpointsCsv(checkpoints);
-    expect(text.split('\r\n')[0]).toMatch(/^nr;lat;lng;desc;ra;grp;kohustuslik;inwork;/);
-    expect(imported(parseCheckpointCsv(text))).toEqual(checkpoints);
+  it('CSV, with the headers of either language and formula-like texts', () => {
+    const hostile = checkpoints.map((cp, i) =>
+      i === 0
+        ? { ...cp, data: { ...cp.data, desc: '=HYPERLINK("x")', longdesc: "'-already" } }
+        : cp,
+    );
+    const text = exportCheckpointsCsv(hostile);
+    expect(text.split('\r\n')[0]).toMatch(/^\uFEFFKP number;Latitude;Longitude;Description;/);
+    expect(text).toContain(`;"'=HYPERLINK(""x"")";`);
+    expect(text).toContain(";''-already;");
+    expect(imported(parseCheckpointCsv(text))).toEqual(hostile);
+    const et = exportCheckpointsCsv(hostile, 'et');
+    expect(et.split('\r\n')[0]).toMatch(/^\uFEFFKP number;Laiuskraad;Pikkuskraad;Kirjeldus;/);
+    expect(et).toContain(';Vastus 1;');
+    expect(imported(parseCheckpointCsv(et))).toEqual(hostile);
   });
 
   it('GPX, with checkpoints without a location in the file extensions', () => {
@@ -91,8 +102,9 @@ describe('CSV export', () => {
   it('writes plain columns, stars the answer and leaves the rest to extra', () => {
     const text = exportCheckpointsCsv(checkpoints.slice(0, 3));
     expect(text.split('\r\n')[0]).toBe(
-      'nr;lat;lng;desc;ra;grp;kohustuslik;inwork;allok;tyhistatud;maxanswerdistance;' +
-        'wrongpenalty;longdesc;a;id;response1;response2;response3',
+      '\uFEFFKP number;Latitude;Longitude;Description;Value class;Group;Mandatory;In work;' +
+        'Every answer correct;Cancelled;Max answer distance (m);Wrong answer penalty;' +
+        'Long description;Text answer;Id;Response 1;Response 2;Response 3',
     );
     expect(text).toContain(';a:Jah;*b:Ei \\| võib-olla \\\\ vist;c:Kell 12:30\r\n');
     expect(text).toContain('"Rida üks\r\nRida kaks; kolm"');
@@ -109,7 +121,7 @@ describe('printItemsCsv', () => {
         p2: { loc: { lat: 58.3, lng: 26.4 }, type: 'water', name: 'Jõgi "A"', limit: 15 },
       }),
     ).toBe(
-      'lat,lng,type,name,limit\r\n58.1,26.2,start,"Start, north",0\r\n58.3,26.4,water,"Jõgi ""A""",15\r\n',
+      '\uFEFFlat;lng;type;name;limit\r\n58.1;26.2;start;Start, north;0\r\n58.3;26.4;water;"Jõgi ""A""";15\r\n',
     );
   });
 });

@@ -9,7 +9,8 @@ import type { Finisher } from './bonus.ts';
 import { OK, WRONG, answerScore, metStatus } from './met.ts';
 import { orderClasses, rankGroup } from './rank.ts';
 import type { RankRow } from './rank.ts';
-import { resolveSettings } from './settings.ts';
+import { isScored, resolveSettings, setting } from './settings.ts';
+import { routesOf } from './splits.ts';
 import {
   applyTimeRules,
   formatSpent,
@@ -76,18 +77,11 @@ function classKeyOf(team: ScoringTeam): string | null {
 }
 
 /**
- * Whether a team gets a result record at all (spec 03 §2): not `disabled`, and `allowed` when
- * joining requires confirmation.
- */
-export function isScored(team: ScoringTeam, joinRequiresConfirmation: boolean): boolean {
-  return team.disabled !== true && (!joinRequiresConfirmation || team.allowed === true);
-}
-
-/**
  * Computes every scored team's result record (spec 03): pure and deterministic, it reads only
  * `event`. Records come ordered by class (the `klassid` settings order, then other classes by
  * name, then teams without a class), then place, with the teams that have not started, then dsq
- * and then katk teams last in each class (no place).
+ * and then katk teams last in each class (no place). Roadbook events (`resulttype`) add each
+ * team's `route`.
  */
 export function computeResults(event: ScoringEvent): TeamResult[] {
   const s = resolveSettings(event);
@@ -285,6 +279,11 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
       r.place = ranking.places.get(i) ?? null;
       ordered.push(r);
     }
+  }
+  // Roadbook results carry each team's visits in time order (the `resulttype` setting).
+  if (setting(event, 'resulttype') === 'roadbook') {
+    const routes = routesOf(event);
+    for (const r of ordered) r.route = routes.get(r.teamId) ?? [];
   }
   return ordered;
 }

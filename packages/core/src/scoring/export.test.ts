@@ -10,6 +10,7 @@ import {
   startListToIof,
 } from './exportIof.ts';
 import { classNames } from './settings.ts';
+import { readCsv } from '../checkpoints/csvText.ts';
 import { buildEvent } from './testing.ts';
 
 const H = 3_600_000;
@@ -34,24 +35,86 @@ const event = buildEvent({
 });
 const results = computeResults(event);
 
+/** The CSV's rows as header → cell maps. */
+function readBack(text: string): Record<string, string>[] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [head, ...rows] = readCsv(text.slice(1), ';').filter((r) => r.cells.join('') !== '');
+  return rows.map((r) => Object.fromEntries(head!.cells.map((h, i) => [h, r.cells[i]!])));
+}
+
 describe('CSV writer', () => {
-  it('writes a header and one row per record, quoting where needed, points at two decimals', () => {
-    const lines = resultsToCsv(results, classNames(event)).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(6);
-    expect(lines[0]!.startsWith('class,place,placelabel,overallplace,teamId,name,')).toBe(true);
-    expect(lines[1]).toContain(
-      '"Men & ""Boys""",1,I,1,a,"Alpha, <the> first",false,false,1,0,1:1,3.33,',
+  it('writes one row per record with the class, status, ISO times and points at two decimals', () => {
+    const rows = readBack(
+      resultsToCsv(results, { classNames: classNames(event), offsetMinutes: () => 120 }),
     );
-    expect(lines[1]).toContain(',1:00:01,false');
-    expect(lines[3]).toMatch(/^"Men & ""Boys""",,,,c,Gamma,true,/);
-    expect(lines.map((l) => l.split(',')[0])).toEqual([
-      'class',
-      '"Men & ""Boys"""',
-      '"Men & ""Boys"""',
-      '"Men & ""Boys"""',
-      '',
-      '',
+    expect(rows.map((r) => [r.class, r.name, r.place, r.status])).toEqual([
+      ['Men & "Boys"', 'Alpha, <the> first', '1', 'finished'],
+      ['Men & "Boys"', 'Beta', '2', 'finished'],
+      ['Men & "Boys"', 'Gamma', '', 'dsq'],
+      ['', 'Eps', '1', 'running'],
+      ['', 'Delta', '', 'katk'],
     ]);
+    expect(rows[0]).toMatchObject({
+      placelabel: 'I',
+      kpsum: '3.33',
+      starttime: '2026-01-01T12:00:00+02:00',
+      finishtime: '2026-01-01T13:00:01+02:00',
+      spenttime: '1:00:01',
+      overtime: '',
+      wrongcount: '0',
+      dst: '',
+    });
+    expect(rows[1]!.overtime).toBe('yes');
+    expect(Object.keys(rows[0]!)).not.toContain('route');
+  });
+
+  it('follows the display settings and writes headers and values in the given language', () => {
+    const text = resultsToCsv(results, {
+      label: (key) => `«${key}»`,
+      display: { hidewrongmarks: true, distanceinresult: false, pointssuffix: 'p' },
+    });
+    const header = readCsv(text.slice(1), ';')[0]!.cells;
+    expect(header).toContain('«col.sum» (p)');
+    expect(header).not.toContain('«col.wrongcount»');
+    expect(header).not.toContain('«col.dst»');
+    expect(readBack(text)[0]!['«col.status»']).toBe('«status.finished»');
+  });
+
+  it('keeps negative points numbers and guards a hostile team name', () => {
+    const hostile = computeResults(
+      buildEvent({
+        settings: { wrongpenaltyenabled: true, rakoef: [null, 10] },
+        kp: { k: { nr: 1 } },
+        kpanswer: { k: 'a' },
+        teams: { h: { name: '=cmd|calc', starttime: S0 } },
+        kpanswers: { h: { k: { answer: 'b' } } },
+      }),
+    );
+    const text = resultsToCsv(hostile);
+    expect(text).toContain(";'=cmd|calc;");
+    expect(readBack(text)[0]).toMatchObject({ sum: '-10', kppenalty: '10', wrongcount: '1' });
+  });
+
+  it('writes the route of roadbook results, wrong marks unless hidden', () => {
+    const roadbook = computeResults(
+      buildEvent({
+        settings: { resulttype: 'roadbook', massstarttimems: S0 },
+        kp: { k1: { nr: 1 }, k2: { nr: 2 } },
+        kpanswer: { k2: 'a' },
+        teams: { r: { name: 'R' } },
+        kpanswers: {
+          r: { k2: { answer: 'b', aeg: S0 + 60_000 }, k1: { ok: true, aeg: S0 + 5_000 } },
+        },
+      }),
+    );
+    expect(roadbook[0]!.route).toEqual([
+      { kp: '1', aeg: S0 + 5_000, state: 'ok' },
+      { kp: '2', aeg: S0 + 60_000, state: 'wrong' },
+    ]);
+    expect(readBack(resultsToCsv(roadbook))[0]!.route).toBe('1 10:00:05, 2 ✗ 10:01:00');
+    expect(readBack(resultsToCsv(roadbook, { display: { hidewrongmarks: true } }))[0]!.route).toBe(
+      '1 10:00:05',
+    );
   });
 
   it('rounds points to two decimals without negative zero', () => {

@@ -1,4 +1,9 @@
+import { csvDocument } from '../csv.ts';
+import type { CsvCell } from '../csv.ts';
+import type { ResultsDisplaySettings } from '../results.ts';
+import { isoWithOffset } from '../xmlText.ts';
 import { placeLabel } from './rank.ts';
+import type { RouteVisit } from './splits.ts';
 import type { TeamResult } from './types.ts';
 
 /** Points as shown (spec 03: at most two decimals); the JSON output keeps them exact. */
@@ -7,15 +12,17 @@ export function formatPoints(value: number): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
-const CSV_COLUMNS = [
+/** The columns of the results CSV; their headers are `label('col.' + key)`. */
+const COLUMNS = [
   'class',
   'place',
   'placelabel',
   'overallplace',
+  'nr',
   'teamId',
   'name',
-  'dsq',
-  'katk',
+  'status',
+  'sum',
   'okcount',
   'wrongcount',
   'rasums',
@@ -30,67 +37,113 @@ const CSV_COLUMNS = [
   'timepenaltys',
   'timepenaltytotal',
   'spdpenalty',
-  'sum',
-  'spent',
+  'starttime',
+  'finishtime',
   'spenttime',
   'overtime',
+  'route',
 ] as const;
+type Column = (typeof COLUMNS)[number];
 
-/** One CSV field: quoted when it holds a separator, quote, line break or edge space. */
-function field(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+export interface ResultsCsvOptions {
+  /** Class id → display name; ids without one are written as they are. */
+  classNames?: ReadonlyMap<string, string>;
+  /**
+   * Header and value texts by key (`col.{column}`, `status.{status}`, `yes`); the command line
+   * leaves it out and gets the key's last part (`sum`, `finished`).
+   */
+  label?: (key: string) => string;
+  /** The event's display settings: `hidewrongmarks`, `distanceinresult`, `pointssuffix`. */
+  display?: Partial<
+    Pick<ResultsDisplaySettings, 'hidewrongmarks' | 'distanceinresult' | 'pointssuffix'>
+  >;
+  /** The offset of the written times (ISO 8601); UTC when left out. */
+  offsetMinutes?: (t: number) => number;
 }
 
-function row(r: TeamResult, className: string): string[] {
-  const rasums = Object.keys(r.rasums)
-    .sort((a, b) => Number(a) - Number(b))
-    .map((k) => `${k}:${r.rasums[k]}`)
-    .join(' ');
-  const place = (p: number | null) => (p === null ? '' : String(p));
-  return [
-    className,
-    place(r.place),
-    placeLabel(r.place),
-    place(r.overallplace),
-    r.teamId,
-    r.name,
-    String(r.dsq),
-    String(r.katk),
-    String(r.okcount),
-    String(r.wrongcount),
-    rasums,
-    formatPoints(r.kpsum),
-    formatPoints(r.kppenalty),
-    formatPoints(r.kpkokku),
-    formatPoints(r.firstkpsbonus),
-    formatPoints(r.firstbonus),
-    formatPoints(r.lypoints),
-    r.dst === null ? '' : String(r.dst),
-    formatPoints(r.dstpoints),
-    r.timepenaltys.map(formatPoints).join(' '),
-    formatPoints(r.timepenaltytotal),
-    formatPoints(r.spdpenalty),
-    formatPoints(r.sum),
-    r.spent === null ? '' : String(r.spent),
-    r.spenttime ?? '',
-    String(r.overtime),
-  ];
+const lastPart = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** A route as text: `3 10:12:05, 7 ✗ 10:40:00` (local times of day; ✗ marks a wrong mark). */
+function routeText(
+  route: readonly RouteVisit[],
+  hideWrong: boolean,
+  offset: (t: number) => number,
+) {
+  return route
+    .filter((v) => !(hideWrong && v.state === 'wrong'))
+    .map((v) => {
+      const time = v.aeg === null ? '' : ` ${isoWithOffset(v.aeg, offset).slice(11, 19)}`;
+      return `${v.kp}${v.state === 'wrong' ? ' ✗' : ''}${time}`;
+    })
+    .join(', ');
 }
 
 /**
- * The results as CSV (comma separated, CRLF line ends, header row), one row per record in the
- * given order. `classNames` maps class ids to display names; ids without a name are written as is.
- * Points are rounded to two decimals; `rasums` is written as `class:count` pairs, `timepenaltys`
- * space separated.
+ * The results as CSV (csvDocument: `;`, BOM, formula guard), one row per record in the given
+ * order, with the class of each. Points are rounded to two decimals and written as numbers;
+ * times are ISO 8601 with the offset; `rasums` is written as `class:count` pairs, `timepenaltys`
+ * space separated. The display settings drop the wrong-mark count (`hidewrongmarks`) and the
+ * distance (without `distanceinresult`) and name the points' unit (`pointssuffix`); the route
+ * column is there when some record has a route (roadbook events).
  */
 export function resultsToCsv(
   results: readonly TeamResult[],
-  classNames: ReadonlyMap<string, string> = new Map(),
+  options: ResultsCsvOptions = {},
 ): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of results) {
-    const className = r.klassid === null ? '' : (classNames.get(r.klassid) ?? r.klassid);
-    lines.push(row(r, className).map(field).join(','));
-  }
-  return lines.join('\r\n') + '\r\n';
+  const { classNames = new Map(), label = lastPart, display, offsetMinutes = () => 0 } = options;
+  const hideWrong = display?.hidewrongmarks === true;
+  const columns = COLUMNS.filter(
+    (c) =>
+      !(c === 'wrongcount' && hideWrong) &&
+      !((c === 'dst' || c === 'dstpoints') && display && display.distanceinresult !== true) &&
+      !(c === 'route' && !results.some((r) => r.route)),
+  );
+  const suffix = display?.pointssuffix ?? '';
+  const header = columns.map((c) => {
+    const text = label(`col.${c}`);
+    return c === 'sum' && suffix ? `${text} (${suffix})` : text;
+  });
+  const points = (v: number) => Number(formatPoints(v));
+  const rows = results.map((r) => {
+    const cell = (c: Column): CsvCell => {
+      switch (c) {
+        case 'class':
+          return r.klassid === null ? '' : (classNames.get(r.klassid) ?? r.klassid);
+        case 'placelabel':
+          return placeLabel(r.place);
+        case 'name':
+          return r.name;
+        case 'status':
+          return label(`status.${r.status}`);
+        case 'rasums':
+          return Object.keys(r.rasums)
+            .sort((a, b) => Number(a) - Number(b))
+            .map((k) => `${k}:${r.rasums[k]}`)
+            .join(' ');
+        case 'timepenaltys':
+          return r.timepenaltys.map(formatPoints).join(' ');
+        case 'starttime':
+        case 'finishtime':
+          return r[c] === null ? '' : isoWithOffset(r[c], offsetMinutes);
+        case 'overtime':
+          return r.overtime ? label('yes') : '';
+        case 'route':
+          return r.route ? routeText(r.route, hideWrong, offsetMinutes) : '';
+        case 'nr':
+        case 'teamId':
+        case 'spenttime':
+          return r[c];
+        case 'place':
+        case 'overallplace':
+        case 'okcount':
+        case 'wrongcount':
+        case 'dst':
+          return r[c];
+        default:
+          return points(r[c]);
+      }
+    };
+    return columns.map(cell);
+  });
+  return csvDocument(header, rows);
 }

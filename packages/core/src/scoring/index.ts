@@ -1,5 +1,7 @@
 export * from './types.ts';
-export { computeResults, isScored } from './compute.ts';
+export { computeResults } from './compute.ts';
+export { routesOf, teamSplits, visitStates } from './splits.ts';
+export type { RouteVisit, SplitVisit, TeamSplits, VisitState } from './splits.ts';
 export { scoringEventFromFile } from './fromFile.ts';
 export { placeLabel, compareByRules } from './rank.ts';
 export { formatSpent, applyTimeRules, parseTimeRules } from './time.ts';
@@ -16,4 +18,4 @@ export {
   RADA_IOF_NAMESPACE,
 } from './exportIof.ts';
 export type { IofEntry, IofOptions, IofPerson, IofTeamForm } from './exportIof.ts';
-export { classNames, parseClasses, parseShared } from './settings.ts';
+export { classNames, isScored, parseClasses, parseShared } from './settings.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_ORDER_RULES } from '../limits.ts';
-import type { ScoringEvent } from './types.ts';
+import type { ScoringEvent, ScoringTeam } from './types.ts';
 
 /** The distance rule of `S.dstresult` (spec 03 §9). */
 export interface DstRule {
@@ -144,4 +144,12 @@ export function resolveSettings(event: ScoringEvent): ScoringSettings {
 /** The event's classes (`klassid`, with the event-record fallback) as id → display name. */
 export function classNames(event: ScoringEvent): Map<string, string> {
   return parseClasses(setting(event, 'klassid'));
+}
+
+/**
+ * Whether a team gets a result record at all (spec 03 §2): not `disabled`, and `allowed` when
+ * joining requires confirmation.
+ */
+export function isScored(team: ScoringTeam, joinRequiresConfirmation: boolean): boolean {
+  return team.disabled !== true && (!joinRequiresConfirmation || team.allowed === true);
 }

@@ -1,4 +1,5 @@
 import type { Kp, KpData } from '../checkpoints/types.ts';
+import type { RouteVisit } from './splits.ts';
 
 /**
  * The scoring engine's input and output (spec 03). The engine is pure: everything it needs is
@@ -100,4 +101,6 @@ export interface TeamResult {
   overtime: boolean;
   /** `spent` as h:mm:ss, or null. */
   spenttime: string | null;
+  /** Roadbook events only (`resulttype` roadbook): the KPs the team marked, in time order. */
+  route?: RouteVisit[];
 }

@@ -78,7 +78,10 @@ function resultsCommand(rest: string[], out: Output, err: Output): number {
   }
   const event = scoringEventFromFile(parsed.file);
   const results = computeResults(event);
-  if (format === 'csv') out.write(resultsToCsv(results, classNames(event)));
+  if (format === 'csv')
+    out.write(
+      resultsToCsv(results, { classNames: classNames(event), offsetMinutes: localOffsetMinutes }),
+    );
   else if (format === 'iof')
     out.write(
       resultsToIof(results, {

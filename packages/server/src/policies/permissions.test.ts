@@ -47,6 +47,7 @@ const EVENT_ADMIN = [401, 403, 403, 200, 200, 200];
 const SUPER_ONLY = [401, 403, 403, 403, 403, 200];
 const SEARCHERS = [401, 403, 200, 403, 200, 200];
 const EVENT_ADMIN_CREATES = [401, 403, 403, 201, 201, 201];
+const HIDDEN = '403 results.error.hidden';
 
 /** A new checkpoint in the shared event, made by its owner. */
 async function newKp(c: Ctx): Promise<string> {
@@ -530,6 +531,27 @@ const cases: Case[] = [
     expected: EVENT_ADMIN,
     run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/deletedkponteam`, { as }),
   },
+  ...['results', 'responses', 'results/t1/splits', 'results/members'].flatMap((path): Case[] => [
+    {
+      name: `GET /api/events/:id/${path}`,
+      expected: ANYONE,
+      run: async (as, c) =>
+        call(c.t.app, 'GET', `/api/events/${await eventWithTeams(c)}/${path}`, { as }),
+    },
+    {
+      name: `GET /api/events/:id/${path} under hideresults`,
+      expected: [HIDDEN, HIDDEN, HIDDEN, 200, 200, 200],
+      run: async (as, c) => {
+        const id = await eventWithTeams(c);
+        const hide = await call(c.t.app, 'PATCH', `/api/events/${id}/settings`, {
+          as: c.users.owner,
+          body: { settings: { hideresults: true } },
+        });
+        expect(hide.status).toBe(200);
+        return call(c.t.app, 'GET', `/api/events/${id}/${path}`, { as });
+      },
+    },
+  ]),
   {
     name: 'DELETE /api/events/:id/teams/:teamId/answers/:kpId',
     expected: [401, 403, 403, 204, 204, 204],

@@ -17,3 +17,7 @@ export const canSeeAnswers = (a: EventAccess, endtime: number | null, now: numbe
 
 /** Changing a team's answer: the event's admins. */
 export const canEditAnswers = (a: EventAccess): boolean => canEditEvent(a);
+
+/** Wrong marks (counts, splits, /responses): hidden from all but admins by `hidewrongmarks`. */
+export const canSeeWrongMarks = (a: EventAccess, hidewrongmarks: boolean): boolean =>
+  !hidewrongmarks || canEditEvent(a);

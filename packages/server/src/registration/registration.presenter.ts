@@ -10,6 +10,7 @@ import type { JsonMap } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { teamAllowed } from './newTeam.ts';
+import { classOf } from '../teams/team.presenter.ts';
 
 type TeamRow = Database['teams'];
 type RegRow = Database['registrations'];
@@ -86,6 +87,7 @@ export function presentRow(
     teamId: team.id,
     nr: team.nr,
     name: team.name,
+    klassid: classOf(fromJsonMap(team.list).klassid),
     allowed: teamAllowed(team),
     regtime: regtimeOf(reg, regdata),
     orgcomment: typeof regdata.orgcomment === 'string' ? regdata.orgcomment : '',

@@ -6,7 +6,8 @@ import type { ResultsService } from './results.service.ts';
 
 const key = z.string().min(1).max(100);
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const AnswerParams = IdParams.extend({ teamId: key, kpId: key });
+const TeamParams = IdParams.extend({ teamId: key });
+const AnswerParams = TeamParams.extend({ kpId: key });
 
 /** Results, the responses matrix and an admin's edit of one team answer (docs/api.md). */
 export async function resultsRoutes(api: FastifyInstance, results: ResultsService): Promise<void> {
@@ -20,6 +21,13 @@ export async function resultsRoutes(api: FastifyInstance, results: ResultsServic
   );
 
   api.get('/events/:id/responses', (req) => results.responses(req.actor, id(req.params)));
+
+  api.get('/events/:id/results/members', (req) => results.members(req.actor, id(req.params)));
+
+  api.get('/events/:id/results/:teamId/splits', (req) => {
+    const p = parseWith(TeamParams, req.params);
+    return results.splits(req.actor, p.id, p.teamId);
+  });
 
   api.put('/events/:id/teams/:teamId/answers/:kpId', (req) => {
     const p = parseWith(AnswerParams, req.params);

@@ -1,4 +1,10 @@
-import { compareOptionalNr, eventTopic } from '@rada/core';
+import {
+  compareOptionalNr,
+  eventTopic,
+  scoringEventFromFile,
+  teamSplits,
+  visitStates,
+} from '@rada/core';
 import type {
   EventFile,
   ResponseCell,
@@ -7,6 +13,8 @@ import type {
   ResultsView,
   TeamAnswerBody,
   TeamResult,
+  TeamMembersView,
+  TeamSplits,
 } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -18,7 +26,12 @@ import type { Bus } from '../realtime/bus.ts';
 import { rowsToFile } from '../eventFile/eventFileMapping.ts';
 import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import type { EventAccess } from '../policies/event.policy.ts';
-import { canEditAnswers, canReadResults, canSeeAnswers } from '../policies/results.policy.ts';
+import {
+  canEditAnswers,
+  canReadResults,
+  canSeeAnswers,
+  canSeeWrongMarks,
+} from '../policies/results.policy.ts';
 import { isCheckpointWriteOpen } from '../policies/checkpoint.policy.ts';
 import { coalescer } from './recalc.ts';
 import { computeEventResults } from './compute.ts';
@@ -221,10 +234,39 @@ export function resultsService({
 
     /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
     async responses(actor: Actor | null, eventId: string): Promise<ResponsesView> {
-      const { row, access } = await requireReadable(actor, eventId);
+      const { row, access, settings } = await requireReadable(actor, eventId);
       const rows = await store.eventFiles.readAll(eventId);
       if (!rows) throw notFound();
-      return responsesMatrix(rows, canSeeAnswers(access, row.endtime, now()));
+      return responsesMatrix(
+        rows,
+        canSeeAnswers(access, row.endtime, now()),
+        canSeeWrongMarks(access, settings.hidewrongmarks === true),
+      );
+    },
+
+    /**
+     * The display names of each team's members (for the IOF team form and entry list), to whoever
+     * reads the results; never an email or a phone number.
+     */
+    async members(actor: Actor | null, eventId: string): Promise<TeamMembersView> {
+      await requireReadable(actor, eventId);
+      const members: Record<string, string[]> = {};
+      for (const row of await store.members.namesOfEvent(eventId)) {
+        (members[row.team_id] ??= []).push(row.display_name!);
+      }
+      return { members };
+    },
+
+    /** A team's KP visits in time order (teamSplits); its chosen answers per canSeeAnswers. */
+    async splits(actor: Actor | null, eventId: string, teamId: string): Promise<TeamSplits> {
+      const { row, access, settings } = await requireReadable(actor, eventId);
+      const rows = await store.eventFiles.readAll(eventId);
+      if (!rows) throw notFound();
+      const showWrong = canSeeWrongMarks(access, settings.hidewrongmarks === true);
+      const splits = teamSplits(scoringEventFromFile(rowsToFile(rows)), teamId, !showWrong);
+      if (!splits) throw notFound();
+      if (canSeeAnswers(access, row.endtime, now())) return splits;
+      return { ...splits, visits: splits.visits.map((v) => ({ ...v, answer: null })) };
     },
 
     /**
@@ -305,8 +347,12 @@ function displaySettings(settings: JsonMap, record: JsonMap): ResultsDisplaySett
   };
 }
 
-/** The matrix of /responses; cells follow spec 03 §4 (ok flag, allok, the correct answer). */
-function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
+/**
+ * The matrix of /responses: the teams that have results, each cell coloured by how the engine
+ * counted the answer (a negative answer score shows as wrong). Which answer was chosen, and which
+ * is correct, only with `showAnswers`; wrong marks only with `showWrong`.
+ */
+function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boolean): ResponsesView {
   const kps = rows.checkpoints
     .map((c) => {
       const data = fromJsonMap(c.data);
@@ -314,7 +360,6 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
       return {
         id: c.id,
         nr: c.nr,
-        allok: fromJsonMap(c.kp).allok === true,
         answer: c.answer,
         responses: Object.fromEntries(
           Object.entries(responses).map(([id, text]) => [id, String(text)]),
@@ -322,32 +367,29 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean): ResponsesView {
       };
     })
     .sort((a, b) => compareOptionalNr(a.nr, b.nr));
-  const byTeam = new Map<string, Map<string, EventRows['answers'][number]>>();
-  for (const a of rows.answers) {
-    let m = byTeam.get(a.team_id);
-    if (!m) byTeam.set(a.team_id, (m = new Map()));
-    m.set(a.kp_id, a);
-  }
+  const states = visitStates(scoringEventFromFile(rowsToFile(rows)));
+  const chosen = new Map<string, string | null>();
+  for (const a of rows.answers) chosen.set(`${a.team_id}\u0000${a.kp_id}`, a.answer);
   const teams = rows.teams
-    .map((t) => {
-      const answers = byTeam.get(t.id);
+    .flatMap((t) => {
+      const counted = states.get(t.id);
+      if (!counted) return [];
       const cells: Record<string, ResponseCell> = {};
       for (const kp of kps) {
-        const a = answers?.get(kp.id);
-        let state: ResponseCell['state'] = 'none';
-        if (a?.ok === 1) state = 'ok';
-        else if (a?.answer !== null && a?.answer !== undefined) {
-          state = kp.allok || kp.answer === null || a.answer === kp.answer ? 'ok' : 'wrong';
-        } else if (a?.ok === 0) state = 'wrong';
-        cells[kp.id] = { answer: showAnswers ? (a?.answer ?? null) : null, state };
+        const visit = counted.get(kp.id);
+        const state: ResponseCell['state'] =
+          visit === undefined ? 'none' : visit === 'ok' ? 'ok' : showWrong ? 'wrong' : 'none';
+        const answer = chosen.get(`${t.id}\u0000${kp.id}`) ?? null;
+        cells[kp.id] = { answer: showAnswers && state !== 'none' ? answer : null, state };
       }
-      return { id: t.id, name: t.name, nr: t.nr, cells };
+      return [{ id: t.id, name: t.name, nr: t.nr, cells }];
     })
     .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
   return {
     kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses: showAnswers ? responses : {} })),
     teams,
     answersShown: showAnswers,
+    wrongShown: showWrong,
     correct: showAnswers
       ? Object.fromEntries(kps.flatMap((k) => (k.answer === null ? [] : [[k.id, k.answer]])))
       : {},

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EventFile, ResponsesView, ResultsView } from '@rada/core';
+import type {
+  EventFile,
+  ResponsesView,
+  ResultsView,
+  TeamMembersView,
+  TeamSplits,
+} from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -159,7 +165,7 @@ describe.each(testDialects())('results on $name', (dialect) => {
       body: { settings: { hideresults: true } },
     });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
-    for (const path of ['results', 'responses']) {
+    for (const path of ['results', 'responses', 'results/alpha/splits']) {
       const anon = await call(t.app, 'GET', `/api/events/${id}/${path}`);
       expect(anon.status).toBe(403);
       expect(errorOf(anon)).toBe('results.error.hidden');
@@ -227,5 +233,72 @@ describe.each(testDialects())('results on $name', (dialect) => {
       as: owner,
     });
     expect(admin.body.answersShown).toBe(true);
+  });
+  const splitsOf = (id: string, teamId: string, as: TestUser | null = null) =>
+    call<TeamSplits>(t.app, 'GET', `/api/events/${id}/results/${teamId}/splits`, { as });
+  const hideWrong = async (id: string) => {
+    const res = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { hidewrongmarks: true } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it("a team's splits: visits in time order with points, answers after the end", async () => {
+    const running = await newEvent(Date.now() + 3_600_000);
+    const pub = await splitsOf(running, 'bravo');
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    expect(pub.body.visits.map((v) => [v.kp, v.state, v.aeg, v.points, v.total, v.answer])).toEqual(
+      [
+        ['1', 'ok', 1500, 10, 10, null],
+        ['2', 'wrong', 2500, 0, 10, null],
+      ],
+    );
+    const admin = await splitsOf(running, 'bravo', owner);
+    expect(admin.body.visits.map((v) => v.answer)).toEqual(['r1', 'r2']);
+    const ended = await newEvent();
+    expect((await splitsOf(ended, 'bravo')).body.visits.map((v) => v.answer)).toEqual(['r1', 'r2']);
+    expect((await splitsOf(ended, 'nobody')).status).toBe(404);
+    expect((await splitsOf('nope-none', 'bravo')).status).toBe(404);
+  });
+
+  it('hidewrongmarks hides wrong marks from splits and responses, except from admins', async () => {
+    const id = await newEvent();
+    await hideWrong(id);
+    const pub = await splitsOf(id, 'bravo', stranger);
+    expect(pub.body.visits.map((v) => v.kp)).toEqual(['1']);
+    expect(pub.body.wrongHidden).toBe(true);
+    expect((await splitsOf(id, 'bravo', owner)).body.visits.map((v) => v.kp)).toEqual(['1', '2']);
+    const matrix = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`);
+    expect(matrix.body.wrongShown).toBe(false);
+    expect(matrix.body.teams.find((r) => r.id === 'bravo')?.cells.k2).toEqual({
+      answer: null,
+      state: 'none',
+    });
+    const admin = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`, {
+      as: owner,
+    });
+    expect(admin.body.teams.find((r) => r.id === 'bravo')?.cells.k2?.state).toBe('wrong');
+  });
+  it("names each team's members by display name only, to whoever reads the results", async () => {
+    const id = await newEvent();
+    const mari = await signUp(t.app, undefined, 'Mari Maasikas');
+    const juku = await signUp(t.app, undefined, 'Juku');
+    for (const [user, at] of [
+      [juku, 2],
+      [mari, 1],
+    ] as const) {
+      await t.store.members.add({
+        event_id: id,
+        team_id: 'alpha',
+        user_id: user.uid,
+        joined_at: at,
+        via: 'admin',
+      });
+    }
+    const res = await call<TeamMembersView>(t.app, 'GET', `/api/events/${id}/results/members`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ members: { alpha: ['Mari Maasikas', 'Juku'] } });
+    expect(JSON.stringify(res.body)).not.toContain('@');
   });
 });

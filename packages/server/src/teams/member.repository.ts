@@ -60,6 +60,20 @@ export function memberRepository(db: Kysely<Database>) {
         .orderBy('t.name')
         .execute(),
 
+    /** The display names of every team's members (none for users without one), oldest first. */
+    namesOfEvent: (eventId: string) =>
+      db
+        .selectFrom('team_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.team_id', 'u.display_name'])
+        .where('m.event_id', '=', eventId)
+        .where('u.display_name', 'is not', null)
+        .where('u.display_name', '!=', '')
+        .orderBy('m.team_id')
+        .orderBy('m.joined_at')
+        .orderBy('m.user_id')
+        .execute(),
+
     ofEvent: (eventId: string) =>
       db.selectFrom('team_members').selectAll().where('event_id', '=', eventId).execute(),
 

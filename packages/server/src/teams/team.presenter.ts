@@ -8,7 +8,7 @@ export const ms = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : null;
 
 /** The class id of a list entry: stored as a string, sometimes as a number. */
-function classOf(v: unknown): string | null {
+export function classOf(v: unknown): string | null {
   if (typeof v === 'string' && v !== '') return v;
   return typeof v === 'number' ? String(v) : null;
 }

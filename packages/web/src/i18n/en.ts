@@ -135,6 +135,11 @@ export const en = {
   'export.help': 'Download the event’s data as files.',
   'export.kpajad': 'Checkpoint answer times (kpajad.json)',
   'export.printitems': 'Print items ({{event}}-printitems.csv)',
+  'export.printitems.col.lat': 'Latitude',
+  'export.printitems.col.lng': 'Longitude',
+  'export.printitems.col.type': 'Type',
+  'export.printitems.col.name': 'Name',
+  'export.printitems.col.limit': 'Limit',
   'export.event': 'Whole event ({{event}}.json)',
   'export.downloaded': 'Downloaded {{file}}',
 

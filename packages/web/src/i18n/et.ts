@@ -198,6 +198,11 @@ export const et: Texts = {
   'export.help': 'Laadi ürituse andmed failidena alla.',
   'export.kpajad': 'KP-de vastamise ajad (kpajad.json)',
   'export.printitems': 'Trükiobjektid ({{event}}-printitems.csv)',
+  'export.printitems.col.lat': 'Laiuskraad',
+  'export.printitems.col.lng': 'Pikkuskraad',
+  'export.printitems.col.type': 'Tüüp',
+  'export.printitems.col.name': 'Nimi',
+  'export.printitems.col.limit': 'Piirang',
   'export.event': 'Kogu üritus ({{event}}.json)',
   'export.downloaded': 'Fail {{file}} on alla laaditud',
 

@@ -54,7 +54,7 @@ interface Undo {
  * list (kpsinweb) sees it read-only. Archived events hide add, import, export and delete.
  */
 export function CheckpointsTab({ event }: { event: EventSummary }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const list = useCheckpoints(event.id);
   const admin = list.data?.admin === true;
@@ -124,7 +124,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
 
   const handleDownload = useCallback(
     (format: ExportFormat) => {
-      const file = downloadCheckpoints(checkpoints, format, event);
+      const file = downloadCheckpoints(checkpoints, format, event, i18n.language);
       notify(t('export.downloaded', { file }));
     },
     [checkpoints, event, notify, t],

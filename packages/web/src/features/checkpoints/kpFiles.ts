@@ -1,5 +1,5 @@
 import { exportCheckpointsCsv, exportCheckpointsGpx, exportCheckpointsJson } from '@rada/core';
-import type { Checkpoint } from '@rada/core';
+import type { Checkpoint, CsvHeaderLanguage } from '@rada/core';
 import { downloadText } from '../export/download.ts';
 
 /** The KP file formats offered for download (spec 01 §7: made on the client). */
@@ -17,17 +17,22 @@ const MIME: Record<ExportFormat, string> = {
   gpx: 'application/gpx+xml',
 };
 
-/** The file's text, made by core's exporters. */
+/** The language of a CSV's headers: Estonian for Estonian users, else English. */
+export const csvLanguage = (language: string): CsvHeaderLanguage =>
+  language.startsWith('et') ? 'et' : 'en';
+
+/** The file's text, made by core's exporters; CSV headers in `language`. */
 export function exportText(
   checkpoints: Checkpoint[],
   format: ExportFormat,
   eventName: string,
+  language = 'en',
 ): string {
   switch (format) {
     case 'json':
       return exportCheckpointsJson(checkpoints);
     case 'csv':
-      return exportCheckpointsCsv(checkpoints);
+      return exportCheckpointsCsv(checkpoints, csvLanguage(language));
     case 'gpx':
       return exportCheckpointsGpx(checkpoints, eventName);
   }
@@ -38,9 +43,10 @@ export function downloadCheckpoints(
   checkpoints: Checkpoint[],
   format: ExportFormat,
   event: { id: string; name: string },
+  language: string,
 ): string {
   const fileName = exportFileName(event.id, format);
-  downloadText(exportText(checkpoints, format, event.name), fileName, MIME[format]);
+  downloadText(exportText(checkpoints, format, event.name, language), fileName, MIME[format]);
   return fileName;
 }
 

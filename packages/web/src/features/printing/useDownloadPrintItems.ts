@@ -6,6 +6,8 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { downloadText } from '../export/download.ts';
 
+const PRINT_ITEM_COLUMNS = ['lat', 'lng', 'type', 'name', 'limit'];
+
 /**
  * Downloads the event's print items (GET printitems) as `{event}-printitems.csv`, built by
  * core's printItemsCsv; the result is told in a toast.
@@ -17,7 +19,8 @@ export function useDownloadPrintItems(eventId: string) {
   return useMutation({
     mutationFn: () => api.printItems(eventId),
     onSuccess: (items) => {
-      downloadText(printItemsCsv(items), fileName, 'text/csv;charset=utf-8');
+      const header = PRINT_ITEM_COLUMNS.map((c) => t(`export.printitems.col.${c}`));
+      downloadText(printItemsCsv(items, header), fileName, 'text/csv;charset=utf-8');
       notify(t('export.downloaded', { file: fileName }));
     },
     onError: (e) => notify(errorText(t, e), 'error'),

@@ -26,11 +26,11 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { regColumns, registrationsCsv } from '@rada/core';
+import { parseClasses, regColumns, registrationsCsv } from '@rada/core';
 import type { EventSummary, RegColumn, RegistrationRow } from '@rada/core';
-import { api } from '../../api/client.ts';
+import { api, queryKeys } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -62,6 +62,11 @@ export function RegisteredTeamsDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const view = useRegistrations(event.id, open);
+  const klassid = useQuery({
+    queryKey: queryKeys.settings(event.id),
+    queryFn: () => api.settings(event.id),
+    enabled: open,
+  }).data?.settings.klassid;
   const [filter, setFilter] = useState('');
   const [split, setSplit] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -78,7 +83,7 @@ export function RegisteredTeamsDialog({
 
   const handleCsv = () => {
     if (!view.data) return;
-    const csv = registrationsCsv({ fields, rows }, split, csvLabels(t));
+    const csv = registrationsCsv({ fields, rows }, split, csvLabels(t, parseClasses(klassid)));
     downloadText(csv, csvFileName(event.id), 'text/csv;charset=utf-8');
   };
 

@@ -20,6 +20,7 @@ const row = (
     teamId,
     nr: null,
     name: teamId.toUpperCase(),
+    klassid: null,
     allowed: false,
     regtime: null,
     orgcomment: '',
@@ -35,7 +36,7 @@ describe('registered teams table', () => {
       { f1: ['dinner'], f2: true },
       { user: { uid: 'u', email: 'w@x.ee', displayName: 'Mari', phone: null } },
     ),
-    row('bears', { f1: ['lunch', 'dinner'] }, { orgcomment: 'paid' }),
+    row('bears', { f1: ['lunch', 'dinner'] }, { orgcomment: 'paid', klassid: 'w' }),
   ];
 
   it('filters on any text of a row, every word, ignoring case', () => {
@@ -56,11 +57,12 @@ describe('registered teams table', () => {
   });
 
   it('writes the CSV with translated headers under reg_{event}.csv', () => {
-    const csv = registrationsCsv({ fields, rows }, true, csvLabels(t));
-    const [head, first] = csv.split('\r\n');
-    expect(head).toContain('<reg.col.teamid>');
+    const csv = registrationsCsv({ fields, rows }, true, csvLabels(t, new Map([['w', 'Women']])));
+    const [head, first, second] = csv.split('\r\n');
+    expect(head).toContain('<reg.col.teamid>;<reg.field.teamname>;<teams.klass>;');
     expect(head).toContain('Meals: lunch');
     expect(first).toContain('w@x.ee');
+    expect(second).toContain(';BEARS;Women;');
     expect(csvFileName('spring')).toBe('reg_spring.csv');
   });
 

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { regCell, regValueText } from '@rada/core';
 import type { RegColumn, RegCsvLabels, RegField, RegistrationRow } from '@rada/core';
-import { formatDateTime } from '../events/formatEventDates.ts';
 import { fieldLabel } from './regForm.ts';
 
 /**
@@ -66,9 +65,11 @@ export function shownFields(
   );
 }
 
-/** The CSV's headers and formats in the current language. */
-export function csvLabels(t: TFunction): RegCsvLabels {
+/** The CSV's headers and formats in the current language; `classes` names the class ids. */
+export function csvLabels(t: TFunction, classes: ReadonlyMap<string, string> = new Map()): RegCsvLabels {
   return {
+    klass: t('teams.klass'),
+    className: (id) => classes.get(id) ?? id,
     nr: t('reg.col.nr'),
     team: t('reg.field.teamname'),
     teamId: t('reg.col.teamid'),
@@ -81,7 +82,6 @@ export function csvLabels(t: TFunction): RegCsvLabels {
     yes: t('reg.yes'),
     no: t('reg.no'),
     field: (f) => fieldLabel(t, f),
-    time: (ms) => formatDateTime(ms) ?? '',
   };
 }
 

@@ -50,7 +50,7 @@ export function ResultsPage() {
                 startIcon={<DownloadIcon />}
                 data-testid="results-download-csv"
                 title={t('results.download.csv.hint')}
-                onClick={() => offer(resultsCsvFile(view, evid ?? 'event'))}
+                onClick={() => offer(resultsCsvFile(view, evid ?? 'event', t))}
               >
                 {t('results.download.csv')}
               </Button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultsView, TeamResult } from '@rada/core';
+import i18n from '../../i18n/index.ts';
 import { classNameMap, resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
 
 const result = (teamId: string, over: Partial<TeamResult>): TeamResult =>
@@ -63,16 +64,20 @@ describe('results downloads', () => {
     ]);
   });
 
-  it('builds the CSV file with class names', () => {
-    const file = resultsCsvFile(view, 'kevad');
+  it('builds the CSV file with class names, in the user language', async () => {
+    await i18n.changeLanguage('et');
+    const file = resultsCsvFile(view, 'kevad', i18n.t);
     expect(file.name).toBe('kevad-results.csv');
     expect(file.type).toMatch(/^text\/csv/);
     const lines = file.text.split('\r\n');
-    expect(lines[0]).toMatch(/^class,place,/);
-    expect(lines[1]).toMatch(/^Mehed,1,/);
-    expect(lines[1]).toContain('Rebased & Co');
-    expect(lines[3]).toMatch(/^,/);
+    expect(lines[0]).toMatch(/^\uFEFFKlass;Koht;/);
+    expect(lines[0]).not.toContain('Distants');
+    expect(lines[1]).toMatch(/^Mehed;1;/);
+    expect(lines[1]).toContain(';Rebased & Co;Rajal;42.5;');
+    expect(lines[3]).toMatch(/^;/);
     expect(lines).toHaveLength(5);
+    await i18n.changeLanguage('en');
+    expect(resultsCsvFile(view, 'kevad', i18n.t).text).toMatch(/^\uFEFFClass;Place;/);
   });
 
   it('builds the IOF XML file, escaped, stamped with the computation time', () => {

@@ -1,5 +1,6 @@
 import { localOffsetMinutes, resultsToCsv, resultsToIof } from '@rada/core';
 import type { IofTeamForm, ResultsView } from '@rada/core';
+import type { TFunction } from 'i18next';
 import { className } from './resultsTable.ts';
 
 /** A file the results page offers for download. */
@@ -21,12 +22,20 @@ export function classNameMap(view: ResultsView): Map<string, string> {
   return names;
 }
 
-/** The results as CSV, built in the browser with the same code as the command line's. */
-export function resultsCsvFile(view: ResultsView, eventId: string): ResultsFile {
+/**
+ * The results as CSV, built in the browser with the same code as the command line's: headers and
+ * statuses in the user's language, times with this browser's offset, the display settings applied.
+ */
+export function resultsCsvFile(view: ResultsView, eventId: string, t: TFunction): ResultsFile {
   return {
     name: `${eventId}-results.csv`,
     type: 'text/csv;charset=utf-8',
-    text: resultsToCsv(view.results, classNameMap(view)),
+    text: resultsToCsv(view.results, {
+      classNames: classNameMap(view),
+      label: (key) => t(`results.csv.${key}`),
+      display: view.settings,
+      offsetMinutes: localOffsetMinutes,
+    }),
   };
 }
 
