@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { artifacts, screenshot } from './support.ts';
 
 describe('live results', () => {
   const env = usePlatform();
@@ -95,5 +95,141 @@ describe('live results', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     await organiser.close();
     await viewer.close();
+  });
+});
+
+describe('results pages: settings, splits, printing, phones', () => {
+  const env = usePlatform();
+  const H = 3_600_000;
+
+  /** Two classes, start and finish times with seconds, a running and a not-started team. */
+  async function importClassedEvent(): Promise<string> {
+    const { platform, browser } = env;
+    const ctx = await browser.newContext();
+    const signup = await ctx.request.post(`${platform.url}/api/auth/signup`, {
+      data: { email: 'classes@example.ee', password: 'organiser-pass', displayName: 'Org' },
+    });
+    const { uid } = (await signup.json()) as { uid: string };
+    await ctx.close();
+    const file = resultsEventFile(uid);
+    const start = Math.floor(file.events.starttime / 60_000) * 60_000 + 600_000 + 7_000;
+    Object.assign(file.eventsdata.data, {
+      klassid: { m: { name: 'Men' }, w: { name: 'Women' } },
+      sfwithseconds: true,
+      pointssuffix: 'p',
+    });
+    const kps = file.eventsdata as unknown as Record<string, Record<string, unknown>>;
+    for (let n = 4; n <= 16; n++) kps.kp![`k${n}`] = { nr: n, ra: 1 };
+    const list = file.teams.list as Record<string, Record<string, unknown>>;
+    Object.assign(list.alpha!, {
+      klassid: 'm',
+      starttime: start,
+      finishtime: start + 2 * H + 5_000,
+    });
+    Object.assign(list.bravo!, { klassid: 'm', starttime: start, finishtime: start + 3 * H });
+    Object.assign(list.charlie!, { klassid: 'w', starttime: start });
+    list.delta = { name: 'Delta', nr: 4, klassid: 'w' };
+    const answers = file.teams.kpanswers as Record<string, Record<string, unknown>>;
+    answers.alpha = {
+      k1: { answer: 'r1', aeg: start + 20 * 60_000 },
+      k2: { answer: 'r1', aeg: start + 65 * 60_000 + 30_000 },
+    };
+    answers.charlie = { k3: { answer: 'r2', aeg: start + 30 * 60_000 } };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-classes-'));
+    const where = path.join(dir, 'event.json');
+    fs.writeFileSync(where, JSON.stringify(file));
+    const imported = await platform.cli('import', where, '--id', 'classes');
+    expect(imported.code, imported.err).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return 'classes';
+  }
+
+  it('shows start and finish with seconds, a team’s splits, every class on its own printed page', async () => {
+    const { platform, browser } = env;
+    const id = await importClassedEvent();
+    const viewer = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1200, height: 900 },
+    });
+    const page = await viewer.newPage();
+    await page.goto(`${platform.url}/${id}/result`);
+    await page.getByTestId('results-row-alpha').waitFor();
+
+    // sfwithseconds: start and finish columns to the second.
+    const cell = (team: string, col: string) =>
+      page.getByTestId(`results-row-${team}`).getByTestId(col).innerText();
+    expect(await cell('alpha', 'results-start')).toMatch(/^\d\d:\d\d:07$/);
+    expect(await cell('alpha', 'results-finish')).toMatch(/^\d\d:\d\d:12$/);
+    expect(await cell('charlie', 'results-finish')).toBe('');
+    expect(await page.getByTestId('results-row-alpha').innerText()).toContain('20 p');
+    expect(await page.getByTestId('results-row-charlie').getAttribute('data-status')).toBe(
+      'running',
+    );
+    expect(await page.getByTestId('results-row-delta').getAttribute('data-status')).toBe(
+      'notstarted',
+    );
+
+    // A team's splits: its visits in time order, leg times and points so far.
+    await page.getByTestId('results-open-alpha').click();
+    const dialog = page.getByTestId('splits-dialog');
+    await dialog.waitFor();
+    const splitRows = dialog.locator('[data-testid^="splits-row-"]');
+    await splitRows.first().waitFor();
+    expect(
+      await splitRows.evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-testid'), e.getAttribute('data-state')]),
+      ),
+    ).toEqual([
+      ['splits-row-k1', 'ok'],
+      ['splits-row-k2', 'ok'],
+    ]);
+    const second = await dialog.getByTestId('splits-row-k2').innerText();
+    expect(second).toContain('45:30'); // leg: 20:00 → 1:05:30
+    expect(second).toContain('1:05:30'); // since the start
+    expect(second).toContain('20 p'); // points so far
+    await screenshot(page, 'results-splits');
+    await dialog.getByTestId('splits-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Printing: no app bar, no tabs, every class under its own heading on its own page.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').isVisible()).toBe(false);
+    for (const key of ['m', 'w']) {
+      expect(await page.getByTestId(`results-print-${key}`).isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId('results-print-w').innerText()).toContain('Women');
+    expect(await page.getByTestId('results-print-w').innerText()).not.toContain('Alpha');
+    fs.mkdirSync(artifacts, { recursive: true });
+    const pdf = await page.pdf({ path: path.join(artifacts, 'results-print.pdf'), format: 'A4' });
+    // One page per class: the page tree counts its pages.
+    expect(pdf.toString('latin1')).toMatch(/\/Type\s*\/Pages[^>]*\/Count 2\b/);
+    await screenshot(page, 'results-print');
+    await viewer.close();
+  });
+
+  it('fits a phone: a short title, every column that matters, a hint to scroll the responses', async () => {
+    const { platform, browser } = env;
+    const phone = await browser.newContext({
+      locale: 'et-EE',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`${platform.url}/classes/result`);
+    await page.getByTestId('results-row-alpha').waitFor();
+    const title = await page.getByTestId('results-title').boundingBox();
+    expect(title!.height).toBeLessThan(70); // at most two lines
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'results-phone');
+    await page.goto(`${platform.url}/classes/responses`);
+    await page.getByTestId('responses-matrix').waitFor();
+    // KPs 7–16 are sideways: the page says so.
+    await page.getByTestId('responses-scrollhint').waitFor();
+    expect(await page.getByTestId('responses-scrollhint').innerText()).toContain('keri');
+    await screenshot(page, 'responses-phone');
+    await phone.close();
   });
 });

@@ -46,6 +46,8 @@ import type {
   PrintItemsBody,
   RenumberBody,
   ResponsesView,
+  TeamMembersView,
+  TeamSplits,
   ResultsView,
   TeamAnswerBody,
   TeamAnswerView,
@@ -262,6 +264,12 @@ export const api = {
 
   results: (id: string) => request<ResultsView>('GET', `/events/${enc(id)}/results`),
   responses: (id: string) => request<ResponsesView>('GET', `/events/${enc(id)}/responses`),
+  /** A team's KP visits in time order with leg times and points. */
+  splits: (id: string, teamId: string) =>
+    request<TeamSplits>('GET', `/events/${enc(id)}/results/${enc(teamId)}/splits`),
+  /** Each team's members' display names (IOF team results and entry list). */
+  resultsMembers: (id: string) =>
+    request<TeamMembersView>('GET', `/events/${enc(id)}/results/members`),
   /** Changes one team answer (event admins); results follow through realtime. */
   setTeamAnswer: (id: string, teamId: string, kpId: string, body: TeamAnswerBody) =>
     request<unknown>('PUT', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`, body),
@@ -427,6 +435,8 @@ export const queryKeys = {
   results: (id: string) => ['event', id, 'results'] as const,
   /** Under results: every recalculation (which follows each answer change) refreshes it too. */
   responses: (id: string) => ['event', id, 'results', 'responses'] as const,
+  splits: (id: string, teamId: string) => ['event', id, 'results', 'splits', teamId] as const,
+  resultsMembers: (id: string) => ['event', id, 'results', 'members'] as const,
   /** Realtime `teams` changes invalidate this prefix, the answers of each team included. */
   teams: (id: string) => ['event', id, 'teams'] as const,
   teamAnswers: (id: string, teamId: string) => ['event', id, 'teams', teamId, 'answers'] as const,

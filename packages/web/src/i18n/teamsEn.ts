@@ -27,7 +27,7 @@ export const teamsEn = {
   'teams.answersof': 'Answers of {{name}}',
   'teams.kp': 'KP',
   'teams.response': 'Answer',
-  'teams.ok': 'OK',
+  'teams.ok': 'Correct',
   'teams.time': 'Time',
   'teams.actions': 'Actions',
   'teams.missinganswer': '-- Missing answer --',
@@ -113,4 +113,16 @@ export const teamsEn = {
   'teams.csv.col.registered': 'Registered',
   'teams.csv.col.devs': 'Devices',
   'teams.csv.yes': 'yes',
+  'teams.answers.bykp': 'By KP',
+  'teams.answers.splits': 'Splits',
+  'teams.download': 'Download',
+  'teams.download.csv': 'Teams (CSV)',
+  'teams.download.csv.hint':
+    'A spreadsheet of the teams: number, class, start, finish, members, devices',
+  'teams.download.startlist': 'Start list (IOF XML)',
+  'teams.download.startlist.hint':
+    'IOF XML 3.0 start list of the start times: for MeOS, SportOrg, QuickEvent',
+  'teams.download.entrylist': 'Entry list (IOF XML)',
+  'teams.download.entrylist.hint':
+    'IOF XML 3.0 entry list of the teams with their classes and members',
 };

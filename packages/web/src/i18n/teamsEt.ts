@@ -115,4 +115,14 @@ export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'teams.csv.col.registered': 'Registreerunud',
   'teams.csv.col.devs': 'Seadmed',
   'teams.csv.yes': 'jah',
+  'teams.answers.bykp': 'KP järgi',
+  'teams.answers.splits': 'Vaheajad',
+  'teams.download': 'Laadi alla',
+  'teams.download.csv': 'Võistkonnad (CSV)',
+  'teams.download.csv.hint': 'Võistkondade tabel: number, klass, start, finiš, liikmed, seadmed',
+  'teams.download.startlist': 'Stardiprotokoll (IOF XML)',
+  'teams.download.startlist.hint':
+    'Stardiaegade IOF XML 3.0 stardiprotokoll: MeOS-ile, SportOrgile, QuickEventile',
+  'teams.download.entrylist': 'Osalejate nimekiri (IOF XML)',
+  'teams.download.entrylist.hint': 'Võistkondade IOF XML 3.0 nimekiri klasside ja liikmetega',
 };

@@ -39,7 +39,7 @@ export function AppShell() {
   const { t } = useTranslation();
   return (
     <SignInProvider>
-      <AppBar position="sticky">
+      <AppBar position="sticky" sx={{ '@media print': { display: 'none' } }}>
         <Toolbar sx={{ gap: 1 }}>
           <Typography
             variant="h6"
@@ -55,7 +55,11 @@ export function AppShell() {
           <AccountArea />
         </Toolbar>
       </AppBar>
-      <Container maxWidth="lg" component="main" sx={{ py: 3 }}>
+      <Container
+        maxWidth="lg"
+        component="main"
+        sx={{ py: 3, '@media print': { py: 0, maxWidth: 'none' } }}
+      >
         <Outlet />
       </Container>
     </SignInProvider>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
@@ -25,7 +26,7 @@ const CELL_COLOURS: Record<ResponseCell['state'], { bg: string; fg: string } | n
   none: null,
 };
 
-/** `/{evid}/responses`: every team's answer to every checkpoint, correct green, wrong red. */
+/** `/{evid}/responses`: every team's marks of every checkpoint, correct green, wrong red. */
 export function ResponsesPage() {
   const { evid } = useParams();
   const { t } = useTranslation();
@@ -34,9 +35,13 @@ export function ResponsesPage() {
   const hidden =
     responses.error instanceof ApiError && responses.error.key === 'results.error.hidden';
   return (
-    <Box data-testid="responses-page" sx={{ p: { xs: 1, sm: 3 } }}>
-      <Stack direction="row" sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+    <Box data-testid="responses-page" sx={{ p: { xs: 0, sm: 3 } }}>
+      <Stack direction="row" sx={{ mb: 1, alignItems: 'center', gap: 1 }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ flex: 1, fontSize: { xs: '1.25rem', sm: '1.5rem' }, lineHeight: 1.25 }}
+        >
           {event.data?.name ?? evid} — {t('responses.title')}
         </Typography>
         <Button
@@ -63,16 +68,52 @@ export function ResponsesPage() {
   );
 }
 
+/** Whether an element is wider than its box (a sideways scroll), followed as it resizes. */
+function useOverflows<T extends HTMLElement>() {
+  const [element, setElement] = useState<T | null>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return { ref: setElement, overflows };
+}
+
+/**
+ * The matrix: correct marks green and wrong ones red as they come (unless the event hides wrong
+ * marks); which answer each team chose, and the correct ones, once the event has ended (admins
+ * always). A hint tells phone users that more KPs are sideways.
+ */
 function Matrix({ view }: { view: ResponsesView }) {
   const { t } = useTranslation();
+  const scroll = useOverflows<HTMLDivElement>();
   return (
     <>
       {!view.answersShown && (
-        <Alert severity="info" sx={{ mb: 1 }}>
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="responses-answershidden">
           {t('responses.answershidden')}
         </Alert>
       )}
-      <TableContainer sx={{ maxHeight: '80vh' }}>
+      {!view.wrongShown && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('responses.wronghidden')}
+        </Alert>
+      )}
+      {scroll.overflows && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', textAlign: 'right' }}
+          data-testid="responses-scrollhint"
+        >
+          {t('responses.scrollhint')}
+        </Typography>
+      )}
+      <TableContainer ref={scroll.ref} sx={{ maxHeight: '80vh' }}>
         <Table size="small" stickyHeader data-testid="responses-matrix">
           <TableHead>
             <TableRow>
@@ -123,10 +164,15 @@ function Matrix({ view }: { view: ResponsesView }) {
           ■
         </Box>{' '}
         {t('responses.legend.ok')}{' '}
-        <Box component="span" sx={{ color: 'error.main' }}>
-          ■
-        </Box>{' '}
-        {t('responses.legend.wrong')}
+        {view.wrongShown && (
+          <>
+            <Box component="span" sx={{ color: 'error.main' }}>
+              ■
+            </Box>{' '}
+            {t('responses.legend.wrong')}{' '}
+          </>
+        )}
+        {!view.answersShown && `• ${t('responses.legend.marked')}`}
       </Typography>
     </>
   );

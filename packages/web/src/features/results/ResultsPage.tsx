@@ -1,25 +1,121 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ApiError } from '../../api/client.ts';
+import type { ResultsView, TeamResult } from '@rada/core';
+import { api, ApiError } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
+import { useNotify } from '../../components/NotifyProvider.tsx';
+import { errorText } from '../../i18n/errorText.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { useResults } from './useResults.ts';
 import { NO_CLASS, OVERALL, resultsTabs, tabRows } from './resultsTable.ts';
+import type { ResultsTab } from './resultsTable.ts';
 import { ResultsTable } from './ResultsTable.tsx';
-import { resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
+import { SplitsDialog } from './SplitsTable.tsx';
+import { iofMembers, resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
 import type { ResultsFile } from './resultsDownload.ts';
 import { downloadText } from '../export/download.ts';
 
 const offer = (file: ResultsFile) => downloadText(file.text, file.name, file.type);
 
+/** Hidden on paper. */
+const SCREEN_ONLY = { '@media print': { display: 'none' } };
+/** Shown only on paper. */
+const PRINT_ONLY = { display: 'none', '@media print': { display: 'block' } };
+
+/**
+ * Whether the page is being printed (or shown as printed): the printed copy of every class is
+ * built only then. `beforeprint` renders it synchronously, before the browser lays out the paper.
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia('print');
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(media.matches);
+    const change = () => (media.matches ? before() : setPrinting(false));
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    media.addEventListener('change', change);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      media.removeEventListener('change', change);
+    };
+  }, []);
+  return printing;
+}
+
+/** The downloads of the results, each saying which program it is for. */
+function DownloadMenu({
+  view,
+  eventId,
+  eventName,
+}: {
+  view: ResultsView;
+  eventId: string;
+  eventName: string;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const item = (key: string, run: () => Promise<void> | void) => (
+    <MenuItem
+      data-testid={`results-download-${key}`}
+      onClick={() => {
+        close();
+        Promise.resolve(run()).catch((e: unknown) => notify(errorText(t, e), 'error'));
+      }}
+    >
+      <ListItemText
+        primary={t(`results.download.${key}.label`)}
+        secondary={t(`results.download.${key}.hint`)}
+      />
+    </MenuItem>
+  );
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="results-download"
+      >
+        {t('results.download')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {item('csv', () => offer(resultsCsvFile(view, eventId, t)))}
+        {item('iof', () => offer(resultsIofFile(view, eventId, eventName)))}
+        {item('iofteam', async () => {
+          const { members } = await api.resultsMembers(eventId);
+          offer(resultsIofFile(view, eventId, eventName, 'team', iofMembers(members)));
+        })}
+      </Menu>
+    </>
+  );
+}
+
 /**
  * `/{evid}/result` and `/{evid}/tulemus`: the event's ranking, overall and per class. It follows
- * the event's realtime topic, so a change to an answer shows without reload.
+ * the event's realtime topic, so a change to an answer shows without reload. A team's name opens
+ * its splits; printing prints every class, each on a page of its own, without the app bar.
  */
 export function ResultsPage() {
   const { evid } = useParams();
@@ -27,63 +123,54 @@ export function ResultsPage() {
   const event = useEvent(evid);
   const results = useResults(evid);
   const [tab, setTab] = useState(OVERALL);
+  const [open, setOpen] = useState<TeamResult | null>(null);
+  const printing = usePrinting();
 
   const hidden = results.error instanceof ApiError && results.error.key === 'results.error.hidden';
   const view = results.data;
   const tabs = view ? resultsTabs(view.results, view.settings.klassid) : [];
   const current = tabs.some((x) => x.key === tab) ? tab : OVERALL;
+  const eventName = event.data?.name ?? evid ?? '';
+  const tabLabel = (x: ResultsTab) =>
+    x.key === OVERALL
+      ? t('results.tab.overall')
+      : x.key === NO_CLASS
+        ? t('results.tab.noclass')
+        : (x.label ?? '');
+  // On paper: every class on its own page (or the one overall list when there are no classes).
+  const printed = tabs.length > 1 ? tabs.filter((x) => x.key !== OVERALL) : tabs;
 
   return (
-    <Box data-testid="results-page" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 1, sm: 3 } }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {event.data?.name ?? evid} — {t('results.title')}
+    <Box data-testid="results-page" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 0, sm: 3 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.5, sm: 1 }}
+        sx={{ mb: 1, alignItems: { sm: 'center' }, ...SCREEN_ONLY }}
+      >
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ flex: 1, fontSize: { xs: '1.25rem', sm: '1.5rem' }, lineHeight: 1.25 }}
+          data-testid="results-title"
+        >
+          {eventName} — {t('results.title')}
         </Typography>
-        <Box sx={{ '@media print': { display: 'none' } }}>
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
           <Button component={RouterLink} to={`/${evid ?? ''}/responses`} size="small">
             {t('results.responses')}
           </Button>
           {view && view.results.length > 0 && (
-            <>
-              <Button
-                size="small"
-                startIcon={<DownloadIcon />}
-                data-testid="results-download-csv"
-                title={t('results.download.csv.hint')}
-                onClick={() => offer(resultsCsvFile(view, evid ?? 'event', t))}
-              >
-                {t('results.download.csv')}
-              </Button>
-              <Button
-                size="small"
-                startIcon={<DownloadIcon />}
-                data-testid="results-download-iof"
-                title={t('results.download.iof.hint')}
-                onClick={() =>
-                  offer(resultsIofFile(view, evid ?? 'event', event.data?.name ?? evid ?? ''))
-                }
-              >
-                {t('results.download.iof')}
-              </Button>
-              <Button
-                size="small"
-                startIcon={<DownloadIcon />}
-                data-testid="results-download-iofteam"
-                title={t('results.download.iofteam.hint')}
-                onClick={() =>
-                  offer(
-                    resultsIofFile(view, evid ?? 'event', event.data?.name ?? evid ?? '', 'team'),
-                  )
-                }
-              >
-                {t('results.download.iofteam')}
-              </Button>
-            </>
+            <DownloadMenu view={view} eventId={evid ?? 'event'} eventName={eventName} />
           )}
-          <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          <Button
+            size="small"
+            startIcon={<PrintIcon />}
+            title={t('results.print.all')}
+            onClick={() => window.print()}
+          >
             {t('results.print')}
           </Button>
-        </Box>
+        </Stack>
       </Stack>
       {hidden ? (
         <Alert severity="info" data-testid="results-hidden">
@@ -95,40 +182,71 @@ export function ResultsPage() {
         <ErrorState error={results.error} onRetry={() => void results.refetch()} />
       ) : (
         <>
-          {tabs.length > 0 && (
-            <Tabs
-              value={current}
-              onChange={(_e, value: string) => setTab(value)}
-              variant="scrollable"
-              allowScrollButtonsMobile
-              sx={{ '@media print': { display: 'none' } }}
-            >
-              {tabs.map((x) => (
-                <Tab
+          <Box sx={SCREEN_ONLY}>
+            {tabs.length > 1 && (
+              <Tabs
+                value={current}
+                onChange={(_e, value: string) => setTab(value)}
+                variant="scrollable"
+                allowScrollButtonsMobile
+              >
+                {tabs.map((x) => (
+                  <Tab
+                    key={x.key}
+                    value={x.key}
+                    data-testid={`results-tab-${x.key}`}
+                    label={tabLabel(x)}
+                  />
+                ))}
+              </Tabs>
+            )}
+            {view.results.length === 0 ? (
+              <EmptyState text={t('results.empty')} />
+            ) : (
+              <ResultsTable
+                rows={tabRows(view.results, current)}
+                settings={view.settings}
+                onOpen={setOpen}
+              />
+            )}
+          </Box>
+          {printing && (
+            <Box sx={PRINT_ONLY} data-testid="results-print">
+              {printed.map((x, i) => (
+                <Box
                   key={x.key}
-                  value={x.key}
-                  data-testid={`results-tab-${x.key}`}
-                  label={
-                    x.key === OVERALL
-                      ? t('results.tab.overall')
-                      : x.key === NO_CLASS
-                        ? t('results.tab.noclass')
-                        : x.label
-                  }
-                />
+                  sx={{
+                    breakBefore: i === 0 ? 'auto' : 'page',
+                    pageBreakBefore: i === 0 ? 'auto' : 'always',
+                  }}
+                  data-testid={`results-print-${x.key}`}
+                >
+                  <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                    {eventName} — {t('results.title')}
+                    {printed.length > 1 && ` — ${tabLabel(x)}`}
+                  </Typography>
+                  <ResultsTable
+                    rows={tabRows(view.results, x.key)}
+                    settings={view.settings}
+                    idPrefix="print"
+                  />
+                </Box>
               ))}
-            </Tabs>
-          )}
-          {view.results.length === 0 ? (
-            <EmptyState text={t('results.empty')} />
-          ) : (
-            <ResultsTable rows={tabRows(view.results, current)} settings={view.settings} />
+            </Box>
           )}
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
             {t('results.computedat', {
               time: dayjs(view.computedAt).format('YYYY-MM-DD HH:mm:ss'),
             })}
           </Typography>
+          {open && evid && (
+            <SplitsDialog
+              eventId={evid}
+              team={{ id: open.teamId, name: open.name }}
+              pointssuffix={view.settings.pointssuffix}
+              onClose={() => setOpen(null)}
+            />
+          )}
         </>
       )}
     </Box>

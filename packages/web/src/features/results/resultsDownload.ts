@@ -1,5 +1,5 @@
-import { localOffsetMinutes, resultsToCsv, resultsToIof } from '@rada/core';
-import type { IofTeamForm, ResultsView } from '@rada/core';
+import { localOffsetMinutes, personName, resultsToCsv, resultsToIof } from '@rada/core';
+import type { IofPerson, IofTeamForm, ResultsView, TeamMembersView } from '@rada/core';
 import type { TFunction } from 'i18next';
 import { className } from './resultsTable.ts';
 
@@ -39,16 +39,22 @@ export function resultsCsvFile(view: ResultsView, eventId: string, t: TFunction)
   };
 }
 
+/** Team id → its members as IOF persons, from GET results/members' display names. */
+export function iofMembers(members: TeamMembersView['members']): Map<string, IofPerson[]> {
+  return new Map(Object.entries(members).map(([id, names]) => [id, names.map(personName)]));
+}
+
 /**
  * The results as an IOF XML 3.0 ResultList; `createTime` is when the results were computed, and
- * times carry this browser's offset. `teamForm` 'team' writes TeamResults (with no members
- * known here, one TeamMemberResult per team).
+ * times carry this browser's offset. `teamForm` 'team' writes TeamResults with a
+ * TeamMemberResult per known member (one without a person for teams without members).
  */
 export function resultsIofFile(
   view: ResultsView,
   eventId: string,
   eventName: string,
   teamForm: IofTeamForm = 'person',
+  members: ReadonlyMap<string, readonly IofPerson[]> = new Map(),
 ): ResultsFile {
   return {
     name: `${eventId}-results${teamForm === 'team' ? '-teams' : ''}.xml`,
@@ -59,6 +65,7 @@ export function resultsIofFile(
       createTime: new Date(view.computedAt).toISOString(),
       offsetMinutes: localOffsetMinutes,
       teamForm,
+      members,
     }),
   };
 }

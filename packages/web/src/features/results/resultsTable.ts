@@ -1,4 +1,4 @@
-import type { ResultsDisplaySettings, TeamResult } from '@rada/core';
+import type { ResultsDisplaySettings, RouteVisit, TeamResult } from '@rada/core';
 
 /** The tab key of the overall ranking; class tabs use the class id. */
 export const OVERALL = 'overall';
@@ -83,4 +83,26 @@ export const penaltyOf = (r: TeamResult): number => r.kppenalty + r.timepenaltyt
 export function formatPoints(value: number, suffix = ''): string {
   const text = Number.isInteger(value) ? String(value) : value.toFixed(2);
   return suffix ? `${text} ${suffix}` : text;
+}
+
+/** The dayjs format of start and finish times: `sfwithdate` adds the date, `sfwithseconds` seconds. */
+export function clockFormat(
+  settings: Pick<ResultsDisplaySettings, 'sfwithdate' | 'sfwithseconds'>,
+) {
+  return `${settings.sfwithdate ? 'DD.MM.YYYY ' : ''}HH:mm${settings.sfwithseconds ? ':ss' : ''}`;
+}
+
+/** A duration in ms as `m:ss`, or `h:mm:ss` from an hour on; negative with a minus. */
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const total = Math.floor(Math.abs(ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${sign}${h}:${String(m).padStart(2, '0')}:${s}` : `${sign}${m}:${s}`;
+}
+
+/** The visits of a route to show: wrong marks left out under `hidewrongmarks`. */
+export function shownRoute(r: TeamResult, hidewrongmarks: boolean): RouteVisit[] {
+  return (r.route ?? []).filter((v) => !(hidewrongmarks && v.state === 'wrong'));
 }

@@ -15,6 +15,8 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  Tab,
+  Tabs,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -32,6 +34,7 @@ import { answerRows, formatTime } from './teamAnswers.ts';
 import type { AnswerRow } from './teamAnswers.ts';
 import { TimeDialog } from './TimeDialog.tsx';
 import { useAnswerWrites, useTeamAnswers } from './useTeams.ts';
+import { SplitsTable, useSplits } from '../results/SplitsTable.tsx';
 
 /** Answers table page size and its options (spec 02 §9). */
 const PAGE_SIZES = [5, 10, 50, 100];
@@ -44,14 +47,19 @@ interface AnswersDialogProps {
 }
 
 /**
- * A team's answers: every checkpoint with the team's response, ok state and time; the organiser
- * sets the answer, marks it ok, sets its time or deletes it.
+ * A team's answers: every checkpoint with the team's response, whether the results count it
+ * correct, and its time; the organiser sets the answer, marks it ok, sets its time or deletes
+ * it. The splits view shows the same answers in visit order with leg times and points.
  */
 export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const checkpoints = useCheckpoints(eventId);
   const answers = useTeamAnswers(eventId, team.id);
+  const splits = useSplits(eventId, team.id);
+  const [view, setView] = useState<'kp' | 'splits'>('kp');
+  /** How the results count each answer (the engine's reading: allok, the correct answer, scores). */
+  const counted = new Map(splits.data?.visits.map((v) => [v.kpId, v.state]) ?? []);
   const { set, remove } = useAnswerWrites(eventId, team.id);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
@@ -63,7 +71,20 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
   if (checkpoints.isPending || answers.isPending) content = <LoadingState />;
   else if (checkpoints.isError) content = <ErrorState error={checkpoints.error} />;
   else if (answers.isError) content = <ErrorState error={answers.error} />;
-  else {
+  else if (view === 'splits') {
+    content = splits.isPending ? (
+      <LoadingState />
+    ) : splits.isError ? (
+      <ErrorState error={splits.error} />
+    ) : (
+      <SplitsTable
+        splits={splits.data}
+        responses={Object.fromEntries(
+          checkpoints.data.checkpoints.map((cp) => [cp.id, cp.data.responses ?? {}]),
+        )}
+      />
+    );
+  } else {
     const rows = answerRows(checkpoints.data.checkpoints, answers.data);
     const visible = rows.slice(page * pageSize, page * pageSize + pageSize);
     content = (
@@ -111,10 +132,14 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
                       </Select>
                     )}
                   </TableCell>
-                  <TableCell data-testid={`answer-okstate-${row.kpId}`}>
-                    {row.answer?.ok === true
+                  <TableCell
+                    data-testid={`answer-okstate-${row.kpId}`}
+                    sx={{ color: counted.get(row.kpId) === 'ok' ? 'success.main' : 'error.main' }}
+                  >
+                    {counted.get(row.kpId) === 'ok'
                       ? t('teams.okyes')
-                      : row.answer?.ok === false
+                      : counted.get(row.kpId) !== undefined ||
+                          (row.answer !== null && row.answer.ok === false)
                         ? t('teams.okno')
                         : ''}
                   </TableCell>
@@ -184,7 +209,13 @@ export function AnswersDialog({ eventId, team, readOnly, onClose }: AnswersDialo
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="answers-dialog">
       <DialogTitle>{t('teams.answersof', { name: team.name })}</DialogTitle>
-      <DialogContent>{content}</DialogContent>
+      <DialogContent>
+        <Tabs value={view} onChange={(_e, v: 'kp' | 'splits') => setView(v)} sx={{ mb: 1 }}>
+          <Tab value="kp" label={t('teams.answers.bykp')} data-testid="answers-view-kp" />
+          <Tab value="splits" label={t('teams.answers.splits')} data-testid="answers-view-splits" />
+        </Tabs>
+        {content}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('teams.close')}</Button>
       </DialogActions>

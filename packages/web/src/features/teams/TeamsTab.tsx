@@ -36,6 +36,7 @@ import { DeleteTeamDialog, TeamMenu } from './TeamMenu.tsx';
 import { TEAM_COLUMNS, TeamRow } from './TeamRow.tsx';
 import type { MenuPlace, TeamAction } from './TeamRow.tsx';
 import { TeamsToolbar } from './TeamsToolbar.tsx';
+import { TeamsDownloadMenu } from './TeamsDownloadMenu.tsx';
 import type { ToolbarDialog } from './TeamsToolbar.tsx';
 import { TimeDialog } from './TimeDialog.tsx';
 import { TrackDialog } from './TrackDialog.tsx';
@@ -111,7 +112,9 @@ export function TeamsTab({ event }: { event: EventSummary }) {
   return (
     <Paper variant="outlined" data-testid="teams-tab">
       {readOnly && <Alert severity="info">{t('teams.error.archived')}</Alert>}
-      <TeamsToolbar eventId={event.id} readOnly={readOnly} onOpen={setDialog} />
+      <TeamsToolbar eventId={event.id} readOnly={readOnly} onOpen={setDialog}>
+        <TeamsDownloadMenu event={event} teams={teams.data} classes={classes} extras={lyNames} />
+      </TeamsToolbar>
       {teams.data.length === 0 ? (
         <EmptyState text={t('teams.empty')} testId="teams-empty" />
       ) : (

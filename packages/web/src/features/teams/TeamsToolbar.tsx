@@ -17,10 +17,12 @@ interface TeamsToolbarProps {
   eventId: string;
   readOnly: boolean;
   onOpen: (dialog: ToolbarDialog) => void;
+  /** More tools (the downloads). */
+  children?: React.ReactNode;
 }
 
 /** The Teams tab's tools for all teams at once. */
-export function TeamsToolbar({ eventId, readOnly, onOpen }: TeamsToolbarProps) {
+export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolbarProps) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" sx={{ gap: 1, p: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -80,6 +82,7 @@ export function TeamsToolbar({ eventId, readOnly, onOpen }: TeamsToolbarProps) {
       >
         {t('teams.deleted.title')}
       </Button>
+      {children}
     </Stack>
   );
 }
