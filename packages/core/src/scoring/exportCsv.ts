@@ -139,7 +139,16 @@ export function resultsToCsv(
         case 'wrongcount':
         case 'dst':
           return r[c];
-        default:
+        case 'sum':
+        case 'kpsum':
+        case 'kppenalty':
+        case 'kpkokku':
+        case 'firstkpsbonus':
+        case 'firstbonus':
+        case 'lypoints':
+        case 'dstpoints':
+        case 'timepenaltytotal':
+        case 'spdpenalty':
           return points(r[c]);
       }
     };

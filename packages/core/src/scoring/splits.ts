@@ -138,12 +138,16 @@ export function teamSplits(
   for (const v of visits) {
     if (hideWrong && v.state === 'wrong') continue;
     const score = answerScore(t, v.k, v.answer);
-    let points = 0;
-    if (v.state === 'ok') {
-      if (score !== null) points = score;
-      else points = t.shared[v.k] ? t.value[v.k]! / sharedCount(v.k) : t.value[v.k]!;
-    } else if (v.state === 'wrong') points = -t.wrongPenalty[v.k]!;
-    else points = score ?? 0;
+    const points =
+      v.state === 'wrong'
+        ? -t.wrongPenalty[v.k]!
+        : score !== null
+          ? score
+          : v.state === 'none'
+            ? 0
+            : t.shared[v.k]
+              ? t.value[v.k]! / sharedCount(v.k)
+              : t.value[v.k]!;
     total += points;
     rows.push({
       kpId: v.kpId,

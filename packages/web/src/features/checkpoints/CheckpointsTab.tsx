@@ -127,7 +127,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
       const file = downloadCheckpoints(checkpoints, format, event, i18n.language);
       notify(t('export.downloaded', { file }));
     },
-    [checkpoints, event, notify, t],
+    [checkpoints, event, notify, t, i18n.language],
   );
 
   const handleMove = useCallback(

@@ -66,7 +66,10 @@ export function shownFields(
 }
 
 /** The CSV's headers and formats in the current language; `classes` names the class ids. */
-export function csvLabels(t: TFunction, classes: ReadonlyMap<string, string> = new Map()): RegCsvLabels {
+export function csvLabels(
+  t: TFunction,
+  classes: ReadonlyMap<string, string> = new Map(),
+): RegCsvLabels {
   return {
     klass: t('teams.klass'),
     className: (id) => classes.get(id) ?? id,

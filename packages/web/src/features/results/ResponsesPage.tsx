@@ -69,8 +69,7 @@ export function ResponsesPage() {
 }
 
 /** Whether an element is wider than its box (a sideways scroll), followed as it resizes. */
-function useOverflows<T extends HTMLElement>() {
-  const [element, setElement] = useState<T | null>(null);
+function useOverflows(element: HTMLElement | null): boolean {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     if (!element) return;
@@ -80,7 +79,7 @@ function useOverflows<T extends HTMLElement>() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
-  return { ref: setElement, overflows };
+  return overflows;
 }
 
 /**
@@ -90,7 +89,8 @@ function useOverflows<T extends HTMLElement>() {
  */
 function Matrix({ view }: { view: ResponsesView }) {
   const { t } = useTranslation();
-  const scroll = useOverflows<HTMLDivElement>();
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const overflows = useOverflows(box);
   return (
     <>
       {!view.answersShown && (
@@ -103,7 +103,7 @@ function Matrix({ view }: { view: ResponsesView }) {
           {t('responses.wronghidden')}
         </Alert>
       )}
-      {scroll.overflows && (
+      {overflows && (
         <Typography
           variant="caption"
           color="text.secondary"
@@ -113,7 +113,7 @@ function Matrix({ view }: { view: ResponsesView }) {
           {t('responses.scrollhint')}
         </Typography>
       )}
-      <TableContainer ref={scroll.ref} sx={{ maxHeight: '80vh' }}>
+      <TableContainer ref={setBox} sx={{ maxHeight: '80vh' }}>
         <Table size="small" stickyHeader data-testid="responses-matrix">
           <TableHead>
             <TableRow>

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { TeamListEntry } from '@rada/core';
+import i18n from '../../i18n/index.ts';
+import { entryListFile, startListFile, teamsCsvFile } from './teamsDownload.ts';
+
+const team = (id: string, over: Partial<TeamListEntry> = {}): TeamListEntry => ({
+  id,
+  name: id.toUpperCase(),
+  nr: null,
+  klassid: null,
+  starttime: null,
+  finishtime: null,
+  dsq: false,
+  katk: false,
+  disabled: false,
+  allowed: true,
+  lypoints: {},
+  answers: 0,
+  col: null,
+  devs: [],
+  defaultdev: null,
+  registered: false,
+  members: 0,
+  ...over,
+});
+const teams = [
+  team('a', { nr: '1', klassid: 'm', starttime: Date.UTC(2026, 4, 1, 9, 0, 0) }),
+  team('b', { klassid: 'm' }),
+  team('off', { disabled: true }),
+];
+const classes = new Map([['m', 'Mehed']]);
+const event = { id: 'kevad', name: 'Kevad' };
+
+describe('Teams downloads', () => {
+  it('the CSV has headers in the user language', async () => {
+    await i18n.changeLanguage('et');
+    const file = teamsCsvFile(teams, classes, [], 'kevad', i18n.t);
+    expect(file.name).toBe('kevad-teams.csv');
+    expect(file.text).toMatch(/^\uFEFFNumber;Võistkond;Klass;Start;/);
+    expect(file.text).toContain('\r\n1;A;Mehed;2026-05-01T');
+    await i18n.changeLanguage('en');
+  });
+
+  it('the start list has the start times, the entry list the members, without disabled teams', () => {
+    const start = startListFile(teams, classes, event);
+    expect(start.name).toBe('kevad-startlist.xml');
+    expect(start.text).toContain('<Class><Id>m</Id><Name>Mehed</Name></Class>');
+    expect(start.text).toMatch(
+      /<BibNumber>1<\/BibNumber><StartTime>2026-05-01T\d\d:00:00[+-]\d\d:\d\d</,
+    );
+    expect(start.text).not.toContain('OFF');
+    const entries = entryListFile(teams, classes, { a: ['Mari Maasikas'] }, event);
+    expect(entries.text).toContain(
+      '<TeamEntryPerson><Person><Name><Family>Maasikas</Family><Given>Mari</Given></Name></Person></TeamEntryPerson>',
+    );
+    expect(entries.text.match(/<TeamEntry>/g)).toHaveLength(2);
+  });
+});
