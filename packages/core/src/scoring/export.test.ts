@@ -163,7 +163,10 @@ describe('IOF XML 3.0 writer', () => {
     );
     expect(block(xml, 'a')).toContain('<rada:OkCount>1</rada:OkCount>');
     expect(block(xml, 'a')).toContain('<rada:OverallPosition>1</rada:OverallPosition>');
+    expect(block(xml, 'a')).toContain('<rada:WrongCount>0</rada:WrongCount>');
     expect(block(xml, 'a')).not.toContain('OverallResult');
+    const hidden = resultsToIof(results, { ...options, display: { hidewrongmarks: true } });
+    expect(block(hidden, 'a')).not.toContain('WrongCount');
     expect(block(xml, 'b')).toContain('<Status>OverTime</Status>');
     expect(block(xml, 'b')).not.toContain('<Position>');
     expect(block(xml, 'c')).toContain('<Status>Disqualified</Status>');

@@ -1,4 +1,5 @@
 import { escapeXml, isoWithOffset, xmlDecimal } from '../xmlText.ts';
+import type { ResultsDisplaySettings } from '../results.ts';
 import type { TeamResult } from './types.ts';
 
 /** The namespace of Rada's own elements in IOF `Extensions` (counts, the cross-class place). */
@@ -28,6 +29,8 @@ export interface IofOptions {
   teamForm?: IofTeamForm;
   /** Known members per team id (registration data, team members), for the team form. */
   members?: ReadonlyMap<string, readonly IofPerson[]>;
+  /** The event's display settings: no wrong count under `hidewrongmarks`, no distance without `distanceinresult`. */
+  display?: Partial<Pick<ResultsDisplaySettings, 'hidewrongmarks' | 'distanceinresult'>>;
 }
 
 /** The class id written for teams without a class (IOF and SportOrg need an Id on every Class). */
@@ -89,7 +92,8 @@ function scoresXml(r: TeamResult): string[] {
 }
 
 /** Rada's figures that IOF has no element for, in its own namespace. */
-function extensionsXml(r: TeamResult): string {
+function extensionsXml(r: TeamResult, options: IofOptions): string {
+  const display = options.display;
   const fields: [string, string | number][] = [
     ['Status', r.status],
     ['KpSum', points(r.kpsum)],
@@ -101,10 +105,12 @@ function extensionsXml(r: TeamResult): string {
     ['TimePenalty', points(r.timepenaltytotal)],
     ['SpeedPenalty', points(r.spdpenalty)],
     ['OkCount', r.okcount],
-    ['WrongCount', r.wrongcount],
   ];
+  if (display?.hidewrongmarks !== true) fields.push(['WrongCount', r.wrongcount]);
   if (r.overallplace !== null) fields.push(['OverallPosition', r.overallplace]);
-  if (r.dst !== null) fields.push(['Distance', xmlDecimal(r.dst, 3)]);
+  if (r.dst !== null && (!display || display.distanceinresult === true)) {
+    fields.push(['Distance', xmlDecimal(r.dst, 3)]);
+  }
   return `<Extensions>${fields.map(([k, v]) => `<rada:${k}>${escapeXml(String(v))}</rada:${k}>`).join('')}</Extensions>`;
 }
 
@@ -116,7 +122,7 @@ function personResult(r: TeamResult, options: IofOptions, pad: string): string {
     ...(status === 'OK' && r.place !== null ? [`<Position>${r.place}</Position>`] : []),
     `<Status>${status}</Status>`,
     ...scoresXml(r),
-    extensionsXml(r),
+    extensionsXml(r, options),
   ];
   return [
     `${pad}<PersonResult>`,
@@ -163,7 +169,7 @@ function teamResult(r: TeamResult, options: IofOptions, pad: string): string {
     );
     lines.push(`${pad}  </TeamMemberResult>`);
   }
-  lines.push(`${pad}  ${extensionsXml(r)}`, `${pad}</TeamResult>`);
+  lines.push(`${pad}  ${extensionsXml(r, options)}`, `${pad}</TeamResult>`);
   return lines.join('\n');
 }
 

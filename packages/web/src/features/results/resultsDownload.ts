@@ -66,6 +66,7 @@ export function resultsIofFile(
       offsetMinutes: localOffsetMinutes,
       teamForm,
       members,
+      display: view.settings,
     }),
   };
 }
