@@ -2,35 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from './checkpoints/csvText.ts';
 import { csvDateTime } from './csv.ts';
 import { teamsCsv } from './teams.ts';
-import type { TeamListEntry } from './teams.ts';
-
-const team = (over: Partial<TeamListEntry>): TeamListEntry => ({
-  id: 't',
-  name: 'T',
-  nr: null,
-  klassid: null,
-  starttime: null,
-  finishtime: null,
-  dsq: false,
-  katk: false,
-  disabled: false,
-  allowed: true,
-  lypoints: {},
-  answers: 0,
-  col: null,
-  devs: [],
-  defaultdev: null,
-  registered: false,
-  members: 0,
-  ...over,
-});
+import { teamListEntry } from './testing/teamEntry.ts';
 
 describe('teamsCsv', () => {
   it('writes every team with its class name, ISO times, flags, counts and extras', () => {
     const text = teamsCsv(
       [
-        team({
-          id: 'a',
+        teamListEntry('a', {
           name: '@Karud',
           nr: '7',
           klassid: 'm',
@@ -42,7 +20,7 @@ describe('teamsCsv', () => {
           devs: ['d1', 'd2'],
           lypoints: { Photo: -5 },
         }),
-        team({ id: 'b', name: 'Õunad', allowed: false, klassid: 'x' }),
+        teamListEntry('b', { name: 'Õunad', allowed: false, klassid: 'x' }),
       ],
       {
         label: (key) => `[${key}]`,

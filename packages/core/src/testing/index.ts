@@ -1,3 +1,4 @@
-/** Test helpers of the fuzz suite (`@rada/core/testing`); nothing in the product imports them. */
+/** Test helpers (`@rada/core/testing`): the fuzz suite's, and fixtures; nothing in the product imports them. */
 export * from './fuzz.ts';
 export * from './participantBodies.ts';
+export * from './teamEntry.ts';

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamListEntry } from '@rada/core';
+import { teamListEntry } from '@rada/core/testing';
 import i18n from '../../i18n/index.ts';
 import { entryListFile, startListFile, teamsCsvFile } from './teamsDownload.ts';
 
-const team = (id: string, over: Partial<TeamListEntry> = {}): TeamListEntry => ({
-  id,
-  name: id.toUpperCase(),
-  nr: null,
-  klassid: null,
-  starttime: null,
-  finishtime: null,
-  dsq: false,
-  katk: false,
-  disabled: false,
-  allowed: true,
-  lypoints: {},
-  answers: 0,
-  col: null,
-  devs: [],
-  defaultdev: null,
-  registered: false,
-  members: 0,
-  ...over,
-});
 const teams = [
-  team('a', { nr: '1', klassid: 'm', starttime: Date.UTC(2026, 4, 1, 9, 0, 0) }),
-  team('b', { klassid: 'm' }),
-  team('off', { disabled: true }),
+  teamListEntry('a', { nr: '1', klassid: 'm', starttime: Date.UTC(2026, 4, 1, 9, 0, 0) }),
+  teamListEntry('b', { klassid: 'm' }),
+  teamListEntry('off', { disabled: true }),
 ];
 const classes = new Map([['m', 'Mehed']]);
 const event = { id: 'kevad', name: 'Kevad' };
