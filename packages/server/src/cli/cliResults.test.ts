@@ -106,9 +106,10 @@ describe('command line: results', () => {
     const file = write('small2.json', smallEventFile());
     const csv = await cli('results', file, '--format', 'csv');
     expect(csv.code).toBe(0);
-    const lines = csv.out.trimEnd().split('\r\n');
-    expect(lines.map((l) => l.split(',')[4])).toEqual(['teamId', 'c', 'a', 'b', 'd']);
-    expect(lines[1]!.startsWith('Women,1,I,')).toBe(true);
+    expect(csv.out.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.out.slice(1).trimEnd().split('\r\n');
+    expect(lines.map((l) => l.split(';')[5])).toEqual(['teamId', 'c', 'a', 'b', 'd']);
+    expect(lines[1]!.startsWith('Women;1;I;')).toBe(true);
     const iof = await cli('results', file, '--format', 'iof');
     expect(iof.code).toBe(0);
     expect(iof.out).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamListEntry } from '@rada/core';
+import { teamListEntry } from '@rada/core/testing';
 import { toLocalInput } from './teamAnswers.ts';
 import {
   changedTeamFields,
@@ -10,25 +10,18 @@ import {
   teamFormErrors,
 } from './teamForm.ts';
 
-const team: TeamListEntry = {
-  id: 't1',
+const team = teamListEntry('t1', {
   name: 'Alpha',
   nr: '7',
   klassid: 'A',
   starttime: 1_700_000_000_123,
-  finishtime: null,
-  dsq: false,
-  katk: false,
-  disabled: false,
-  allowed: true,
-  lypoints: {},
   answers: 2,
   col: '#E53935',
   devs: ['d1', 'd2'],
   defaultdev: 'd1',
   registered: true,
   members: 1,
-};
+});
 
 describe('changedTeamFields', () => {
   it('is empty for an untouched form, milliseconds of a time and colour case included', () => {
