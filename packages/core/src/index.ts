@@ -22,3 +22,4 @@ export * from './participant.ts';
 export * from './speed.ts';
 export * from './live.ts';
 export * from './sessions.ts';
+export * from './cup/index.ts';

@@ -21,6 +21,7 @@ import { AppError } from '../http/errors.ts';
 import { unknownAdmins } from '../eventFile/eventFileCheck.ts';
 import type { PlatformRole } from '../users/user.repository.ts';
 import { SIMULATE_USAGE, simulateCommand } from './simulate.ts';
+import { CUP_RESULTS_USAGE, cupResultsCommand } from './cupResults.ts';
 
 const USAGE = `Usage: npm run rada -- <command>
 
@@ -32,6 +33,7 @@ const USAGE = `Usage: npm run rada -- <command>
   results <file.json> [--format json|csv|iof]
                                           print an event file's results (spec 03), ordered by
                                           class then place (JSON array by default; no database)
+${CUP_RESULTS_USAGE}
   migrate                                 bring the database schema up to date
 ${SIMULATE_USAGE}
 
@@ -108,6 +110,7 @@ export async function runCli(
     return command ? 0 : 2;
   }
   if (command === 'results') return resultsCommand(rest, out, err);
+  if (command === 'cup-results') return cupResultsCommand(rest, out, err);
   if (command === 'simulate')
     return simulateCommand(rest, out, err, loadConfig().port, (f) => fs.readFileSync(f, 'utf8'));
   const config = loadConfig();

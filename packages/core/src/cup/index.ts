@@ -1,0 +1,2 @@
+export * from './standings.ts';
+export * from './cupFile.ts';

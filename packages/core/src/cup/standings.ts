@@ -1,0 +1,270 @@
+import { placeLabel } from '../scoring/rank.ts';
+import type { ResultStatus } from '../scoring/types.ts';
+
+/**
+ * The cup engine (shared/spec/05-cup-rules.md): the cup's settings, its events' results and the
+ * cup admins' edits and joins → standings per class. Pure: no I/O, no clock.
+ */
+
+/** The arithmetic settings of a cup (05 §1). */
+export interface CupSettings {
+  /** Points by place: `points[0]` for 1st. Empty: unconfigured, no standings. */
+  points: readonly number[];
+  growingpoints: boolean;
+  atleast1: boolean;
+  missvalue: number;
+  /** How many of a team's scores count; 5 when not a positive number. */
+  countingevents: number | null;
+}
+
+/** One team of an event's results, as the cup reads it (03 §12 status, class place). */
+export interface CupEventTeam {
+  teamId: string;
+  name: string;
+  /** The team's class name in the event ('' for none). */
+  className: string;
+  place: number | null;
+  status: ResultStatus;
+  /** The account that registered or first joined the team, or null. */
+  owner: string | null;
+}
+
+/** One event of the cup with its results; `teams` null while it has none. */
+export interface CupEvent {
+  id: string;
+  starttime: number | null;
+  teams: readonly CupEventTeam[] | null;
+}
+
+/** A cup admin's value for one cup team in one event (05 §5, "Changed single points"). */
+export interface CupEdit {
+  event: string;
+  team: string;
+  value: number;
+}
+
+/** Two cup teams joined by a cup admin: `other`'s scores go to `keep` (05 §5). */
+export interface CupJoin {
+  keep: string;
+  other: string;
+}
+
+/** One row of the standings: a cup team in a class (05 §7). */
+export interface CupRow {
+  /** The class name as last seen ('' for teams without a class). */
+  class: string;
+  key: string;
+  name: string;
+  /** Every name the cup team was seen with, in cup order. */
+  allnames: string[];
+  place: number | null;
+  placeLabel: string;
+  /** One entry per event in cup order; null: nothing. */
+  scores: (number | null)[];
+  /** Whether each score counts (false for nothing and for unused scores). */
+  used: boolean[];
+  total: number;
+}
+
+/** The default of `countingevents` (05 §4). */
+export const DEFAULT_COUNTING_EVENTS = 5;
+
+/** The points presets (05 §1): "25" and "100". */
+export const CUP_POINTS_PRESETS: Record<'25' | '100', readonly number[]> = {
+  '25': [25, 22, 20, 18, ...Array.from({ length: 17 }, (_, i) => 17 - i)],
+  '100': [100, 97, 95, 93, ...Array.from({ length: 92 }, (_, i) => 92 - i)],
+};
+
+/** The next points entry added by hand: one lower than the last, 25 for the first (05 §1). */
+export const nextPointsEntry = (points: readonly number[]): number =>
+  points.length === 0 ? 25 : points.at(-1)! - 1;
+
+/** A class or team name compared across events: trimmed, lower case, runs of spaces as one. */
+export const normaliseCupName = (name: string): string =>
+  name.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The cup team key (05 §7): `u:<account>` with an owner, else `n:<class>:<name>`. */
+export function cupTeamKey(team: Pick<CupEventTeam, 'owner' | 'className' | 'name'>): string {
+  return team.owner !== null
+    ? `u:${team.owner}`
+    : `n:${normaliseCupName(team.className)}:${normaliseCupName(team.name)}`;
+}
+
+/** The events in cup order: by start time (unknown last), then id (05 §1). */
+export function cupOrder<T extends { id: string; starttime: number | null }>(
+  events: readonly T[],
+): T[] {
+  return [...events].sort(
+    (a, b) =>
+      (a.starttime ?? Infinity) - (b.starttime ?? Infinity) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/** A team's points from one event (05 §3); null when it did not take part. */
+export function eventPoints(
+  cup: CupSettings,
+  team: Pick<CupEventTeam, 'place' | 'status'>,
+): number | null {
+  if (team.status === 'notstarted') return null;
+  if (team.status === 'dsq' || team.status === 'katk') return cup.growingpoints ? cup.missvalue : 0;
+  const place = team.place;
+  let points = place === null ? 0 : (cup.points[place - 1] ?? (cup.growingpoints ? place : 0));
+  if (!cup.growingpoints && cup.atleast1) points = Math.max(1, points);
+  return points;
+}
+
+interface Entry {
+  classKey: string;
+  key: string;
+  className: string;
+  name: string;
+  allnames: string[];
+  scores: (number | null)[];
+  /** Whether the team took part in each event in this class. */
+  took: boolean[];
+}
+
+/**
+ * The standings (05 §2–5): one row per cup team and class, sorted by class name, then place
+ * (teams without a score last), then name. Edits replace computed values; a join moves the other
+ * team's event teams and edits to the kept team where it has none. No rows without points.
+ */
+export function cupStandings(
+  cup: CupSettings,
+  events: readonly CupEvent[],
+  edits: readonly CupEdit[] = [],
+  joins: readonly CupJoin[] = [],
+): CupRow[] {
+  if (cup.points.length === 0) return [];
+  const ordered = cupOrder(events);
+  const n = ordered.length;
+  const joinedTo = new Map<string, string>();
+  for (const j of joins) joinedTo.set(j.other, j.keep);
+  const resolve = (key: string): string => {
+    let k = key;
+    for (let hops = 0; joinedTo.has(k) && hops < joins.length; hops++) k = joinedTo.get(k)!;
+    return k;
+  };
+
+  const entries = new Map<string, Entry>();
+  const entryOf = (classKey: string, key: string, className: string): Entry => {
+    const id = `${classKey}\u0000${key}`;
+    let e = entries.get(id);
+    if (!e) {
+      e = {
+        classKey,
+        key,
+        className,
+        name: '',
+        allnames: [],
+        scores: new Array<number | null>(n).fill(null),
+        took: new Array<boolean>(n).fill(false),
+      };
+      entries.set(id, e);
+    }
+    return e;
+  };
+
+  /** Class key → its name as last seen, in cup order. */
+  const classNames = new Map<string, string>();
+  ordered.forEach((event, i) => {
+    for (const team of event.teams ?? []) {
+      const classKey = normaliseCupName(team.className);
+      classNames.set(classKey, team.className.trim());
+      const own = cupTeamKey(team);
+      const key = resolve(own);
+      const e = entryOf(classKey, key, team.className.trim());
+      const name = team.name.trim();
+      if (!e.allnames.includes(name)) e.allnames.push(name);
+      const points = eventPoints(cup, team);
+      if (points === null) continue;
+      // The kept team's own result wins over a joined one's in the same event.
+      if (e.took[i] && own !== key) continue;
+      e.took[i] = true;
+      e.scores[i] = points;
+      e.name = name;
+    }
+  });
+
+  const eventIndex = new Map(ordered.map((e, i) => [e.id, i]));
+  const editOf = new Map<string, number>();
+  const ownFirst = (edit: CupEdit) => Number(resolve(edit.team) === edit.team);
+  // Joined teams' edits first, so a kept team's own edit wins.
+  for (const edit of [...edits].sort((a, b) => ownFirst(a) - ownFirst(b))) {
+    const i = eventIndex.get(edit.event);
+    if (i !== undefined) editOf.set(`${i}\u0000${resolve(edit.team)}`, edit.value);
+  }
+  const edited = (i: number, key: string) => editOf.get(`${i}\u0000${key}`);
+
+  const counting =
+    typeof cup.countingevents === 'number' && cup.countingevents > 0
+      ? Math.floor(cup.countingevents)
+      : DEFAULT_COUNTING_EVENTS;
+  const better = (a: number, b: number) => (cup.growingpoints ? a - b : b - a);
+  const rows: CupRow[] = [];
+  const rowClass: string[] = [];
+  for (const e of entries.values()) {
+    // Teams that never took part (only not started) and have no edit are not in the cup.
+    if (!e.took.some(Boolean) && !e.took.some((_, i) => edited(i, e.key) !== undefined)) continue;
+    const scores = e.scores.map((s, i) => {
+      const value = edited(i, e.key);
+      if (value !== undefined) return value;
+      if (e.took[i]) return s;
+      return ordered[i]!.teams !== null ? cup.missvalue : null;
+    });
+    const counted = scores
+      .map((s, i) => ({ s, i }))
+      .filter((x): x is { s: number; i: number } => x.s !== null)
+      .sort((a, b) => better(a.s, b.s) || a.i - b.i)
+      .slice(0, counting);
+    const used = new Array<boolean>(n).fill(false);
+    for (const c of counted) used[c.i] = true;
+    rowClass.push(e.classKey);
+    rows.push({
+      class: classNames.get(e.classKey) ?? e.className,
+      key: e.key,
+      name: e.name || (e.allnames.at(-1) ?? ''),
+      allnames: e.allnames,
+      place: null,
+      placeLabel: '',
+      scores,
+      used,
+      total: counted.reduce((sum, c) => sum + c.s, 0),
+    });
+  }
+
+  // Ranking per class (05 §4): total, then the last event in which the scores differ.
+  const worst = cup.growingpoints ? Infinity : -Infinity;
+  const compare = (a: CupRow, b: CupRow): number => {
+    const byTotal = better(a.total, b.total);
+    if (byTotal !== 0) return byTotal;
+    for (let i = n - 1; i >= 0; i--) {
+      const d = better(a.scores[i] ?? worst, b.scores[i] ?? worst);
+      if (d !== 0 && !Number.isNaN(d)) return d;
+    }
+    return 0;
+  };
+  const classOf = new Map<string, CupRow[]>();
+  for (const [i, r] of rows.entries()) {
+    const classKey = rowClass[i]!;
+    const list = classOf.get(classKey);
+    if (list) list.push(r);
+    else classOf.set(classKey, [r]);
+  }
+  for (const list of classOf.values()) {
+    const ranked = list.filter((r) => r.scores.some((s) => s !== null)).sort(compare);
+    ranked.forEach((r, i) => {
+      const prev = ranked[i - 1];
+      r.place = prev && compare(prev, r) === 0 ? prev.place : i + 1;
+      r.placeLabel = placeLabel(r.place);
+    });
+  }
+  return rows.sort(
+    (a, b) =>
+      a.class.localeCompare(b.class, 'en') ||
+      (a.place ?? Infinity) - (b.place ?? Infinity) ||
+      a.name.localeCompare(b.name, 'en') ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+}
