@@ -71,6 +71,16 @@ export const ERROR_KEYS = [
   'play.error.startbeforeevent',
   'teams.error.started',
   'eventfile.error.invalid',
+  'cup.error.emptylink',
+  'cup.error.usedlink',
+  'cup.error.badlink',
+  'cup.error.notfound',
+  'cup.error.eventincup',
+  'cup.error.eventnotincup',
+  'cup.error.owner',
+  'cup.error.join',
+  'cup.error.joinclash',
+  'cup.error.noundo',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -155,4 +165,14 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'play.error.startbeforeevent': "The start cannot be before the event's start",
   'teams.error.started': 'The team has started already; tick the box to change it anyway',
   'eventfile.error.invalid': 'The event file has errors',
+  'cup.error.emptylink': 'The series needs a link',
+  'cup.error.usedlink': 'This link is already used by another series',
+  'cup.error.badlink': 'A link may hold only letters, digits, - and _',
+  'cup.error.notfound': 'No such series',
+  'cup.error.eventincup': 'The event is already in this series',
+  'cup.error.eventnotincup': 'The event is not in this series',
+  'cup.error.owner': 'The owner of a series cannot be removed',
+  'cup.error.join': 'Choose exactly two teams of one class',
+  'cup.error.joinclash': 'Both teams have points in the same event',
+  'cup.error.noundo': 'There is nothing to undo',
 };

@@ -12,6 +12,9 @@ export const eventTopic = (eventId: string): string => `event:${eventId}`;
 /** The topic of one device: tells the participant app that messages wait for it. */
 export const deviceTopic = (deviceId: string): string => `device:${deviceId}`;
 
+/** The topic of one cup's standings (/cup/{cupid}). */
+export const cupTopic = (cupId: string): string => `cup:${cupId}`;
+
 /** Server-internal topic of an event's live locations (ingest → /listen sockets). */
 export const liveTopic = (eventId: string): string => `live:${eventId}`;
 
@@ -40,6 +43,8 @@ export type ServerMessage =
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; error: string }
   | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] }
+  /** A cup's settings, events, edits or standings changed; viewers refetch. */
+  | { v: 1; type: 'cup.changed'; cupId: string }
   /** Messages or commands wait for the device; it fetches them through the HTTP API. */
   | { v: 1; type: 'device.messages'; deviceId: string }
   /**

@@ -1,2 +1,3 @@
 export * from './standings.ts';
 export * from './cupFile.ts';
+export * from './api.ts';

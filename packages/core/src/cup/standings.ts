@@ -49,7 +49,10 @@ export interface CupJoin {
   other: string;
 }
 
-/** One row of the standings: a cup team in a class (05 §7). */
+/**
+ * One row of the standings: a cup team in a class (05 §7). Two teams may be joined only when no
+ * event has an `own` score of both (05 §5).
+ */
 export interface CupRow {
   /** The class name as last seen ('' for teams without a class). */
   class: string;
@@ -63,6 +66,8 @@ export interface CupRow {
   scores: (number | null)[];
   /** Whether each score counts (false for nothing and for unused scores). */
   used: boolean[];
+  /** Whether each score is the team's own: it took part, or a cup admin edited it (05 §5). */
+  own: boolean[];
   total: number;
 }
 
@@ -221,6 +226,7 @@ export function cupStandings(
     const used = new Array<boolean>(n).fill(false);
     for (const c of counted) used[c.i] = true;
     rowClass.push(e.classKey);
+    const own = e.took.map((took, i) => took || edited(i, e.key) !== undefined);
     rows.push({
       class: classNames.get(e.classKey) ?? e.className,
       key: e.key,
@@ -230,6 +236,7 @@ export function cupStandings(
       placeLabel: '',
       scores,
       used,
+      own,
       total: counted.reduce((sum, c) => sum + c.s, 0),
     });
   }

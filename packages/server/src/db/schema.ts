@@ -33,6 +33,9 @@ export interface Database {
   event_results: EventResultsTable;
   deleted_teams: DeletedTeamsTable;
   team_members: TeamMembersTable;
+  cup_edits: CupEditsTable;
+  cup_joins: CupJoinsTable;
+  cup_undo: CupUndoTable;
   join_code_uses: JoinCodeUsesTable;
   device_messages: DeviceMessagesTable;
   device_uploads: DeviceUploadsTable;
@@ -212,9 +215,39 @@ export interface CupEventsTable {
 }
 export interface CupDataTable {
   cup_id: string;
+  /** The stored standings (CupStandingsView without per-viewer fields). */
   result: Json;
+  /** Per cup team: devices and owners, for admins (not used yet: `{}`). */
   teams: Json;
   backup: Json | null;
+}
+/** A cup admin's value for one cup team in one event ("Changed single points"). */
+export interface CupEditsTable {
+  cup_id: string;
+  event_id: string;
+  team_key: string;
+  value: number;
+  note: string;
+  user_id: string | null;
+  at: Ms;
+}
+/** Two cup teams joined: `other`'s scores go to `keep`; `record` is the other team's row. */
+export interface CupJoinsTable {
+  cup_id: string;
+  other: string;
+  keep: string;
+  record: Json;
+  user_id: string | null;
+  at: Ms;
+}
+/** An undo entry ("Joined teams"): the cup's edits and joins before the change. */
+export interface CupUndoTable {
+  id: string;
+  cup_id: string;
+  label: string;
+  backup: Json;
+  user_id: string | null;
+  at: Ms;
 }
 export interface NewsTable {
   id: string;

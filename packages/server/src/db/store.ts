@@ -15,6 +15,7 @@ import { trackRepository } from '../tracks/track.repository.ts';
 import { participantRepository } from '../participant/participant.repository.ts';
 import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
+import { cupRepository } from '../cups/cup.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -41,6 +42,8 @@ export interface Repos {
   speed: ReturnType<typeof speedRepository>;
   /** Browser sessions and API tokens. */
   sessions: ReturnType<typeof sessionRepository>;
+  /** Series (cups): admins, events, edits, joins, undo entries, stored standings. */
+  cups: ReturnType<typeof cupRepository>;
 }
 
 export interface Store extends Repos {
@@ -75,6 +78,7 @@ function repos(db: Kysely<Database>): Repos {
     participant: participantRepository(db),
     speed: speedRepository(db),
     sessions: sessionRepository(db),
+    cups: cupRepository(db),
   };
 }
 

@@ -24,6 +24,8 @@ import { registrationService } from '../registration/registration.service.ts';
 import { registrationRoutes } from '../registration/registration.routes.ts';
 import { joinCodeService } from '../joinCodes/joinCode.service.ts';
 import { joinCodeRoutes } from '../joinCodes/joinCode.routes.ts';
+import { cupService } from '../cups/cup.service.ts';
+import { cupRoutes } from '../cups/cup.routes.ts';
 import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
 import { trackService } from '../tracks/track.service.ts';
@@ -88,15 +90,27 @@ export async function buildApp({
     frameworkErrors: (_error, _req, reply) =>
       (reply as FastifyReply).status(400).send(new AppError('error.validation', 400).toBody()),
   });
+  // The cups service is made after the results service, which tells it of changed results.
+  let cupsOfEvent: (eventId: string) => void = () => undefined;
   const results = resultsService({
     store,
     bus,
     now,
     ...(compute ? { compute } : {}),
     onError: (eventId, error) => app.log.error({ err: error, eventId }, 'results recalculation'),
-    onRecalculated: (eventId, changed) =>
-      app.log.info({ eventId, changed }, 'results recalculated'),
+    onRecalculated: (eventId, changed) => {
+      app.log.info({ eventId, changed }, 'results recalculated');
+      if (changed) cupsOfEvent(eventId);
+    },
   });
+  const cups = cupService({
+    store,
+    bus,
+    now,
+    results,
+    onError: (cupId, error) => app.log.error({ err: error, cupId }, 'cup standings'),
+  });
+  cupsOfEvent = (eventId) => void cups.eventResultsChanged(eventId);
   // Every service publishes through this bus, so each change that can move results asks for a
   // (coalesced) recalculation; the results service itself publishes on the raw bus.
   const changes = recalcOnChange(bus, results.scheduleRecalc);
@@ -117,6 +131,7 @@ export async function buildApp({
     participant: participantService({ store, bus: changes, now, log }),
     speed,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
+    cups,
   };
 
   // First, so every answer carries the headers, refusals of the hooks below included.
@@ -190,6 +205,7 @@ export async function buildApp({
       await trackRoutes(api, services.tracks);
       await participantRoutes(api, services.participant);
       await speedRoutes(api, services.speed);
+      await cupRoutes(api, services.cups);
       await realtimeRoutes(api, bus, originGuard(config));
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);

@@ -107,6 +107,22 @@ async function registered(c: Ctx): Promise<{ id: string; teamId: string }> {
   return { id, teamId: res.body.teamId };
 }
 
+/** A new cup owned by the event owner, with the event admin as a cup admin. */
+async function newCup(c: Ctx): Promise<string> {
+  const id = uniqueShortlink('cup');
+  const res = await call(c.t.app, 'POST', '/api/cups', {
+    as: c.users.owner,
+    body: { id, name: 'Cup', year: 2026 },
+  });
+  expect(res.status).toBe(201);
+  const admin = await call(c.t.app, 'POST', `/api/cups/${id}/admins`, {
+    as: c.users.owner,
+    body: { userId: c.users.admin.uid },
+  });
+  expect(admin.status).toBe(200);
+  return id;
+}
+
 /** A join code of an event (the shared one by default), made by its owner. */
 async function newCode(c: Ctx, eventId = c.shared): Promise<string> {
   const res = await call<{ code: string }>(c.t.app, 'POST', `/api/events/${eventId}/joincodes`, {
@@ -530,6 +546,126 @@ const cases: Case[] = [
     name: 'GET /api/events/:id/deletedkponteam',
     expected: EVENT_ADMIN,
     run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/deletedkponteam`, { as }),
+  },
+  {
+    name: 'GET /api/cups',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', '/api/cups', { as }),
+  },
+  {
+    name: 'GET /api/cups?mine=1',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', '/api/cups?mine=1', { as }),
+  },
+  {
+    name: 'GET /api/cups/links/:link',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', '/api/cups/links/some-link', { as }),
+  },
+  {
+    name: 'POST /api/cups',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/cups', {
+        as,
+        body: { id: uniqueShortlink('cup'), name: 'Cup', year: 2026 },
+      }),
+  },
+  {
+    name: 'GET /api/cups/:cupId',
+    expected: ANYONE,
+    run: async (as, c) => call(c.t.app, 'GET', `/api/cups/${await newCup(c)}`, { as }),
+  },
+  {
+    name: 'GET /api/cups/:cupId/standings',
+    expected: ANYONE,
+    run: async (as, c) => call(c.t.app, 'GET', `/api/cups/${await newCup(c)}/standings`, { as }),
+  },
+  {
+    name: 'PATCH /api/cups/:cupId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'PATCH', `/api/cups/${await newCup(c)}`, { as, body: { points: [3, 2, 1] } }),
+  },
+  {
+    name: 'POST /api/cups/:cupId/admins',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/cups/${await newCup(c)}/admins`, {
+        as,
+        body: { userId: c.target.uid },
+      }),
+  },
+  {
+    name: 'DELETE /api/cups/:cupId/admins/:userId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const cupId = await newCup(c);
+      await call(c.t.app, 'POST', `/api/cups/${cupId}/admins`, {
+        as: c.users.owner,
+        body: { userId: c.target.uid },
+      });
+      return call(c.t.app, 'DELETE', `/api/cups/${cupId}/admins/${c.target.uid}`, { as });
+    },
+  },
+  {
+    name: 'POST /api/cups/:cupId/events (an event the caller administers)',
+    expected: EVENT_ADMIN,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/cups/${await newCup(c)}/events`, {
+        as,
+        body: { eventId: await c.freshEvent() },
+      }),
+  },
+  {
+    name: 'DELETE /api/cups/:cupId/events/:eventId',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const cupId = await newCup(c);
+      const eventId = await c.freshEvent();
+      await call(c.t.app, 'POST', `/api/cups/${cupId}/events`, {
+        as: c.users.owner,
+        body: { eventId },
+      });
+      return call(c.t.app, 'DELETE', `/api/cups/${cupId}/events/${eventId}`, { as });
+    },
+  },
+  {
+    name: 'PUT /api/cups/:cupId/cells',
+    expected: EVENT_ADMIN,
+    run: async (as, c) => {
+      const cupId = await newCup(c);
+      const eventId = await c.freshEvent();
+      await call(c.t.app, 'POST', `/api/cups/${cupId}/events`, {
+        as: c.users.owner,
+        body: { eventId },
+      });
+      return call(c.t.app, 'PUT', `/api/cups/${cupId}/cells`, {
+        as,
+        body: { event: eventId, team: 'n::x', value: 5 },
+      });
+    },
+  },
+  {
+    name: 'POST /api/cups/:cupId/joins',
+    expected: [401, 403, 403, '400 cup.error.join', '400 cup.error.join', '400 cup.error.join'],
+    run: async (as, c) =>
+      call(c.t.app, 'POST', `/api/cups/${await newCup(c)}/joins`, {
+        as,
+        body: { keep: 'n::a', other: 'n::b' },
+      }),
+  },
+  {
+    name: 'POST /api/cups/:cupId/undo',
+    expected: [
+      401,
+      403,
+      403,
+      '409 cup.error.noundo',
+      '409 cup.error.noundo',
+      '409 cup.error.noundo',
+    ],
+    run: async (as, c) => call(c.t.app, 'POST', `/api/cups/${await newCup(c)}/undo`, { as }),
   },
   ...['results', 'responses', 'results/t1/splits', 'results/members'].flatMap((path): Case[] => [
     {

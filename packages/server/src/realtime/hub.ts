@@ -10,11 +10,11 @@ export interface SocketLike {
 
 const MAX_TOPICS_PER_SOCKET = 50;
 /** An event's topic, or a device's (whose messages say only that something waits for it). */
-const TOPIC_PATTERN = /^(event:[A-Za-z0-9_-]{1,64}|device:[A-Za-z0-9_.:-]{4,100})$/;
+const TOPIC_PATTERN = /^((event|cup):[A-Za-z0-9_-]{1,64}|device:[A-Za-z0-9_.:-]{4,100})$/;
 
 /**
  * Serves one client socket: handles subscribe/unsubscribe and forwards bus messages.
- * Topics carry only what changed, so any client may subscribe to any event or device topic.
+ * Topics carry only what changed, so any client may subscribe to any event, cup or device topic.
  */
 export function attachSocket(
   bus: Bus,

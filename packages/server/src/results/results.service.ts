@@ -1,6 +1,7 @@
 import {
   compareOptionalNr,
   eventTopic,
+  parseClasses,
   scoringEventFromFile,
   teamSplits,
   visitStates,
@@ -199,6 +200,23 @@ export function resultsService({
     /** Resolves once no recalculation is scheduled or running. */
     idle: () => recalc.idle(),
     close: () => recalc.close(),
+
+    /**
+     * An event's stored results (computed on a miss) with its class names, for the cups it
+     * belongs to; undefined when the event is gone. No permission check: the caller decides.
+     */
+    async stored(
+      eventId: string,
+    ): Promise<{ results: TeamResult[]; classNames: Map<string, string> } | undefined> {
+      const stored = await storedOrComputed(eventId);
+      const head = await store.results.readHead(eventId);
+      if (!stored || !head) return undefined;
+      const display = displaySettings(fromJsonMap(head.settings), fromJsonMap(head.record));
+      return {
+        results: fromJson<TeamResult[]>(stored.results, []),
+        classNames: parseClasses(display.klassid),
+      };
+    },
 
     /** The stored results (computed and stored on a miss) with the settings that show them. */
     async results(actor: Actor | null, eventId: string): Promise<ResultsView> {
