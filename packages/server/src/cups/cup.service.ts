@@ -47,14 +47,6 @@ interface StoredStandings {
   computedAt: number;
 }
 
-const DEFAULT_SETTINGS: CupSettings = {
-  points: [],
-  growingpoints: false,
-  atleast1: false,
-  missvalue: 0,
-  countingevents: null,
-};
-
 /** A cup's settings from its `config` column, defaults for what is missing. */
 function settingsOf(row: CupRowDb): CupSettings {
   const c = fromJson<Partial<CupSettings>>(row.config, {});
