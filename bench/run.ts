@@ -13,6 +13,7 @@ import { codecBench } from './codec.ts';
 import { ingestBench } from './ingest.ts';
 import { fanoutBench } from './fanout.ts';
 import { clusterBench } from './cluster.ts';
+import { cupsBench } from './cups.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   ingest: ingestBench,
   fanout: fanoutBench,
   cluster: clusterBench,
+  cups: cupsBench,
 };
 
 const wanted = process.argv.slice(2);

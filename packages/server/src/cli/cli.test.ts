@@ -12,21 +12,7 @@ import { buildTestAppOn, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, countRows, signIn, signUp, uniqueEmail } from '../test/factories.ts';
 import { sampleEventFile } from '../test/eventFileFixture.ts';
-import { runCli } from './main.ts';
-
-/** Runs one command as `npm run rada -- …` would, capturing what it prints. */
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (append: (s: string) => void) =>
-    ({ write: (s: string) => (append(s), true) }) as unknown as typeof process.stdout;
-  const code = await runCli(
-    args,
-    sink((s) => (out += s)),
-    sink((s) => (err += s)) as unknown as typeof process.stderr,
-  );
-  return { code, out, err };
-}
+import { cli } from '../test/cli.ts';
 
 /**
  * The app on the command line's database (DATABASE_URL), closed before the next command:

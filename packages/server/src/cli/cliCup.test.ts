@@ -2,18 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './main.ts';
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(
-    args,
-    { write: (s: string) => (out += s) },
-    { write: (s: string) => (err += s) },
-  );
-  return { code, out, err };
-}
+import { cli } from '../test/cli.ts';
 
 const D = 86_400_000;
 const S0 = 1_767_261_600_000;

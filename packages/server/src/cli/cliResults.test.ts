@@ -5,19 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamResult } from '@rada/core';
 import { sampleEventFile } from '../test/eventFileFixture.ts';
-import { runCli } from './main.ts';
-
-/** Runs one command as `npm run rada -- …` would, capturing what it prints. */
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(
-    args,
-    { write: (s: string) => (out += s) },
-    { write: (s: string) => (err += s) },
-  );
-  return { code, out, err };
-}
+import { cli } from '../test/cli.ts';
 
 const S0 = 1_767_261_600_000;
 const H = 3_600_000;

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { cupFileStandings, cupOutputRows, cupStandingsCsv, parseCupFile } from '@rada/core';
 import type { Output } from './main.ts';
+import { readFileInput } from './fileInput.ts';
 
 export const CUP_RESULTS_USAGE = `  cup-results <cup.json> [--format json|csv]
                                           print a cup file's standings (spec 05 §7), by class,
@@ -14,24 +14,9 @@ const FORMATS = ['json', 'csv'] as const;
  * work: no database. Returns the exit code.
  */
 export function cupResultsCommand(rest: string[], out: Output, err: Output): number {
-  const path = rest[0];
-  const at = rest.indexOf('--format');
-  const format = at >= 0 ? rest[at + 1] : 'json';
-  if (!path || path.startsWith('--')) {
-    err.write('cup-results needs a cup file\n');
-    return 1;
-  }
-  if (!(FORMATS as readonly (string | undefined)[]).includes(format)) {
-    err.write(`Unknown format ${format}; use ${FORMATS.join(', ')}\n`);
-    return 1;
-  }
-  let text: string;
-  try {
-    text = fs.readFileSync(path, 'utf8');
-  } catch (e) {
-    err.write(`Cannot read ${path}: ${(e as Error).message}\n`);
-    return 1;
-  }
+  const input = readFileInput(rest, FORMATS, 'cup-results needs a cup file', err);
+  if (!input) return 1;
+  const { text, format } = input;
   const parsed = parseCupFile(text);
   if (!parsed.ok) {
     err.write(`${parsed.message}\n`);

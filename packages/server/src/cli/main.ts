@@ -22,6 +22,7 @@ import { unknownAdmins } from '../eventFile/eventFileCheck.ts';
 import type { PlatformRole } from '../users/user.repository.ts';
 import { SIMULATE_USAGE, simulateCommand } from './simulate.ts';
 import { CUP_RESULTS_USAGE, cupResultsCommand } from './cupResults.ts';
+import { readFileInput } from './fileInput.ts';
 
 const USAGE = `Usage: npm run rada -- <command>
 
@@ -56,23 +57,9 @@ const RESULT_FORMATS = ['json', 'csv', 'iof'] as const;
  * them. Pure file work, so it runs without the database. Returns the exit code.
  */
 function resultsCommand(rest: string[], out: Output, err: Output): number {
-  const path = rest[0];
-  const format = option(rest, '--format') ?? 'json';
-  if (!path || path.startsWith('--')) {
-    err.write('results needs an event file\n');
-    return 1;
-  }
-  if (!(RESULT_FORMATS as readonly string[]).includes(format)) {
-    err.write(`Unknown format ${format}; use ${RESULT_FORMATS.join(', ')}\n`);
-    return 1;
-  }
-  let text: string;
-  try {
-    text = fs.readFileSync(path, 'utf8');
-  } catch (e) {
-    err.write(`Cannot read ${path}: ${(e as Error).message}\n`);
-    return 1;
-  }
+  const input = readFileInput(rest, RESULT_FORMATS, 'results needs an event file', err);
+  if (!input) return 1;
+  const { text, format } = input;
   const parsed = parseEventFile(text);
   if (!parsed.ok) {
     err.write(`${parsed.error}: ${parsed.message}\n`);

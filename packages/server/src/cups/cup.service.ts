@@ -11,6 +11,7 @@ import type {
   AddCupEventBody,
   CreateCupBody,
   CupCellBody,
+  CupEventTeam,
   CupEventView,
   CupJoinBody,
   CupLinkCheck,
@@ -59,6 +60,9 @@ function settingsOf(row: CupRowDb): CupSettings {
   };
 }
 
+/** How many events' cup teams are kept in memory (see `teamsOf`). */
+const CUP_TEAMS_CACHE_SIZE = 500;
+
 const summary = (row: CupRowDb): CupSummary => ({ id: row.id, name: row.name, year: row.year });
 
 /**
@@ -99,6 +103,33 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
     return new Map([...first].map(([team, m]) => [team, m.uid]));
   }
 
+  /**
+   * Each event's teams as the cups read them, kept while the event's stored results, class
+   * names and memberships stay the same: after one event's results change, a cup reads only
+   * that event's results again (bench/cups.ts). Least recently used events go beyond
+   * CUP_TEAMS_CACHE_SIZE.
+   */
+  const eventTeams = new Map<string, { key: string; teams: CupEventTeam[] | null }>();
+  async function teamsOf(eventId: string): Promise<CupEventTeam[] | null> {
+    const cached = eventTeams.get(eventId);
+    eventTeams.delete(eventId);
+    const members = await store.members.stamp(eventId);
+    const known = cached?.key.startsWith(`${members}|`)
+      ? cached.key.slice(members.length + 1)
+      : undefined;
+    const stored = await results.stored(eventId, known);
+    if (!stored) return null;
+    let teams: CupEventTeam[] | null;
+    if (stored.results) {
+      teams = cupEventTeams(stored.results, stored.classNames, await ownersOf(eventId));
+    } else {
+      teams = cached!.teams;
+    }
+    eventTeams.set(eventId, { key: `${members}|${stored.key}`, teams });
+    if (eventTeams.size > CUP_TEAMS_CACHE_SIZE) eventTeams.delete(eventTeams.keys().next().value!);
+    return teams;
+  }
+
   /** Computes and stores the standings (05 §3–5) from the events' stored results. */
   async function recompute(cupId: string): Promise<StoredStandings | undefined> {
     const row = await store.cups.find(cupId);
@@ -107,10 +138,7 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
     const events = cupOrder(
       await Promise.all(
         eventRows.map(async (e) => {
-          const stored = await results.stored(e.event_id);
-          const teams = stored
-            ? cupEventTeams(stored.results, stored.classNames, await ownersOf(e.event_id))
-            : null;
+          const teams = await teamsOf(e.event_id);
           return {
             id: e.event_id,
             starttime: e.starttime,

@@ -215,5 +215,24 @@ describe.each(testDialects())('cups on $name', (dialect) => {
     await addEvent(cupId, a);
     expect((await standings(cupId)).unconfigured).toBe(true);
     expect((await standings(cupId)).rows).toEqual([]);
+
+    // A member joins Bravo: the next recomputation keys Bravo by its owner's account, even though
+    // the event's results did not change (the cached event teams follow memberships).
+    await t.store.members.add({
+      event_id: a,
+      team_id: 'bravo',
+      user_id: helper.uid,
+      joined_at: 5,
+      via: 'code',
+    });
+    expect((await configure(cupId, { points: [10, 8, 6] })).status).toBe(200);
+    const pub = await standings(cupId);
+    expect(pub.rows.map((r) => r.key)).toEqual(['n::alpha', `u:${helper.uid}`, 'n::charlie']);
+    expect(pub.rows[1]).not.toHaveProperty('email');
+    const admin = await standings(cupId, owner);
+    expect(admin.rows[1]).toMatchObject({ email: helper.email, name: 'Bravo' });
+    expect(admin.rows[0]).not.toHaveProperty('email');
+    const other = await standings(cupId, stranger);
+    expect(other.rows[1]).not.toHaveProperty('email');
   });
 });

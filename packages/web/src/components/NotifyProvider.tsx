@@ -8,9 +8,15 @@ interface Notice {
   id: number;
   message: string;
   severity: NotifySeverity;
+  persistent: boolean;
 }
 
-type Notify = (message: string, severity?: NotifySeverity) => void;
+/** A persistent notice stays until it is closed (spec 02: an error adding a cup event). */
+type Notify = (
+  message: string,
+  severity?: NotifySeverity,
+  options?: { persistent?: boolean },
+) => void;
 
 const NotifyContext = createContext<Notify>(() => undefined);
 
@@ -18,8 +24,8 @@ const NotifyContext = createContext<Notify>(() => undefined);
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [open, setOpen] = useState(false);
-  const notify = useCallback<Notify>((message, severity = 'success') => {
-    setNotice({ id: Date.now(), message, severity });
+  const notify = useCallback<Notify>((message, severity = 'success', options) => {
+    setNotice({ id: Date.now(), message, severity, persistent: options?.persistent === true });
     setOpen(true);
   }, []);
   const value = useMemo(() => notify, [notify]);
@@ -29,7 +35,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       <Snackbar
         key={notice?.id}
         open={open}
-        autoHideDuration={notice?.severity === 'error' ? 8000 : 4000}
+        autoHideDuration={notice?.persistent ? null : notice?.severity === 'error' ? 8000 : 4000}
         onClose={(_e, reason) => {
           if (reason !== 'clickaway') setOpen(false);
         }}
@@ -49,7 +55,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Returns `notify(message, severity)`, which shows a snackbar. */
+/** Returns `notify(message, severity, { persistent })`, which shows a snackbar. */
 export function useNotify(): Notify {
   return useContext(NotifyContext);
 }

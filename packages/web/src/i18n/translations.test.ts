@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS, ORDER_RULES, SETTINGS, SETTING_GROUPS, SPEED_KEYS } from '@rada/core';
 import { resources } from './index.ts';
@@ -45,5 +47,21 @@ describe('translations', () => {
       ...SPEED_KEYS.map((k) => `settings.speed.${k}`),
     ];
     for (const key of keys) expect(en[key], key).toBeTruthy();
+  });
+
+  it('have every key the web app asks for by name', () => {
+    const src = join(import.meta.dirname, '..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && !f.includes('.test.'),
+    );
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(src, file), 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([a-z0-9_.-]+)'/gi)) {
+        const key = m[1]!;
+        if (!en[key] && !en[`${key}_other`]) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

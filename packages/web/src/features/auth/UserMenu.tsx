@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,14 @@ import { CreatorsDialog } from '../creators/CreatorsDialog.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useSignOut } from './useSignOut.ts';
 
-/** The signed-in user's menu in the app bar: account, sign out, delete account, event creators. */
+const CupManagerDialog = lazy(() =>
+  import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
+);
+
+/**
+ * The signed-in user's menu in the app bar: event creators, series, account, delete account,
+ * sign out.
+ */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,6 +28,7 @@ export function UserMenu({ me }: { me: Me }) {
   const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [creatorsOpen, setCreatorsOpen] = useState(false);
+  const [cupsOpen, setCupsOpen] = useState(false);
   const close = () => setAnchor(null);
 
   return (
@@ -56,6 +65,18 @@ export function UserMenu({ me }: { me: Me }) {
           </MenuItem>
         )}
         {me.superAdmin && <Divider />}
+        <MenuItem
+          data-testid="usermenu-cups"
+          onClick={() => {
+            close();
+            setCupsOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <EmojiEventsIcon fontSize="small" />
+          </ListItemIcon>
+          {t('cup.manage.menu')}
+        </MenuItem>
         <MenuItem
           data-testid="usermenu-account"
           onClick={() => {
@@ -94,6 +115,11 @@ export function UserMenu({ me }: { me: Me }) {
           {t('auth.signout')}
         </MenuItem>
       </Menu>
+      {cupsOpen && (
+        <Suspense fallback={null}>
+          <CupManagerDialog onClose={() => setCupsOpen(false)} />
+        </Suspense>
+      )}
       {me.superAdmin && (
         <CreatorsDialog open={creatorsOpen} onClose={() => setCreatorsOpen(false)} />
       )}

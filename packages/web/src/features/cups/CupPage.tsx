@@ -1,0 +1,348 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Menu,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PrintIcon from '@mui/icons-material/Print';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CUP_JOIN_UNDO, cupStandingsCsv, cupStandingsToIof } from '@rada/core';
+import type { CupStandingsView } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { useCupRealtime } from '../../api/realtime.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
+import { useNotify } from '../../components/NotifyProvider.tsx';
+import { errorText } from '../../i18n/errorText.ts';
+import { downloadText } from '../export/download.ts';
+import { NO_CLASS_TAB, canJoin, cupClasses, nearNames, sortRows } from './cupTable.ts';
+import type { CupSort } from './cupTable.ts';
+import { CupJoinDialog } from './CupJoinDialog.tsx';
+import { CupTable } from './CupTable.tsx';
+import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
+import { CupTeamDialog } from './CupTeamDialog.tsx';
+import { EventPicker } from './CupManagerDialog.tsx';
+
+/**
+ * `/cup/{cupid}`: the series standings per class (05 §4), live. Everyone reads them; cup admins
+ * edit cells (double click or Enter), sort columns, tick two teams to join them, undo the last
+ * join, show the owners' emails and names, look for duplicate names and download the CSV.
+ */
+export function CupPage() {
+  const { cupid = '' } = useParams();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const standings = useQuery({
+    queryKey: queryKeys.cupStandings(cupid),
+    queryFn: () => api.cupStandings(cupid),
+    enabled: cupid !== '',
+  });
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.cup(cupid) }),
+    [queryClient, cupid],
+  );
+  useCupRealtime(cupid, refetch);
+  const [tab, setTab] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [joining, setJoining] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [history, setHistory] = useState<string | null>(null);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [showEmail, setShowEmail] = useState(false);
+  const [showName, setShowName] = useState(false);
+  const [duplicates, setDuplicates] = useState(false);
+  const [sort, setSort] = useState<CupSort>({ column: 'place', asc: true });
+  const printing = usePrinting();
+  const onError = (e: unknown) => notify(errorText(t, e), 'error');
+  const applied = (view: CupStandingsView) =>
+    queryClient.setQueryData(queryKeys.cupStandings(cupid), view);
+  const setCell = useMutation({
+    mutationFn: (body: { event: string; team: string; value: number | null }) =>
+      api.setCupCell(cupid, body),
+    onSuccess: applied,
+    onError,
+  });
+  const addEvent = useMutation({
+    mutationFn: (eventId: string) => api.addCupEvent(cupid, eventId),
+    onSuccess: refetch,
+    onError: (e) => notify(errorText(t, e), 'error', { persistent: true }),
+  });
+  const undo = useMutation({
+    mutationFn: () => api.undoCup(cupid),
+    onSuccess: (view) => {
+      applied(view);
+      notify(t('cup.undone'));
+    },
+    onError,
+  });
+
+  const view = standings.data;
+  const classes = useMemo(() => (view ? cupClasses(view.rows) : []), [view]);
+  const tabKey = (c: string) => (c === '' ? NO_CLASS_TAB : c);
+  const current = classes.find((c) => tabKey(c) === tab) ?? classes[0] ?? '';
+  const near = useMemo(
+    () => (duplicates && view ? nearNames(view.rows) : new Map()),
+    [duplicates, view],
+  );
+
+  if (standings.isPending) return <LoadingState />;
+  if (standings.isError || !view) {
+    return <ErrorState error={standings.error} onRetry={() => void standings.refetch()} />;
+  }
+  const admin = view.canEdit;
+  const classRows = view.rows.filter((r) => r.class === current);
+  const rows = admin ? sortRows(classRows, sort) : classRows;
+  const picked = view.rows.filter((r) => selected.includes(r.key));
+  const joinable = picked.length === 2 && canJoin(picked[0]!, picked[1]!);
+  const download = (kind: 'csv' | 'iof') => {
+    const name = `${cupid}-cup.${kind === 'csv' ? 'csv' : 'xml'}`;
+    try {
+      const text =
+        kind === 'csv'
+          ? cupStandingsCsv(view.rows, view.events.length, (key) => t(`cup.csv.${key}`))
+          : cupStandingsToIof(view.rows, view.events, {
+              cupName: `${view.cup.name} ${view.cup.year}`,
+              createTime: new Date().toISOString(),
+              complete: view.events.every((e) => e.hasResults),
+            });
+      downloadText(text, name, kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/xml');
+      notify(t('cup.csv.started', { file: name }));
+    } catch (e) {
+      notify(t('cup.csv.failed', { error: String(e) }), 'error');
+    }
+  };
+
+  return (
+    <Box data-testid="cup-page" sx={{ p: { xs: 0, sm: 2 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ flex: 1, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+        >
+          {view.cup.name} {view.cup.year}
+        </Typography>
+        <Box sx={{ '@media print': { display: 'none' } }}>
+          {admin && view.undo && (
+            <Button
+              size="small"
+              startIcon={<UndoIcon />}
+              onClick={() => undo.mutate()}
+              disabled={undo.isPending}
+              data-testid="cup-undo"
+            >
+              {t('cup.undo', {
+                label: view.undo.label === CUP_JOIN_UNDO ? t('cup.undo.joined') : view.undo.label,
+              })}
+            </Button>
+          )}
+          {admin && (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={!joinable}
+              onClick={() => setJoining(true)}
+              data-testid="cup-join"
+            >
+              {t('cup.join')}
+            </Button>
+          )}
+          <IconButton aria-label={t('cup.print')} onClick={() => window.print()}>
+            <PrintIcon />
+          </IconButton>
+          <IconButton
+            aria-label={t('cup.menu')}
+            onClick={(e) => setMenu(e.currentTarget)}
+            data-testid="cup-menu"
+          >
+            <MoreVertIcon />
+          </IconButton>
+          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            {admin && (
+              <MenuItem
+                onClick={() => (setDuplicates((d) => !d), setMenu(null))}
+                data-testid="cup-menu-duplicates"
+              >
+                {t(duplicates ? 'cup.menu.duplicates.off' : 'cup.menu.duplicates')}
+              </MenuItem>
+            )}
+            {admin && (
+              <MenuItem disabled={!joinable} onClick={() => (setJoining(true), setMenu(null))}>
+                {t('cup.join')}
+              </MenuItem>
+            )}
+            {admin && (
+              <MenuItem
+                onClick={() => (setShowName((s) => !s), setMenu(null))}
+                data-testid="cup-menu-name"
+              >
+                {t(showName ? 'cup.menu.name.off' : 'cup.menu.name')}
+              </MenuItem>
+            )}
+            {admin && (
+              <MenuItem
+                onClick={() => (setShowEmail((s) => !s), setMenu(null))}
+                data-testid="cup-menu-email"
+              >
+                {t(showEmail ? 'cup.menu.email.off' : 'cup.menu.email')}
+              </MenuItem>
+            )}
+            <MenuItem onClick={() => (download('csv'), setMenu(null))} data-testid="cup-menu-csv">
+              {t('cup.menu.csv')}
+            </MenuItem>
+            <MenuItem onClick={() => (download('iof'), setMenu(null))} data-testid="cup-menu-iof">
+              {t('cup.menu.iof')}
+            </MenuItem>
+          </Menu>
+        </Box>
+      </Stack>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        {view.events.length > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="cup-events">
+            {view.events.map((e, i) => `${i + 1}. ${e.name}`).join(' · ')}
+          </Typography>
+        )}
+        {admin && (
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => setPicking(true)}
+            disabled={addEvent.isPending}
+            sx={{ '@media print': { display: 'none' } }}
+            data-testid="cup-page-addevent"
+          >
+            {t('cup.manage.addevent')}
+          </Button>
+        )}
+      </Stack>
+      {view.unconfigured ? (
+        <Alert severity="info" data-testid="cup-unconfigured">
+          {t('cup.unconfigured')}
+        </Alert>
+      ) : view.rows.length === 0 ? (
+        <EmptyState text={t('cup.empty')} testId="cup-empty" />
+      ) : (
+        <>
+          {classes.length > 1 && (
+            <Tabs
+              value={tabKey(current)}
+              onChange={(_e, v: string) => setTab(v)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              sx={{ '@media print': { display: 'none' } }}
+            >
+              {classes.map((c) => (
+                <Tab
+                  key={tabKey(c)}
+                  value={tabKey(c)}
+                  label={c === '' ? t('cup.noclass') : c}
+                  data-testid={`cup-tab-${tabKey(c)}`}
+                />
+              ))}
+            </Tabs>
+          )}
+          <Box sx={SCREEN_ONLY}>
+            <CupTable
+              events={view.events}
+              rows={rows}
+              admin={admin}
+              showEmail={showEmail}
+              showName={showName}
+              near={near}
+              selected={selected}
+              onSelect={(key, on) =>
+                setSelected((s) => (on ? [...s, key] : s.filter((k) => k !== key)))
+              }
+              sort={sort}
+              onSort={(column) =>
+                setSort((s) => ({
+                  column,
+                  asc: s.column === column ? !s.asc : column !== 'total',
+                }))
+              }
+              onOpen={setHistory}
+              onSave={(event, team, value) => setCell.mutate({ event, team, value })}
+            />
+          </Box>
+          {printing && (
+            <Box sx={PRINT_ONLY} data-testid="cup-print">
+              {classes.map((c, i) => (
+                <Box
+                  key={tabKey(c)}
+                  sx={{
+                    breakBefore: i === 0 ? 'auto' : 'page',
+                    pageBreakBefore: i === 0 ? 'auto' : 'always',
+                  }}
+                >
+                  {classes.length > 1 && (
+                    <Typography variant="h6" component="h2" sx={{ my: 1 }}>
+                      {c === '' ? t('cup.noclass') : c}
+                    </Typography>
+                  )}
+                  <CupTable
+                    events={view.events}
+                    rows={view.rows.filter((r) => r.class === c)}
+                    idPrefix="print-"
+                  />
+                </Box>
+              ))}
+            </Box>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            <Box component="span" sx={{ bgcolor: 'warning.light', px: 1, mr: 1 }}>
+              &nbsp;
+            </Box>
+            {t('cup.unused')}
+            <Box component="span" sx={{ color: 'text.disabled', ml: 2, mr: 1 }}>
+              0
+            </Box>
+            {t('cup.legend.missed')}
+          </Typography>
+        </>
+      )}
+      {history !== null && view.rows.some((r) => r.key === history) && (
+        <CupTeamDialog
+          row={view.rows.find((r) => r.key === history)!}
+          events={view.events}
+          onClose={() => setHistory(null)}
+        />
+      )}
+      {picking && (
+        <EventPicker
+          exclude={view.events}
+          onClose={() => setPicking(false)}
+          onPick={(id) => {
+            setPicking(false);
+            addEvent.mutate(id);
+          }}
+        />
+      )}
+      {joining && picked.length === 2 && (
+        <CupJoinDialog
+          teams={[picked[0]!, picked[1]!]}
+          events={view.events}
+          onCancel={() => setJoining(false)}
+          onJoin={(keep, other) =>
+            api.joinCupTeams(cupid, { keep, other }).then((next) => {
+              applied(next);
+              setJoining(false);
+              setSelected([]);
+            }, onError)
+          }
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import {
+  Checkbox,
+  Chip,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { CupEventView, CupStandingsRow } from '@rada/core';
+import { cupCellState } from './cupTable.ts';
+import type { CupSort } from './cupTable.ts';
+
+/** One score cell; cup admins edit it in place (Enter saves, an empty value removes the edit). */
+function ScoreCell({
+  row,
+  index,
+  editable,
+  onSave,
+  idPrefix,
+}: {
+  row: CupStandingsRow;
+  index: number;
+  editable: boolean;
+  onSave: (value: number | null) => void;
+  idPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const score = row.scores[index];
+  const state = cupCellState(row, index);
+  const sx = {
+    whiteSpace: 'nowrap',
+    ...(state === 'unused' && { bgcolor: 'warning.light' }),
+    ...(!row.own[index] && { color: 'text.disabled' }),
+    ...(editable && { cursor: 'text' }),
+  };
+  if (editing !== null) {
+    return (
+      <TableCell align="right" sx={{ p: 0.5 }}>
+        <TextField
+          size="small"
+          autoFocus
+          value={editing}
+          onChange={(e) => setEditing(e.target.value)}
+          onBlur={() => setEditing(null)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setEditing(null);
+            if (e.key !== 'Enter') return;
+            const text = editing.trim().replace(',', '.');
+            const value = text === '' ? null : Number(text);
+            if (value === null || Number.isFinite(value)) onSave(value);
+            setEditing(null);
+          }}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'decimal',
+              'aria-label': t('cup.cell.edit'),
+              'data-testid': `${idPrefix}cup-cell-input-${row.key}-${index}`,
+              style: { width: 56, textAlign: 'right' },
+            },
+          }}
+        />
+      </TableCell>
+    );
+  }
+  return (
+    <TableCell
+      align="right"
+      sx={sx}
+      title={
+        [state === 'none' ? '' : t(`cup.state.${state}`), editable ? t('cup.cell.hint') : '']
+          .filter(Boolean)
+          .join(' · ') || undefined
+      }
+      data-testid={`${idPrefix}cup-cell-${row.key}-${index}`}
+      data-state={state}
+      onDoubleClick={editable ? () => setEditing(score === null ? '' : String(score)) : undefined}
+      onKeyDown={
+        editable
+          ? (e) => {
+              if (e.key === 'Enter') setEditing(score === null ? '' : String(score));
+            }
+          : undefined
+      }
+      tabIndex={editable ? 0 : undefined}
+    >
+      {score === null || score === undefined ? '' : score}
+    </TableCell>
+  );
+}
+
+/**
+ * The standings table of one class (spec 02, cup results table): place, team, the owners' email
+ * and display name when asked, one column per event, total. With `admin` (a cup admin's screen)
+ * it has a checkbox column, sortable headers and editable cells; without, it is read-only and
+ * unsorted (others, and the printed copy). Ids are prefixed with `idPrefix`.
+ */
+export function CupTable({
+  events,
+  rows,
+  admin = false,
+  showEmail = false,
+  showName = false,
+  near,
+  selected = [],
+  onSelect,
+  sort,
+  onSort,
+  onOpen,
+  onSave,
+  idPrefix = '',
+}: {
+  events: readonly CupEventView[];
+  rows: readonly CupStandingsRow[];
+  admin?: boolean;
+  showEmail?: boolean;
+  showName?: boolean;
+  near?: ReadonlyMap<string, string[]>;
+  selected?: readonly string[];
+  onSelect?: (key: string, on: boolean) => void;
+  sort?: CupSort;
+  onSort?: (column: CupSort['column']) => void;
+  onOpen?: (key: string) => void;
+  onSave?: (event: string, team: string, value: number | null) => void;
+  idPrefix?: string;
+}) {
+  const { t } = useTranslation();
+  const header = (column: CupSort['column'], label: string, align?: 'right', title?: string) => (
+    <TableCell
+      key={String(column)}
+      align={align}
+      title={title}
+      sortDirection={admin && sort?.column === column ? (sort.asc ? 'asc' : 'desc') : false}
+    >
+      {admin && sort && onSort ? (
+        <TableSortLabel
+          active={sort.column === column}
+          direction={sort.asc ? 'asc' : 'desc'}
+          onClick={() => onSort(column)}
+        >
+          {label}
+        </TableSortLabel>
+      ) : (
+        label
+      )}
+    </TableCell>
+  );
+  return (
+    <TableContainer sx={{ maxHeight: 700, '@media print': { maxHeight: 'none' } }}>
+      <Table size="small" stickyHeader data-testid={`${idPrefix}cup-table`}>
+        <TableHead>
+          <TableRow>
+            {admin && <TableCell padding="checkbox" />}
+            {header('place', t('cup.col.place'))}
+            {header('name', t('cup.col.team'))}
+            {admin && showEmail && <TableCell>{t('cup.col.email')}</TableCell>}
+            {admin && showName && <TableCell>{t('cup.col.displayname')}</TableCell>}
+            {events.map((e, i) => header(i, `${i + 1}.`, 'right', e.name))}
+            {header('total', t('cup.col.total'), 'right')}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow
+              key={r.key}
+              data-testid={`${idPrefix}cup-row-${r.key}`}
+              data-place={r.place ?? ''}
+            >
+              {admin && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={selected.includes(r.key)}
+                    onChange={(e) => onSelect?.(r.key, e.target.checked)}
+                    slotProps={{
+                      input: {
+                        'aria-label': r.name,
+                        'data-testid': `${idPrefix}cup-select-${r.key}`,
+                      } as object,
+                    }}
+                  />
+                </TableCell>
+              )}
+              <TableCell sx={{ fontWeight: 600 }}>{r.placeLabel}</TableCell>
+              <TableCell title={r.allnames.join(', ')}>
+                {onOpen ? (
+                  <Link
+                    component="button"
+                    underline="hover"
+                    color="inherit"
+                    onClick={() => onOpen(r.key)}
+                    sx={{ textAlign: 'left', font: 'inherit' }}
+                    data-testid={`${idPrefix}cup-team-${r.key}`}
+                  >
+                    {r.name}
+                  </Link>
+                ) : (
+                  r.name
+                )}
+                {near?.has(r.key) && (
+                  <Chip
+                    size="small"
+                    color="warning"
+                    sx={{ ml: 1 }}
+                    label={t('cup.duplicateof', { names: near.get(r.key)!.join(', ') })}
+                    data-testid={`${idPrefix}cup-duplicate-${r.key}`}
+                  />
+                )}
+              </TableCell>
+              {admin && showEmail && <TableCell>{r.email ?? ''}</TableCell>}
+              {admin && showName && <TableCell>{r.displayName ?? ''}</TableCell>}
+              {events.map((e, i) => (
+                <ScoreCell
+                  key={e.id}
+                  row={r}
+                  index={i}
+                  editable={admin && onSave !== undefined}
+                  onSave={(value) => onSave?.(e.id, r.key, value)}
+                  idPrefix={idPrefix}
+                />
+              ))}
+              <TableCell
+                align="right"
+                sx={{ fontWeight: 600 }}
+                data-testid={`${idPrefix}cup-total-${r.key}`}
+              >
+                {r.total}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
