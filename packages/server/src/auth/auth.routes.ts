@@ -61,9 +61,14 @@ export async function authRoutes(
     return reply.status(204).send();
   });
 
+  // A visitor who sends no credentials is signed out, which is an answer (null), not an error:
+  // public pages ask this on every visit, and a 401 would stand in the browser's console as a
+  // failed request. Credentials that do not hold (a revoked session, an expired token) are 401.
   api.get('/auth/me', async (req) => {
-    if (!req.actor) throw unauthorized();
-    return auth.me(req.actor);
+    if (req.actor) return auth.me(req.actor);
+    const presented = Boolean(req.headers.authorization) || Boolean(req.cookies[SESSION_COOKIE]);
+    if (presented) throw unauthorized();
+    return null;
   });
 
   api.post('/auth/tokens', async (req, reply) => {
