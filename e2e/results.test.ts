@@ -193,6 +193,8 @@ describe('results pages: settings, splits, printing, phones', () => {
 
     // Printing: no app bar, no tabs, every class under its own heading on its own page.
     await page.emulateMedia({ media: 'print' });
+    // The printed copy is built when the media query changes: wait for it, then look.
+    await page.getByTestId('results-print').waitFor();
     expect(await page.locator('header').isVisible()).toBe(false);
     for (const key of ['m', 'w']) {
       expect(await page.getByTestId(`results-print-${key}`).isVisible()).toBe(true);

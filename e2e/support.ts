@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../packages/server/src/server.ts';
 import type { RunningServer } from '../packages/server/src/server.ts';
+import type { ServerConfig } from '../packages/server/src/config.ts';
 import { runCli } from '../packages/server/src/cli/main.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,8 +36,11 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** Starts the real server on a fresh SQLite database and a free port, serving the built web app. */
-export async function startPlatform(): Promise<TestPlatform> {
+/**
+ * Starts the real server on a fresh SQLite database and a free port, serving the built web app;
+ * `overrides` change its configuration (a stand-in tile server's origin, for example).
+ */
+export async function startPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-e2e-'));
   const file = path.join(dir, 'rada.sqlite');
   const server = await startServer({
@@ -46,6 +50,7 @@ export async function startPlatform(): Promise<TestPlatform> {
     database: { dialect: 'sqlite', file },
     // RADA_WEB_DIST lets parallel work build the app into its own folder.
     webDist: process.env.RADA_WEB_DIST ?? path.join(root, 'packages/web/dist'),
+    ...overrides,
   });
   return {
     server,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MapKeys } from './map/api.ts';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -72,6 +73,8 @@ export interface PublicConfig {
   providers: string[];
   signupOpen: boolean;
   version: string;
+  /** Keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); null hides the layer. */
+  mapKeys: MapKeys;
 }
 
 /** Event as listed and as read by anyone who may see it. */

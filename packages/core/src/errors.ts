@@ -81,6 +81,12 @@ export const ERROR_KEYS = [
   'cup.error.join',
   'cup.error.joinclash',
   'cup.error.noundo',
+  'map.error.url',
+  'map.error.colour',
+  'map.error.notwmts',
+  'map.error.badxml',
+  'map.error.fetch',
+  'map.error.address',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -175,4 +181,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'cup.error.join': 'Choose exactly two teams of one class',
   'cup.error.joinclash': 'Both teams have points in the same event',
   'cup.error.noundo': 'There is nothing to undo',
+  'map.error.url': 'A map address must start with http:// or https://',
+  'map.error.colour': 'A colour is written as #rrggbb',
+  'map.error.notwmts': 'This address gives no WMTS capabilities document',
+  'map.error.badxml': 'The capabilities document is not valid XML',
+  'map.error.fetch': 'The map service could not be reached',
+  'map.error.address': 'This address is not allowed for map services',
 };

@@ -23,3 +23,4 @@ export * from './speed.ts';
 export * from './live.ts';
 export * from './sessions.ts';
 export * from './cup/index.ts';
+export * from './map/index.ts';

@@ -41,6 +41,27 @@ const SAMPLES: Record<SettingKind, { valid: unknown[]; invalid: unknown[] }> = {
     valid: [{ a: [1, 'b', null] }, 'text', 3, null],
     invalid: [{ a: undefined }, () => 1, NaN],
   },
+  map: {
+    valid: [
+      { default: { type: 'osm', conf: {} }, userlayers: [] },
+      { userlayers: [{ type: 'google', title: 'Google', conf: {}, private: true }] },
+    ],
+    invalid: [
+      { default: { type: 'esri', conf: {} } },
+      { userlayers: [{ type: 'osm', conf: {} }] },
+      3,
+    ],
+  },
+  speedranges: {
+    valid: [
+      [],
+      [
+        { s: 0, c: '#00ff00' },
+        { s: 90, c: '#FF0000' },
+      ],
+    ],
+    invalid: [[{ s: 10, c: 'red' }], [{ s: -1, c: '#000000' }], { s: 1 }],
+  },
   regform: {
     valid: [
       { fields: {} },
@@ -52,6 +73,7 @@ const SAMPLES: Record<SettingKind, { valid: unknown[]; invalid: unknown[] }> = {
 
 const validOf = (desc: SettingDescriptor) =>
   desc.kind === 'select' ? (desc.options ?? []) : SAMPLES[desc.kind].valid;
+const invalidOf = (desc: SettingDescriptor) => SAMPLES[desc.kind].invalid;
 
 describe('SETTINGS', () => {
   it('describes each key once, in a known group, selects with their options', () => {
@@ -72,7 +94,7 @@ describe('SETTINGS', () => {
       expect(valid.length).toBeGreaterThan(0);
       for (const value of valid)
         expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
-      for (const value of SAMPLES[desc.kind].invalid) {
+      for (const value of invalidOf(desc)) {
         expect(schema.safeParse(value).success, String(JSON.stringify(value) ?? value)).toBe(false);
       }
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
 import { RegConfig, TEAM_TYPES } from './registration.ts';
+import { MapSetting, SpeedRanges } from './map/mapConfig.ts';
 
 /**
  * Every field of "Event settings" (spec 01 §3, stored under eventsdata/{id}/data) described once,
@@ -20,7 +21,11 @@ export type SettingKind =
   | 'bounds'
   | 'json'
   /** The registration form (registration.ts RegConfig), edited by its own editor. */
-  | 'regform';
+  | 'regform'
+  /** The event's map layers (map/mapConfig.ts MapSetting), edited by its own editor. */
+  | 'map'
+  /** Track colours by speed (map/mapConfig.ts SpeedRanges). */
+  | 'speedranges';
 
 export const SETTING_GROUPS = [
   'general',
@@ -30,6 +35,7 @@ export const SETTING_GROUPS = [
   'results',
   'messages',
   'registration',
+  'map',
   'advanced',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -61,7 +67,6 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'maxmarkingdistance', kind: 'number', group: 'marking', unit: 'm' },
   { key: 'nokpopenwhennotclose', kind: 'bool', group: 'marking' },
   { key: 'hidewrongmarks', kind: 'bool', group: 'marking' },
-  { key: 'eventbounds', kind: 'bounds', group: 'marking' },
   { key: 'rakoef', kind: 'numberlist', group: 'scoring' },
   { key: 'sharedrakoef', kind: 'text', group: 'scoring' },
   { key: 'answerscores', kind: 'bool', group: 'scoring' },
@@ -80,7 +85,6 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'hideresults', kind: 'bool', group: 'results' },
   { key: 'distanceinresult', kind: 'bool', group: 'results' },
   { key: 'pointssuffix', kind: 'text', group: 'results' },
-  { key: 'speedranges', kind: 'json', group: 'results' },
   { key: 'appmessage', kind: 'longtext', group: 'messages' },
   { key: 'joinrequiresconfirmation', kind: 'bool', group: 'registration' },
   { key: 'teamtype', kind: 'select', group: 'registration', options: TEAM_TYPES },
@@ -90,7 +94,9 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'prepagemessage', kind: 'longtext', group: 'registration' },
   { key: 'notallowedmessage', kind: 'longtext', group: 'registration' },
   { key: 'finishedmessage', kind: 'longtext', group: 'messages' },
-  { key: 'map', kind: 'json', group: 'advanced' },
+  { key: 'map', kind: 'map', group: 'map' },
+  { key: 'eventbounds', kind: 'bounds', group: 'map' },
+  { key: 'speedranges', kind: 'speedranges', group: 'map' },
 ];
 
 export const SETTINGS_BY_KEY: ReadonlyMap<string, SettingDescriptor> = new Map(
@@ -135,6 +141,10 @@ export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> 
       return jsonValue;
     case 'regform':
       return RegConfig;
+    case 'map':
+      return MapSetting;
+    case 'speedranges':
+      return SpeedRanges;
   }
 }
 

@@ -48,6 +48,18 @@ export interface ServerConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel (REDIS_PREFIX, default `rada:`). */
   redisPrefix: string;
+  /** Browser keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); unset hides them. */
+  mapKeys: { google: string | null; bing: string | null };
+  /**
+   * Origins besides https: ones that map tiles may come from (TILE_ORIGINS, e.g. a tile server
+   * on the local network, http://10.0.0.7:8080): added to the page's img-src and connect-src.
+   */
+  tileOrigins: string[];
+  /**
+   * Whether the server may fetch map capabilities from loopback and private addresses
+   * (MAP_FETCH_ALLOW_PRIVATE=true); off by default so the fetch cannot probe the server's network.
+   */
+  mapFetchAllowPrivate: boolean;
 }
 
 /** At most `max` requests (or failures) per `windowMs`. */
@@ -188,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: rateLimitsFromEnv(env),
     redisUrl: redisUrlOf(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'rada:',
+    mapKeys: { google: env.GOOGLE_MAPS_KEY || null, bing: env.BING_MAPS_KEY || null },
+    tileOrigins: list(env.TILE_ORIGINS).map((o) => originOf('TILE_ORIGINS', o)),
+    mapFetchAllowPrivate: env.MAP_FETCH_ALLOW_PRIVATE === 'true',
   };
 }
 

@@ -7,6 +7,8 @@
  *   answer is kept for when offline. Other API reads are left alone.
  * - Writes (POST, PUT, PATCH, DELETE) and the WebSocket are never touched: the app's own
  *   outbox stores them and retries.
+ * - Map tiles from other hosts are answered from the offline map caches (`rada-tiles:{event}`,
+ *   filled by the participant app's Offline map) when saved there, else fetched as usual.
  */
 /* global self, caches, fetch, URL */
 const VERSION = 'rada-v1';
@@ -17,6 +19,7 @@ const OFFLINE_API = [
   /^\/api\/events$/,
   /^\/api\/events\/[^/]+$/,
   /^\/api\/events\/[^/]+\/play$/,
+  /^\/api\/events\/[^/]+\/map$/,
   /^\/api\/joincodes\/[^/]+$/,
 ];
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
@@ -59,7 +62,14 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      // Offline maps (rada-tiles:…) outlive new versions of the app.
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((k) => k !== VERSION && !k.startsWith('rada-tiles:'))
+            .map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -86,11 +96,24 @@ async function cacheFirst(request) {
   return response;
 }
 
+/** A tile saved for offline use, or the network's answer. */
+async function savedTile(request) {
+  const names = (await caches.keys()).filter((k) => k.startsWith('rada-tiles:'));
+  for (const name of names) {
+    const hit = await (await caches.open(name)).match(request.url);
+    if (hit) return hit;
+  }
+  return fetch(request);
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) {
+    if (request.destination === 'image') event.respondWith(savedTile(request));
+    return;
+  }
   if (url.pathname.startsWith('/api/ws') || url.pathname.startsWith('/listen')) return;
   if (url.pathname.startsWith('/api/')) {
     // Only what the participant app needs to open offline; the rest stays network-only.

@@ -21,7 +21,8 @@ import { ResponsesPage } from './features/results/ResponsesPage.tsx';
 import { RegistrationPage } from './features/registration/RegistrationPage.tsx';
 import { JoinPage } from './features/joinCodes/JoinPage.tsx';
 import { PlayHome } from './features/participant/PlayHome.tsx';
-import { CupComingSoonPage, NotFoundPage } from './features/layout/ComingSoonPages.tsx';
+import { NotFoundPage } from './features/layout/ComingSoonPages.tsx';
+import { CupPage } from './features/cups/CupPage.tsx';
 
 /** Creates the app's query cache: client errors (4xx) are not retried. */
 export function makeQueryClient(): QueryClient {
@@ -44,7 +45,7 @@ const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'accountdelete', element: <AccountDeletePage /> },
       { path: 'account', element: <AccountPage /> },
-      { path: 'cup/:cupid', element: <CupComingSoonPage /> },
+      { path: 'cup/:cupid', element: <CupPage /> },
       { path: 'play', element: <PlayHome /> },
       { path: ':evid/reg', element: <RegistrationPage /> },
       { path: ':evid/join', element: <JoinPage /> },

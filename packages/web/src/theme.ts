@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { enUS, etEE } from '@mui/material/locale';
+import { TOOLTIP_NEXT_DELAY_MS } from '@rada/core';
 import type { Language } from './i18n/index.ts';
 
 /** The app's small MUI theme: forest green and trail orange, in the interface language. */
@@ -19,6 +20,7 @@ export function makeTheme(lang: Language) {
       },
       components: {
         MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTooltip: { defaultProps: { enterNextDelay: TOOLTIP_NEXT_DELAY_MS } },
         MuiTextField: { defaultProps: { size: 'small' } },
         MuiFormControl: { defaultProps: { size: 'small' } },
         MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 16px' } } },

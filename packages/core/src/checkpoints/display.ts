@@ -3,6 +3,10 @@ import type { Kp } from './types.ts';
 /** Map defaults (spec 02 §9). */
 export const MAP_DEFAULT_CENTER = { lat: 58.88, lng: 25.14 } as const;
 export const MAP_DEFAULT_ZOOM = 7;
+/** A map popup's largest size (spec 02 §9): 500 × 600 px. */
+export const MAP_POPUP_SIZE = { width: 500, height: 600 } as const;
+/** How long a tooltip waits after another one closed (spec 02 §9). */
+export const TOOLTIP_NEXT_DELAY_MS = 2000;
 /** KP number labels show above this zoom. */
 export const MAP_LABEL_MIN_ZOOM = 10;
 

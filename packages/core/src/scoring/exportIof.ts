@@ -191,7 +191,12 @@ function classXml(key: string | null, options: IofOptions): string {
   return `<Class><Id>${escapeXml(key ?? IOF_NO_CLASS_ID)}</Id><Name>${escapeXml(name)}</Name></Class>`;
 }
 
-function header(root: string, status: string | null, options: IofOptions): string[] {
+/** The XML declaration, the root element with Rada's namespace, and the Event (shared with the cup list). */
+export function iofHeader(
+  root: string,
+  status: string | null,
+  options: Pick<IofOptions, 'eventName' | 'createTime'>,
+): string[] {
   const created = options.createTime ? ` createTime="${escapeXml(options.createTime)}"` : '';
   const listStatus = status ? ` status="${status}"` : '';
   return [
@@ -211,7 +216,7 @@ function header(root: string, status: string | null, options: IofOptions): strin
  */
 export function resultsToIof(results: readonly TeamResult[], options: IofOptions): string {
   const running = results.some((r) => r.status === 'running');
-  const out = header('ResultList', running ? 'Snapshot' : 'Complete', options);
+  const out = iofHeader('ResultList', running ? 'Snapshot' : 'Complete', options);
   const write = options.teamForm === 'team' ? teamResult : personResult;
   for (const [key, list] of byClass(results)) {
     out.push('  <ClassResult>', `    ${classXml(key, options)}`);
@@ -237,7 +242,7 @@ export interface IofEntry {
 
 /** The teams as an IOF XML 3.0 StartList: a ClassStart per class, a PersonStart per team. */
 export function startListToIof(entries: readonly IofEntry[], options: IofOptions): string {
-  const out = header('StartList', null, options);
+  const out = iofHeader('StartList', null, options);
   for (const [key, list] of byClass(entries)) {
     out.push('  <ClassStart>', `    ${classXml(key, options)}`);
     for (const e of list) {
@@ -259,7 +264,7 @@ export function startListToIof(entries: readonly IofEntry[], options: IofOptions
 
 /** The teams as an IOF XML 3.0 EntryList: a TeamEntry per team with its known members. */
 export function entryListToIof(entries: readonly IofEntry[], options: IofOptions): string {
-  const out = header('EntryList', null, options);
+  const out = iofHeader('EntryList', null, options);
   for (const e of entries) {
     const members = (e.members ?? [])
       .map((p) => `<TeamEntryPerson><Person>${nameXml(p)}</Person></TeamEntryPerson>`)

@@ -13,6 +13,7 @@ export {
   startListToIof,
   entryListToIof,
   iofStatus,
+  iofHeader,
   personName,
   IOF_NO_CLASS_ID,
   RADA_IOF_NAMESPACE,

@@ -2,3 +2,4 @@
 export * from './fuzz.ts';
 export * from './participantBodies.ts';
 export * from './teamEntry.ts';
+export * from './wmtsFixture.ts';

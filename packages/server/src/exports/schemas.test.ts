@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   computeResults,
+  cupStandings,
+  cupStandingsToIof,
   entryListToIof,
   exportCheckpointsGpx,
   personName,
@@ -145,6 +147,77 @@ describe.skipIf(!hasXmllint)('exports against the official schemas', () => {
     expect(of('idle', 'StartTime')).toEqual(['2026-01-01T12:00:00+02:00']);
     const classIds = xpath(xml, "//*[local-name()='Class']/*[local-name()='Id']/text()");
     expect(classIds).toEqual(['men', 'w&amp;1', 'noclass']);
+    expect(xpath(xml, 'string(/*/@status)')).toEqual(['Snapshot']);
+  });
+
+  it('IOF ResultList of cup standings, read back per team', () => {
+    const cupEvents = [
+      { id: 'a', starttime: S0, teams: [] },
+      { id: 'b&2', starttime: S0 + 24 * H, teams: [] },
+    ].map((e, i) => ({
+      ...e,
+      teams: [
+        {
+          teamId: 't1',
+          owner: null,
+          className: HOSTILE,
+          name: 'Kiired',
+          status: 'finished' as const,
+          place: 1 + i,
+        },
+        {
+          teamId: 't2',
+          owner: null,
+          className: HOSTILE,
+          name: HOSTILE,
+          status: 'finished' as const,
+          place: 2 - i,
+        },
+        {
+          teamId: 't3',
+          owner: null,
+          className: '',
+          name: 'Üksi',
+          status: 'dsq' as const,
+          place: null,
+        },
+      ],
+    }));
+    const rows = cupStandings(
+      {
+        points: [10, 8],
+        growingpoints: false,
+        atleast1: false,
+        missvalue: 0,
+        countingevents: null,
+      },
+      cupEvents,
+      [],
+      [],
+    );
+    const named = cupEvents.map((e) => ({ id: e.id, name: `Stage ${e.id}` }));
+    const xml = cupStandingsToIof(rows, named, { cupName: HOSTILE, complete: false });
+    expect(validate(xml, IOF_XSD)).toBe('');
+    expect(validate(cupStandingsToIof([], named, { cupName: 'x', complete: true }), IOF_XSD)).toBe(
+      '',
+    );
+    const of = (name: string, field: string) =>
+      xpath(
+        xml,
+        `//*[local-name()='PersonResult'][.//*[local-name()='Family']='${name}']/*[local-name()='Result']/*[local-name()='${field}']/text()`,
+      );
+    expect(of('Kiired', 'Score')).toEqual(['18']);
+    // 10 + 8 each; the last stage breaks the tie.
+    expect(of('Kiired', 'Position')).toEqual(['2']);
+    // Disqualified in both stages: no points, yet in the standings.
+    expect(of('Üksi', 'Status')).toEqual(['OK']);
+    expect(of('Üksi', 'Score')).toEqual(['0']);
+    const unplaced = { ...rows[0]!, place: null, placeLabel: '', scores: [null, null] };
+    const inactive = cupStandingsToIof([unplaced], named, { cupName: 'x', complete: true });
+    expect(validate(inactive, IOF_XSD)).toBe('');
+    expect(xpath(inactive, "//*[local-name()='Status']/text()")).toEqual(['Inactive']);
+    expect(xpath(inactive, "count(//*[local-name()='Position'])")).toEqual(['0']);
+    expect(xpath(xml, "count(//*[local-name()='ClassResult'])")).toEqual(['2']);
     expect(xpath(xml, 'string(/*/@status)')).toEqual(['Snapshot']);
   });
 

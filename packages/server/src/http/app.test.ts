@@ -22,6 +22,7 @@ describe.each(testDialects())('HTTP edge on $name', (dialect) => {
       providers: ['password'],
       signupOpen: true,
       version: expect.any(String),
+      mapKeys: { google: null, bing: null },
     });
     expect((await call(t.app, 'GET', '/api/health')).body).toEqual({ ok: true });
   });

@@ -25,6 +25,8 @@ import { registrationRoutes } from '../registration/registration.routes.ts';
 import { joinCodeService } from '../joinCodes/joinCode.service.ts';
 import { joinCodeRoutes } from '../joinCodes/joinCode.routes.ts';
 import { cupService } from '../cups/cup.service.ts';
+import { mapService } from '../maps/map.service.ts';
+import { mapRoutes } from '../maps/map.routes.ts';
 import { cupRoutes } from '../cups/cup.routes.ts';
 import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
@@ -120,6 +122,7 @@ export async function buildApp({
     auth: authService({ users: store.users, sessions: store.sessions, config, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({ store, bus: changes, now }),
+    maps: mapService({ store, config }),
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
     teams: teamService({ store, bus: changes, now }),
@@ -186,6 +189,7 @@ export async function buildApp({
         providers: config.providers,
         signupOpen: config.signupOpen,
         version: '0.1.0',
+        mapKeys: config.mapKeys,
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, config);
@@ -206,6 +210,7 @@ export async function buildApp({
       await participantRoutes(api, services.participant);
       await speedRoutes(api, services.speed);
       await cupRoutes(api, services.cups);
+      await mapRoutes(api, services.maps);
       await realtimeRoutes(api, bus, originGuard(config));
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);

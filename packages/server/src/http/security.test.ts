@@ -55,7 +55,8 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     // The app's own sockets, spelled out for browsers that do not count ws: as 'self'.
-    expect(csp).toContain("connect-src 'self' ws://rada.example:8080");
+    // Map services are https: (and TILE_ORIGINS, tested below).
+    expect(csp).toContain("connect-src 'self' https: ws://rada.example:8080");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -75,8 +76,23 @@ describe('security headers', () => {
       remoteAddress: '127.0.0.1',
     });
     expect(String(res.headers['content-security-policy'])).toContain(
-      "connect-src 'self' wss://rada.example;",
+      "connect-src 'self' https: wss://rada.example;",
     );
+  });
+});
+
+describe('tile servers on plain http (TILE_ORIGINS)', () => {
+  it('are allowed for images and connections, nothing else', async () => {
+    const t = await buildTestApp(sqlite, { tileOrigins: ['http://10.0.0.7:8080'] });
+    try {
+      const res = await call(t.app, 'GET', '/api/health', { headers: { host: 'rada.example' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/img-src [^;]*http:\/\/10\.0\.0\.7:8080/);
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/10\.0\.0\.7:8080/);
+      expect(csp).not.toMatch(/script-src [^;]*10\.0\.0\.7/);
+    } finally {
+      await t.close();
+    }
   });
 });
 

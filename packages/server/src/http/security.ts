@@ -5,7 +5,8 @@ import type { ServerConfig } from '../config.ts';
 import { AppError } from './errors.ts';
 
 /** The settings the security headers and the Origin check read. */
-export type SecurityConfig = Pick<ServerConfig, 'publicUrl' | 'allowedOrigins'>;
+export type SecurityConfig = Pick<ServerConfig, 'publicUrl' | 'allowedOrigins'> &
+  Partial<Pick<ServerConfig, 'tileOrigins'>>;
 
 /**
  * The server's own origin for this request: PUBLIC_URL when configured, else the scheme and host
@@ -57,7 +58,10 @@ export function originGuard(config: SecurityConfig): (req: FastifyRequest) => Pr
  * - styles also inline: MUI/emotion insert <style> elements and Leaflet markers style attributes;
  * - images also from data: (Leaflet's and markers' icons, QR codes), blob: and any https: host,
  *   because an event's `map` setting may name its own tile servers;
- * - connections to this server, its WebSockets included;
+ * - connections to this server, its WebSockets included, and to https: hosts (map services:
+ *   Bing's and Google's session and metadata calls, and the service worker's downloads of
+ *   tiles for offline use);
+ * - TILE_ORIGINS (tile servers on plain http) for images and connections;
  * - nobody frames the app but itself; no plugins; <base> and forms stay on this server.
  */
 export const CSP_DIRECTIVES = {
@@ -67,7 +71,7 @@ export const CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", 'https:'],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   frameSrc: ["'none'"],
@@ -77,11 +81,15 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** CSP_DIRECTIVES as a header value, with connect-src naming `sockets` as well. */
-function cspHeader(sockets: string | null): string {
+/** CSP_DIRECTIVES as a header value, with connect-src naming `sockets` and tile origins as well. */
+function cspHeader(sockets: string | null, tiles: readonly string[]): string {
   const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const extra = (k: string) => [
+    ...(k === 'connectSrc' && sockets ? [sockets] : []),
+    ...(k === 'connectSrc' || k === 'imgSrc' ? tiles : []),
+  ];
   return Object.entries(CSP_DIRECTIVES)
-    .map(([k, v]) => [kebab(k), ...v, ...(k === 'connectSrc' && sockets ? [sockets] : [])])
+    .map(([k, v]) => [kebab(k), ...v, ...extra(k)])
     .map((parts) => parts.join(' '))
     .join('; ');
 }
@@ -99,7 +107,10 @@ function cspFor(config: SecurityConfig): (req: FastifyRequest) => string {
       const origin = ownOrigin(req, config);
       // Older Safari does not count ws:/wss: of the page's own host as 'self'.
       const url = origin ? new URL(origin) : null;
-      header = cspHeader(url && `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+      header = cspHeader(
+        url && `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`,
+        config.tileOrigins ?? [],
+      );
       // Host headers are the client's to choose: never keep more than a few.
       if (cache.size >= 64) cache.clear();
       cache.set(key, header);

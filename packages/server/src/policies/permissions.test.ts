@@ -150,8 +150,9 @@ const cases: Case[] = [
     run: (as, c) => call(c.t.app, 'GET', '/api/config', { as }),
   },
   {
+    // Signed out is an answer (null), not an error.
     name: 'GET /api/auth/me',
-    expected: SIGNED_IN,
+    expected: ANYONE,
     run: (as, c) => call(c.t.app, 'GET', '/api/auth/me', { as }),
   },
   {
@@ -551,6 +552,33 @@ const cases: Case[] = [
     name: 'GET /api/cups',
     expected: ANYONE,
     run: (as, c) => call(c.t.app, 'GET', '/api/cups', { as }),
+  },
+  {
+    name: 'GET /api/events/:id/map',
+    expected: ANYONE,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/map`, { as }),
+  },
+  {
+    // Callers who may ask get as far as the address check (a file: address is refused there).
+    name: 'GET /api/maps/capabilities (with the event)',
+    expected: [
+      401,
+      403,
+      '400 map.error.url',
+      '400 map.error.url',
+      '400 map.error.url',
+      '400 map.error.url',
+    ],
+    run: (as, c) =>
+      call(c.t.app, 'GET', `/api/maps/capabilities?url=file%3A%2F%2F%2Fx&eventId=${c.shared}`, {
+        as,
+      }),
+  },
+  {
+    // The owner is a creator here; the admin is not.
+    name: 'GET /api/maps/capabilities (without an event)',
+    expected: [401, 403, '400 map.error.url', 403, '400 map.error.url', '400 map.error.url'],
+    run: (as, c) => call(c.t.app, 'GET', '/api/maps/capabilities?url=file%3A%2F%2F%2Fx', { as }),
   },
   {
     name: 'GET /api/cups?mine=1',

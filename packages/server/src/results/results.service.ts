@@ -203,18 +203,34 @@ export function resultsService({
 
     /**
      * An event's stored results (computed on a miss) with its class names, for the cups it
-     * belongs to; undefined when the event is gone. No permission check: the caller decides.
+     * belongs to; undefined when the event is gone. `key` names what was read (the stored
+     * version and the class names): given the key of an earlier read that is still current, the
+     * results are left out and nothing large is read. No permission check: the caller decides.
      */
     async stored(
       eventId: string,
-    ): Promise<{ results: TeamResult[]; classNames: Map<string, string> } | undefined> {
-      const stored = await storedOrComputed(eventId);
-      const head = await store.results.readHead(eventId);
-      if (!stored || !head) return undefined;
+      knownKey?: string,
+    ): Promise<
+      { key: string; results?: TeamResult[]; classNames: Map<string, string> } | undefined
+    > {
+      let head = await store.results.readHead(eventId);
+      if (head && head.version === null) {
+        await storedOrComputed(eventId);
+        head = await store.results.readHead(eventId);
+      }
+      if (!head || head.version === null) return undefined;
       const display = displaySettings(fromJsonMap(head.settings), fromJsonMap(head.record));
+      const classNames = parseClasses(display.klassid);
+      const classKey = JSON.stringify([...classNames]);
+      const key = `${head.version}:${head.computed_at}:${classKey}`;
+      if (key === knownKey) return { key, classNames };
+      const stored = await store.results.find(eventId);
+      if (!stored) return undefined;
       return {
+        // Keyed by the row read, in case a recalculation stored a newer one in between.
+        key: `${stored.version}:${stored.computed_at}:${classKey}`,
         results: fromJson<TeamResult[]>(stored.results, []),
-        classNames: parseClasses(display.klassid),
+        classNames,
       };
     },
 

@@ -77,6 +77,22 @@ export function memberRepository(db: Kysely<Database>) {
     ofEvent: (eventId: string) =>
       db.selectFrom('team_members').selectAll().where('event_id', '=', eventId).execute(),
 
+    /**
+     * A cheap fingerprint of an event's memberships (how many, and the sum of their join times):
+     * it changes when anyone joins or leaves a team, so derived data can be kept until it does.
+     */
+    async stamp(eventId: string): Promise<string> {
+      const row = await db
+        .selectFrom('team_members')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string | null>('joined_at').as('s'),
+        ])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return `${String(row?.n ?? 0)}:${String(row?.s ?? 0)}`;
+    },
+
     /** Adds a member; a user already in the team keeps the first membership. */
     async add(row: MemberRow): Promise<void> {
       await db

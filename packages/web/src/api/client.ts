@@ -46,6 +46,16 @@ import type {
   PrintItemsBody,
   RenumberBody,
   ResponsesView,
+  CupCellBody,
+  EventMapView,
+  WmtsCapabilities,
+  CupJoinBody,
+  CupLinkCheck,
+  CupStandingsView,
+  CupSummary,
+  CupView,
+  CreateCupBody,
+  UpdateCupBody,
   TeamMembersView,
   TeamSplits,
   ResultsView,
@@ -183,10 +193,12 @@ export const api = {
   config: () => request<PublicConfig>('GET', '/config'),
 
   /** The signed-in user, or null when signed out (401). */
+  /** The signed-in user, or null (the server answers null when signed out). */
   me: async (): Promise<Me | null> => {
     try {
-      return await request<Me>('GET', '/auth/me');
+      return await request<Me | null>('GET', '/auth/me');
     } catch (e) {
+      // An older server, or a revoked bearer token.
       if (e instanceof ApiError && e.status === 401) return null;
       throw e;
     }
@@ -227,6 +239,12 @@ export const api = {
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
   settings: (id: string) => request<EventSettingsView>('GET', `/events/${enc(id)}/settings`),
+  eventMap: (id: string) => request<EventMapView>('GET', `/events/${enc(id)}/map`),
+  mapCapabilities: (url: string, eventId: string) =>
+    request<WmtsCapabilities>(
+      'GET',
+      `/maps/capabilities?url=${encodeURIComponent(url)}&eventId=${encodeURIComponent(eventId)}`,
+    ),
   patchSettings: (id: string, patch: SettingsPatch) =>
     request<EventSettingsView>('PATCH', `/events/${enc(id)}/settings`, patch),
   admins: (id: string) => request<EventAdmin[]>('GET', `/events/${enc(id)}/admins`),
@@ -259,6 +277,27 @@ export const api = {
   deleteTeamAnswer: (id: string, teamId: string, kpId: string) =>
     request<void>('DELETE', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`),
   printItems: (id: string) => request<PrintItemsBody>('GET', `/events/${enc(id)}/printitems`),
+  cups: (mine: boolean) => request<CupSummary[]>('GET', `/cups${mine ? '?mine=1' : ''}`),
+  cup: (cupId: string) => request<CupView>('GET', `/cups/${enc(cupId)}`),
+  cupLinkCheck: (link: string) => request<CupLinkCheck>('GET', `/cups/links/${enc(link)}`),
+  createCup: (body: CreateCupBody) => request<CupView>('POST', '/cups', body),
+  updateCup: (cupId: string, body: UpdateCupBody) =>
+    request<CupView>('PATCH', `/cups/${enc(cupId)}`, body),
+  addCupAdmin: (cupId: string, userId: string) =>
+    request<CupView>('POST', `/cups/${enc(cupId)}/admins`, { userId }),
+  removeCupAdmin: (cupId: string, userId: string) =>
+    request<CupView>('DELETE', `/cups/${enc(cupId)}/admins/${enc(userId)}`),
+  addCupEvent: (cupId: string, eventId: string) =>
+    request<CupView>('POST', `/cups/${enc(cupId)}/events`, { eventId }),
+  removeCupEvent: (cupId: string, eventId: string) =>
+    request<CupView>('DELETE', `/cups/${enc(cupId)}/events/${enc(eventId)}`),
+  cupStandings: (cupId: string) =>
+    request<CupStandingsView>('GET', `/cups/${enc(cupId)}/standings`),
+  setCupCell: (cupId: string, body: CupCellBody) =>
+    request<CupStandingsView>('PUT', `/cups/${enc(cupId)}/cells`, body),
+  joinCupTeams: (cupId: string, body: CupJoinBody) =>
+    request<CupStandingsView>('POST', `/cups/${enc(cupId)}/joins`, body),
+  undoCup: (cupId: string) => request<CupStandingsView>('POST', `/cups/${enc(cupId)}/undo`),
   savePrintItems: (id: string, body: PrintItemsBody) =>
     request<PrintItemsBody>('PUT', `/events/${enc(id)}/printitems`, body),
 
@@ -420,6 +459,10 @@ export interface ImportResult {
 /** TanStack Query keys, built in one place so realtime invalidation matches the readers. */
 export const queryKeys = {
   me: ['me'] as const,
+  cups: (mine: boolean) => ['cups', mine] as const,
+  /** Under it: the cup's standings; a cup.changed message refreshes both. */
+  cup: (cupId: string) => ['cup', cupId] as const,
+  cupStandings: (cupId: string) => ['cup', cupId, 'standings'] as const,
   config: ['config'] as const,
   events: ['events'] as const,
   creators: ['creators'] as const,
@@ -427,6 +470,8 @@ export const queryKeys = {
   linkExists: (link: string) => ['linkExists', link] as const,
   event: (id: string) => ['event', id] as const,
   settings: (id: string) => ['event', id, 'settings'] as const,
+  /** The event's map layers (private ones for admins), area and speed colours. */
+  eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,
   checkpoints: (id: string) => ['event', id, 'checkpoints'] as const,
   deletedKps: (id: string) => ['event', id, 'deletedkps'] as const,

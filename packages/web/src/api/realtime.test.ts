@@ -39,9 +39,12 @@ describe('invalidationsForChange', () => {
   it('maps each change to the queries that read it', () => {
     const keys = (what: Parameters<typeof invalidationsForChange>[1]) =>
       invalidationsForChange('ev1', what).map((i) => i.queryKey);
-    expect(keys(['event'])).toEqual([['event', 'ev1'], ['events']]);
+    expect(keys(['event'])).toEqual([['event', 'ev1'], ['event', 'ev1', 'map'], ['events']]);
     expect(keys(['settings'])).toContainEqual(['event', 'ev1', 'settings']);
     expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'admins']);
+    // Map layers follow the settings, and private ones who administers the event.
+    expect(keys(['settings'])).toContainEqual(['event', 'ev1', 'map']);
+    expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'map']);
     expect(keys(['event', 'settings']).length).toBeGreaterThan(2);
     // The event itself is refreshed exactly, so its settings are not refetched by a rename.
     expect(invalidationsForChange('ev1', ['event'])[0]?.exact).toBe(true);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { eventTopic, parseServerMessage } from '@rada/core';
+import { cupTopic, eventTopic, parseServerMessage } from '@rada/core';
 import type { ClientMessage, EventChange, ServerMessage } from '@rada/core';
 import { queryKeys } from './client.ts';
 
@@ -26,6 +26,7 @@ export function invalidationsForChange(
     switch (change) {
       case 'event':
         out.push({ queryKey: queryKeys.event(eventId), exact: true });
+        out.push({ queryKey: queryKeys.eventMap(eventId), exact: true });
         out.push({ queryKey: queryKeys.events, exact: false });
         break;
       case 'settings':
@@ -33,9 +34,12 @@ export function invalidationsForChange(
         // EventSummary.type is read from the settings, so the header may change too.
         out.push({ queryKey: queryKeys.event(eventId), exact: true });
         out.push({ queryKey: queryKeys.play(eventId), exact: true });
+        out.push({ queryKey: queryKeys.eventMap(eventId), exact: true });
         break;
       case 'admins':
         out.push({ queryKey: queryKeys.admins(eventId), exact: true });
+        // Private map layers follow who administers the event.
+        out.push({ queryKey: queryKeys.eventMap(eventId), exact: true });
         // The caller's own role (EventSummary.role) may have changed with the admin list.
         out.push({ queryKey: queryKeys.event(eventId), exact: true });
         out.push({ queryKey: queryKeys.events, exact: false });
@@ -295,4 +299,31 @@ export function useEventRealtime(eventId: string | undefined): void {
     if (!realtime || !eventId) return;
     return realtime.subscribe(eventTopic(eventId));
   }, [realtime, eventId]);
+}
+
+/**
+ * Follows a cup's topic while mounted: a `cup.changed` message, or a (re)subscription that may
+ * have missed one, refetches the cup and its standings.
+ */
+export function useCupRealtime(cupId: string | undefined, onChange: () => void): void {
+  const realtime = useContext(RealtimeContext);
+  useEffect(() => {
+    if (!realtime || !cupId) return;
+    const topic = cupTopic(cupId);
+    const stopListening = realtime.listen({
+      message: (m) => {
+        if (
+          (m.type === 'cup.changed' && m.cupId === cupId) ||
+          (m.type === 'subscribed' && m.topic === topic)
+        ) {
+          onChange();
+        }
+      },
+    });
+    const unsubscribe = realtime.subscribe(topic);
+    return () => {
+      unsubscribe();
+      stopListening();
+    };
+  }, [realtime, cupId, onChange]);
 }

@@ -99,8 +99,6 @@ export const en = {
   'overview.play': 'Take part (participant app)',
   'overview.start.screen': 'Start order',
 
-  'comingsoon.cup': 'The results of series "{{cup}}" are coming soon.',
-
   'createevent.title': 'Create event',
   'createevent.titleduplicate': 'Duplicate "{{name}}"',
   'createevent.name': 'Event name',

@@ -96,6 +96,12 @@ export const et: Texts = {
   'cup.error.join': 'Vali täpselt kaks sama klassi võistkonda',
   'cup.error.joinclash': 'Mõlemal võistkonnal on punkte samal üritusel',
   'cup.error.noundo': 'Pole midagi tagasi võtta',
+  'map.error.url': 'Kaardi aadress peab algama http:// või https://',
+  'map.error.colour': 'Värv kirjutatakse kujul #rrggbb',
+  'map.error.notwmts': 'See aadress ei anna WMTS-i teenuse kirjeldust',
+  'map.error.badxml': 'Teenuse kirjeldus pole korrektne XML',
+  'map.error.fetch': 'Kaarditeenusega ei saanud ühendust',
+  'map.error.address': 'Seda aadressi ei tohi kaarditeenusena kasutada',
   'reg.error.toomany': 'Oled sellele üritusele registreerinud lubatud arvu võistkondi',
   'upload.error.nocommand': 'Sellel seadmel pole ootel üleslaadimise päringut',
   'upload.error.quota': 'Võistkonna üleslaadimiste ruum on täis',
@@ -171,8 +177,6 @@ export const et: Texts = {
   'overview.join': 'Liitu koodiga',
   'overview.play': 'Osale (osaleja rakendus)',
   'overview.start.screen': 'Stardijärjekord',
-
-  'comingsoon.cup': 'Sarja „{{cup}}“ tulemused on tulekul.',
 
   'createevent.title': 'Loo üritus',
   'createevent.titleduplicate': 'Tee koopia üritusest „{{name}}“',

@@ -12,6 +12,10 @@ import { kpEt } from './kpEt.ts';
 import { mapEn } from './mapEn.ts';
 import { mapEt } from './mapEt.ts';
 import { resultsEn } from './resultsEn.ts';
+import { cupEn } from './cupEn.ts';
+import { mapSettingsEn } from './mapSettingsEn.ts';
+import { mapSettingsEt } from './mapSettingsEt.ts';
+import { cupEt } from './cupEt.ts';
 import { resultsEt } from './resultsEt.ts';
 import { scoringEn } from './scoringEn.ts';
 import { scoringEt } from './scoringEt.ts';
@@ -56,6 +60,8 @@ export const resources = {
       ...kpEn,
       ...mapEn,
       ...resultsEn,
+      ...cupEn,
+      ...mapSettingsEn,
       ...scoringEn,
       ...teamsEn,
       ...regEn,
@@ -79,6 +85,8 @@ export const resources = {
       ...kpEt,
       ...mapEt,
       ...resultsEt,
+      ...cupEt,
+      ...mapSettingsEt,
       ...scoringEt,
       ...teamsEt,
       ...regEt,

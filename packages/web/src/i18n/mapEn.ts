@@ -1,6 +1,7 @@
 /** English texts of the map, deleted KPs and printing (features/map, deletedKps, printing). */
 export const mapEn: Record<string, string> = {
   'map.layer.osm': 'OpenStreetMap',
+  'map.layer.private': '{{name}} (private)',
   'map.layer.event': 'Event map',
   'map.locate': 'Show my location',
 

@@ -1,6 +1,7 @@
 /** Estonian texts of the map, deleted KPs and printing (features/map, deletedKps, printing). */
 export const mapEt: Record<string, string> = {
   'map.layer.osm': 'OpenStreetMap',
+  'map.layer.private': '{{name}} (privaatne)',
   'map.layer.event': 'Ürituse kaart',
   'map.locate': 'Näita minu asukohta',
 

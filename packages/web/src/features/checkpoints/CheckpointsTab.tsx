@@ -238,6 +238,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
             onSelect={handleMarker}
             selectedId={selectedId}
             height={wide ? 'max(480px, calc(100vh - 300px))' : 360}
+            eventId={event.id}
           />
         </Box>
       </Stack>

@@ -100,6 +100,7 @@ export function RestoreDeletedDialog({
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 height={420}
+                eventId={eventId}
               />
             </Box>
             <List ref={listRef} dense sx={{ flex: 2, maxHeight: 420, overflow: 'auto', py: 0 }}>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, Me } from '@rada/core';
@@ -35,6 +36,9 @@ const LiveMapTab = lazy(() =>
 const StartScreen = lazy(() =>
   import('../startOrder/StartScreen.tsx').then((m) => ({ default: m.StartScreen })),
 );
+const CupManagerDialog = lazy(() =>
+  import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
+);
 const ControlDescriptionSheet = lazy(() =>
   import('../printing/ControlDescriptionSheet.tsx').then((m) => ({
     default: m.ControlDescriptionSheet,
@@ -44,6 +48,7 @@ const ControlDescriptionSheet = lazy(() =>
 function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undefined }) {
   const { t, i18n } = useTranslation();
   const dialog = useDialogState();
+  const cups = useDialogState();
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -75,6 +80,21 @@ function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undef
           )}
         </Stack>
       </Box>
+      {event.role !== null && (
+        <Button
+          variant="outlined"
+          startIcon={<EmojiEventsIcon />}
+          onClick={cups.show}
+          data-testid="event-cups"
+        >
+          {t('cup.manage.title')}
+        </Button>
+      )}
+      {cups.open && (
+        <Suspense fallback={null}>
+          <CupManagerDialog key={cups.key} event={event} onClose={cups.hide} />
+        </Suspense>
+      )}
       {me?.creator && (
         <Button
           variant="outlined"

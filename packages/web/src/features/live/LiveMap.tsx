@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
-import { Box } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Paper } from '@mui/material';
 import L from 'leaflet';
 import { MapContainer, useMap } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
-import type { Checkpoint } from '@rada/core';
+import type { Checkpoint, SpeedRange } from '@rada/core';
 import { LocateControl } from '../map/LocateControl.tsx';
-import { BaseLayers } from '../map/BaseLayers.tsx';
+import { BaseLayers, useEventMap } from '../map/BaseLayers.tsx';
+import { SpeedLegend } from './SpeedLegend.tsx';
 import { KeepSize } from '../map/KeepSize.tsx';
 import { KpMarkers, hasLoc } from '../map/KpMap.tsx';
 import { TeamLayer } from './teamLayer.ts';
@@ -15,7 +16,7 @@ import { TeamLayer } from './teamLayer.ts';
 export interface LiveMapProps {
   checkpoints: Checkpoint[];
   /** The event's `map` setting: its OpenStreetMap-type layers join the layer switcher. */
-  mapConf?: unknown;
+  eventId: string;
   onSelect: (teamId: string) => void;
   /** Gets the team layer once the map exists (and null when it goes). */
   onReady: (layer: TeamLayer | null, map: L.Map | null) => void;
@@ -27,8 +28,9 @@ export interface LiveMapProps {
  * TeamLayer the tab draws the teams on. Canvas rendering (preferCanvas) keeps hundreds of
  * teams smooth.
  */
-export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProps) {
+export function LiveMap({ checkpoints, eventId, onSelect, onReady }: LiveMapProps) {
   const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
+  const ranges = useEventMap(eventId).data?.speedranges ?? NO_RANGES;
   return (
     <Box
       data-testid="live-map"
@@ -57,7 +59,7 @@ export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProp
         preferCanvas
         attributionControl
       >
-        <BaseLayers mapConf={mapConf} />
+        <BaseLayers eventId={eventId} />
         <LocateControl />
         <KeepSize />
         <KpMarkers
@@ -67,25 +69,43 @@ export function LiveMap({ checkpoints, mapConf, onSelect, onReady }: LiveMapProp
           selectedId={null}
           keyboard={false}
         />
-        <TeamLayerBridge onSelect={onSelect} onReady={onReady} />
+        <TeamLayerBridge onSelect={onSelect} onReady={onReady} ranges={ranges} />
       </MapContainer>
+      {ranges.length > 0 && (
+        <Paper
+          elevation={2}
+          sx={{ position: 'absolute', left: 8, bottom: 20, zIndex: 1000, px: 1, py: 0.5 }}
+        >
+          <SpeedLegend ranges={ranges} />
+        </Paper>
+      )}
     </Box>
   );
 }
 
-function TeamLayerBridge({ onSelect, onReady }: Pick<LiveMapProps, 'onSelect' | 'onReady'>) {
+function TeamLayerBridge({
+  onSelect,
+  onReady,
+  ranges,
+}: Pick<LiveMapProps, 'onSelect' | 'onReady'> & { ranges: readonly SpeedRange[] }) {
   const map = useMap();
   const { t } = useTranslation();
+  const [layer, setLayer] = useState<TeamLayer | null>(null);
   useEffect(() => {
-    const layer = new TeamLayer(map, {
+    const created = new TeamLayer(map, {
       onSelect: (id) => onSelect(id),
       clusterTitle: (count) => t('live.cluster', { count }),
     });
-    onReady(layer, map);
+    setLayer(created);
+    onReady(created, map);
     return () => {
       onReady(null, null);
-      layer.destroy();
+      setLayer(null);
+      created.destroy();
     };
   }, [map, onSelect, onReady, t]);
+  useEffect(() => layer?.setSpeedRanges(ranges), [layer, ranges]);
   return null;
 }
+
+const NO_RANGES: readonly SpeedRange[] = [];

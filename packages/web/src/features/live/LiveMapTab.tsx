@@ -18,6 +18,7 @@ import type { TeamLayer } from './teamLayer.ts';
 import { DEFAULT_TAIL, timeSpan } from './trackMath.ts';
 import type { TailMinutes } from './trackMath.ts';
 import { useLiveTracks } from './useLiveTracks.ts';
+import { fitView, webZoom } from '../map/crs.ts';
 
 /** Replay frames are drawn at most this often (ms); the controls follow at UI_MS. */
 const FRAME_MS = 40;
@@ -42,12 +43,6 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
     queryKey: queryKeys.checkpoints(event.id),
     queryFn: () => api.checkpoints(event.id),
     enabled: admin || event.kpsinweb,
-    retry: false,
-  });
-  const settings = useQuery({
-    queryKey: queryKeys.settings(event.id),
-    queryFn: () => api.settings(event.id),
-    enabled: admin,
     retry: false,
   });
 
@@ -166,7 +161,11 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
       teamPoints.length > 0 ? [teamPoints, 'teams' as const] : [kpPoints, 'kps' as const];
     if (points.length === 0 || fitted.current === what) return;
     fitted.current = what;
-    map.fitBounds(points, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
+    fitView(map, points, {
+      padding: [40, 40],
+      maxZoom: webZoom(map, FIT_MAX_ZOOM),
+      animate: false,
+    });
   }, [layer, kpList, version, mode]);
 
   const handleShowAll = () => {
@@ -175,7 +174,11 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
     following.current = false;
     const points = layer.allPositions().map((p) => [p.y, p.x] as L.LatLngTuple);
     if (points.length > 0) {
-      map.fitBounds(points, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
+      map.fitBounds(points, {
+        padding: [40, 40],
+        maxZoom: webZoom(map, FIT_MAX_ZOOM),
+        animate: false,
+      });
     }
   };
 
@@ -183,7 +186,8 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
     handleSelect(teamId);
     const pos = layer?.positionOf(teamId);
     const map = mapRef.current;
-    if (pos && map) map.setView([pos.y, pos.x], Math.max(map.getZoom(), 13), { animate: false });
+    if (pos && map)
+      map.setView([pos.y, pos.x], Math.max(map.getZoom(), webZoom(map, 13)), { animate: false });
   };
 
   const handleMode = (next: LiveMode) => {
@@ -243,7 +247,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
         <Box sx={{ flex: 1, minWidth: 0, height: { xs: '70vh', md: '100%' } }}>
           <LiveMap
             checkpoints={kpList ?? []}
-            mapConf={settings.data?.settings.map}
+            eventId={event.id}
             onSelect={handleSelect}
             onReady={handleReady}
           />

@@ -1,13 +1,15 @@
 import L from 'leaflet';
 import { escapeHtml } from '../map/markerIcon.ts';
+import { mercatorZoom } from '../map/crs.ts';
 import { clusterByGrid } from './cluster.ts';
 import { placeLabels } from './labels.ts';
 import type { LabelObstacle, LabelWish } from './labels.ts';
 import type { ScreenPoint } from './cluster.ts';
-import { positionAt, tailAt } from './trackMath.ts';
+import { positionAt, speedRunsAt, tailAt } from './trackMath.ts';
 import type { Position, TailMinutes } from './trackMath.ts';
 import { teamLabel } from './trackStore.ts';
 import type { TeamTrack } from './trackStore.ts';
+import type { SpeedRange } from '@rada/core';
 
 /** What the map shows at one moment. */
 export interface TeamFrame {
@@ -26,6 +28,9 @@ const SELECTED_RADIUS = 10;
 interface TeamMarker {
   circle: L.CircleMarker;
   tail: L.Polyline;
+  /** The tail's stretches by speed (`speedranges`), reused between draws. */
+  runs: L.Polyline[];
+  runsOnMap: number;
   onMap: boolean;
   tailOnMap: boolean;
   labelShown: boolean;
@@ -48,6 +53,7 @@ export class TeamLayer {
   private readonly circles: L.Canvas;
   private readonly positions = new Map<string, Position>();
   private last: TeamFrame | null = null;
+  private ranges: readonly SpeedRange[] = [];
 
   constructor(
     private readonly map: L.Map,
@@ -68,6 +74,12 @@ export class TeamLayer {
     map.on('zoomend', this.handleZoom);
   }
 
+  /** Colours tails by speed from now on (none: each team's own colour). */
+  setSpeedRanges(ranges: readonly SpeedRange[]): void {
+    this.ranges = ranges;
+    if (this.last) this.draw(this.last);
+  }
+
   /** Where each shown team is (after the last draw). */
   positionOf(teamId: string): Position | null {
     return this.positions.get(teamId) ?? null;
@@ -82,6 +94,8 @@ export class TeamLayer {
   draw(frame: TeamFrame): void {
     this.last = frame;
     const zoom = this.map.getZoom();
+    // Street level (as OpenStreetMap counts it, whatever the projection) shows every team.
+    const street = mercatorZoom(this.map) >= CLUSTER_MAX_ZOOM;
     // For people reading the page's state (and browser tests): the zoom the clusters are for.
     this.map.getContainer().dataset.zoom = String(zoom);
     const seen = new Set<string>();
@@ -94,7 +108,7 @@ export class TeamLayer {
       seen.add(team.teamId);
       byId.set(team.teamId, team);
       this.positions.set(team.teamId, pos);
-      if (team.teamId === frame.selectedId || zoom >= CLUSTER_MAX_ZOOM) continue;
+      if (team.teamId === frame.selectedId || street) continue;
       const p = this.map.project([pos.y, pos.x], zoom);
       screen.push({ id: team.teamId, px: p.x, py: p.y });
     }
@@ -142,6 +156,15 @@ export class TeamLayer {
         m.circle.remove();
         m.onMap = false;
       }
+      if (this.ranges.length > 0) {
+        this.drawRuns(
+          m,
+          team,
+          show ? speedRunsAt(team.points, frame.t, frame.tail, this.ranges) : [],
+        );
+        continue;
+      }
+      if (m.runsOnMap > 0) this.drawRuns(m, team, []);
       const tail = show ? tailAt(team.points, frame.t, frame.tail) : [];
       if (tail.length > 1) {
         m.tail.setLatLngs(tail);
@@ -156,7 +179,9 @@ export class TeamLayer {
       if (seen.has(id)) continue;
       m.circle.remove();
       m.tail.remove();
+      for (const r of m.runs) r.remove();
       m.onMap = m.tailOnMap = false;
+      m.runsOnMap = 0;
     }
     this.drawClusters(clusters, zoom);
     const box = this.map.getContainer().dataset;
@@ -170,10 +195,32 @@ export class TeamLayer {
     for (const m of this.markers.values()) {
       m.circle.remove();
       m.tail.remove();
+      for (const r of m.runs) r.remove();
     }
     for (const b of this.bubbles.values()) b.marker.remove();
     this.markers.clear();
     this.bubbles.clear();
+  }
+
+  /** Draws a tail as stretches coloured by speed, reusing the team's polylines. */
+  private drawRuns(m: TeamMarker, team: TeamTrack, runs: ReturnType<typeof speedRunsAt>): void {
+    if (m.tailOnMap) {
+      m.tail.remove();
+      m.tailOnMap = false;
+    }
+    const weight = m.selected ? 5 : 3;
+    runs.forEach((run, i) => {
+      let line = m.runs[i];
+      if (!line) {
+        line = L.polyline([], { renderer: this.tails, weight, opacity: 0.9, interactive: false });
+        m.runs.push(line);
+      }
+      line.setLatLngs(run.latlngs);
+      line.setStyle({ color: run.colour ?? team.colour, weight });
+      if (i >= m.runsOnMap) line.addTo(this.map);
+    });
+    for (let i = runs.length; i < m.runsOnMap; i++) m.runs[i]!.remove();
+    m.runsOnMap = runs.length;
   }
 
   private readonly handleZoom = () => {
@@ -202,6 +249,8 @@ export class TeamLayer {
       m = {
         circle,
         tail,
+        runs: [],
+        runsOnMap: 0,
         onMap: false,
         tailOnMap: false,
         labelShown: false,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lastIndexAtOrBefore, mergePoints, positionAt, tailAt, timeSpan } from './trackMath.ts';
+import {
+  lastIndexAtOrBefore,
+  mergePoints,
+  positionAt,
+  speedRunsAt,
+  tailAt,
+  timeSpan,
+} from './trackMath.ts';
 
 const p = (t: number, y: number, x: number) => ({ t, y, x });
 const track = [p(1000, 58, 25), p(2000, 59, 26), p(4000, 59, 28)];
@@ -73,5 +80,41 @@ describe('timeSpan', () => {
   it('spans the first to the last point of all tracks', () => {
     expect(timeSpan([[p(5, 0, 0), p(9, 0, 0)], [], [p(2, 0, 0), p(7, 0, 0)]])).toEqual([2, 9]);
     expect(timeSpan([[], []])).toBeNull();
+  });
+});
+
+describe('speedRunsAt', () => {
+  // About 111 m per 0.001° of latitude: 0.001° in 10 s is 40 km/h, in 5 s 80 km/h.
+  const p = (t: number, y: number) => ({ t: t * 1000, y, x: 26 });
+  const track = [
+    p(0, 58),
+    p(10, 58.001),
+    p(20, 58.002),
+    p(25, 58.003),
+    p(30, 58.004),
+    p(40, 58.005),
+  ];
+  const ranges = [
+    { s: 30, c: '#00ff00' },
+    { s: 60, c: '#ff0000' },
+  ];
+
+  it('cuts the tail into runs of one colour by each leg’s speed, sharing end points', () => {
+    const runs = speedRunsAt(track, 40_000, null, ranges);
+    expect(runs.map((r) => [r.colour, r.latlngs.length])).toEqual([
+      ['#00ff00', 3],
+      ['#ff0000', 3],
+      ['#00ff00', 2],
+    ]);
+    expect(runs[0]!.latlngs.at(-1)).toEqual(runs[1]!.latlngs[0]);
+  });
+
+  it('keeps the team’s colour below every range and follows the tail window', () => {
+    expect(
+      speedRunsAt(track, 40_000, null, [{ s: 100, c: '#000000' }]).map((r) => r.colour),
+    ).toEqual([null]);
+    // A one-minute tail at 40 s still starts at the first point; 0 minutes is no tail.
+    expect(speedRunsAt(track, 40_000, 0, ranges)).toEqual([]);
+    expect(speedRunsAt(track, -1, null, ranges)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { LocationPoint } from '@rada/core';
+import { haversine, speedColour } from '@rada/core';
+import type { LocationPoint, SpeedRange } from '@rada/core';
 
 /** A position on the map: latitude y, longitude x (the track codec's names). */
 export interface Position {
@@ -104,4 +105,51 @@ export function timeSpan(tracks: Iterable<readonly TimedPoint[]>): [number, numb
     last = Math.max(last, track[track.length - 1]!.t);
   }
   return first <= last ? [first, last] : null;
+}
+
+/** One stretch of a tail drawn in one colour; `colour` null: the team's own colour. */
+export interface TailRun {
+  colour: string | null;
+  latlngs: [number, number][];
+}
+
+/**
+ * The tail at time `t` cut into runs of one colour by the speed of each leg (`speedranges`:
+ * the range with the highest `s` at or below the leg's km/h; legs slower than every range, and
+ * legs without time between their points, keep the team's colour). Runs share their end points
+ * so the line stays whole.
+ */
+export function speedRunsAt(
+  points: readonly TimedPoint[],
+  t: number,
+  minutes: TailMinutes,
+  ranges: readonly SpeedRange[],
+): TailRun[] {
+  if (minutes === 0) return [];
+  const end = lastIndexAtOrBefore(points, t);
+  if (end < 0) return [];
+  const from = minutes === null ? -Infinity : t - minutes * 60_000;
+  const start = minutes === null ? 0 : lastIndexAtOrBefore(points, from - 1e-9) + 1;
+  const pts: TimedPoint[] = points.slice(start, end + 1);
+  const here = positionAt(points, t);
+  const last = points[end]!;
+  if (here && (here.y !== last.y || here.x !== last.x)) pts.push({ t, y: here.y, x: here.x });
+  const runs: TailRun[] = [];
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1]!;
+    const b = pts[i]!;
+    const hours = (b.t - a.t) / 3_600_000;
+    const colour = hours > 0 ? speedColour(ranges, haversine(a, b) / 1000 / hours) : null;
+    const run = runs.at(-1);
+    if (run && run.colour === colour) run.latlngs.push([b.y, b.x]);
+    else
+      runs.push({
+        colour,
+        latlngs: [
+          [a.y, a.x],
+          [b.y, b.x],
+        ],
+      });
+  }
+  return runs;
 }

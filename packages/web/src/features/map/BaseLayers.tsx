@@ -1,16 +1,19 @@
-import { useMemo } from 'react';
-import { LayersControl, TileLayer } from 'react-leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import L from 'leaflet';
+import { TileLayer, useMap } from 'react-leaflet';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { EventMapView, MapKeys, MapLayer, MapSetting } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { useConfig } from '../auth/useMe.ts';
 import { TRANSPARENT_TILE } from './markerIcon.ts';
-import { eventTileLayers } from './eventLayers.ts';
-
-const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+import { isFitted, leafletCrs, switchCrs } from './crs.ts';
+import { OSM_ATTRIBUTION, OSM_URL, buildLayer } from './layers.ts';
+import type { BuiltLayer } from './layers.ts';
 
 /**
- * OpenStreetMap tiles that fail silently (a blank tile offline). `attribution` replaces the
- * usual credit where space is short.
+ * OpenStreetMap tiles that fail silently (a blank tile offline), for maps outside an event.
+ * `attribution` replaces the usual credit where space is short.
  */
 export function OsmTiles({ attribution = OSM_ATTRIBUTION }: { attribution?: string }) {
   return (
@@ -23,34 +26,135 @@ export function OsmTiles({ attribution = OSM_ATTRIBUTION }: { attribution?: stri
   );
 }
 
+/** The event's map (GET /api/events/:id/map), shared by every map of the event. */
+export function useEventMap(eventId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.eventMap(eventId ?? ''),
+    queryFn: () => api.eventMap(eventId ?? ''),
+    enabled: eventId !== undefined && eventId !== '',
+    staleTime: 60_000,
+  });
+}
+
+const NO_KEYS: MapKeys = { google: null, bing: null };
+/** Maps already shown the event area. */
+const areaShown = new WeakSet<L.Map>();
+
+/** One entry of the layer switcher. */
+export interface SwitcherEntry {
+  name: string;
+  built: BuiltLayer;
+  overlay: boolean;
+  /** The layer shown first (the event's default). */
+  checked: boolean;
+  /** The layer as the event defines it. */
+  source: MapLayer;
+}
+
 /**
- * The layer switcher of every map (spec 02 "Map"): OpenStreetMap and the event's own layers from
- * its `map` setting, the event's default first; tiles that fail to load stay blank.
+ * The switcher's entries for an event's map: the event's default first (checked), OpenStreetMap
+ * when the default is something else, then the user layers in order; transparent layers marked
+ * `overlay` as overlays. Layers that cannot be drawn here (no key, no address) are left out.
  */
-export function BaseLayers({ mapConf }: { mapConf?: unknown }) {
-  const { t } = useTranslation();
-  const extraLayers = useMemo(() => eventTileLayers(mapConf), [mapConf]);
-  // The event's own default map, when it has one, is shown first.
-  const osmChecked = !extraLayers.some((l) => l.title === null);
-  return (
-    <LayersControl position="topright">
-      <LayersControl.BaseLayer checked={osmChecked} name={t('map.layer.osm')}>
-        <OsmTiles />
-      </LayersControl.BaseLayer>
-      {extraLayers.map((l) => (
-        <LayersControl.BaseLayer
-          key={`${l.title ?? ''}|${l.url}`}
-          checked={l.title === null}
-          name={l.title ?? t('map.layer.event')}
-        >
-          <TileLayer
-            url={l.url}
-            attribution={l.attribution}
-            errorTileUrl={TRANSPARENT_TILE}
-            maxZoom={l.maxZoom}
-          />
-        </LayersControl.BaseLayer>
-      ))}
-    </LayersControl>
+export function switcherEntries(
+  view: Pick<EventMapView, 'map'> | undefined,
+  keys: MapKeys,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): SwitcherEntry[] {
+  const entries: SwitcherEntry[] = [];
+  const osm: MapLayer = { type: 'osm', conf: {} };
+  const main = view?.map.default ?? osm;
+  const add = (source: MapLayer, name: string, checked: boolean) => {
+    const built = buildLayer(source, keys);
+    if (!built) return false;
+    const title = source.private ? t('map.layer.private', { name }) : name;
+    entries.push({ name: title, built, overlay: source.overlay === true, checked, source });
+    return true;
+  };
+  const mainShown = add(
+    main,
+    main.type === 'osm' && !main.conf.url ? t('map.layer.osm') : t('map.layer.event'),
+    true,
   );
+  if (main.type !== 'osm' || main.conf.url) add(osm, t('map.layer.osm'), !mainShown);
+  for (const l of view?.map.userlayers ?? []) add(l, l.title, false);
+  return entries;
+}
+
+/**
+ * The layer switcher of every map of an event (spec 02 "Map"): the event's layers of every type,
+ * its default shown first; choosing a base map in another projection (the Estonian EPSG:3301
+ * grid or Web Mercator) redraws the map in it, keeping its centre and scale, and every overlay
+ * (KPs, tracks, areas, teams) follows. Tiles that fail to load stay blank.
+ */
+export function BaseLayers({ eventId, preview }: { eventId?: string; preview?: MapSetting }) {
+  const map = useMap();
+  const { t } = useTranslation();
+  const config = useConfig();
+  const served = useEventMap(preview ? undefined : eventId);
+  const eventMap = preview ? { isPending: false, data: { map: preview } } : served;
+  const waiting = (!preview && eventId !== undefined && eventMap.isPending) || config.isPending;
+  // Rebuilt only when what it shows changes (a refetch of equal data keeps the layers).
+  const signature = waiting
+    ? ''
+    : JSON.stringify([eventMap.data?.map ?? null, config.data?.mapKeys ?? NO_KEYS]);
+  const entries = useMemo(
+    () =>
+      signature === '' ? [] : switcherEntries(eventMap.data, config.data?.mapKeys ?? NO_KEYS, t),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the data
+    [signature, t],
+  );
+  // A map with nothing of its own to fit (no KPs yet) shows the event area, once.
+  const area = served.data?.eventbounds ?? null;
+  const areaKey = area ? JSON.stringify(area) : '';
+  useEffect(() => {
+    if (!area || isFitted(map) || areaShown.has(map)) return;
+    areaShown.add(map);
+    map.fitBounds(
+      [
+        [area.southWest.lat, area.southWest.lng],
+        [area.northEast.lat, area.northEast.lng],
+      ],
+      { animate: false },
+    );
+    // The key stands for the area.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, areaKey]);
+  /** The base layer the person chose, kept when the layers are rebuilt. */
+  const chosen = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (entries.length === 0) return;
+    const control = L.control.layers(undefined, undefined, { position: 'topright' });
+    const byLayer = new Map<L.Layer, SwitcherEntry>();
+    for (const e of entries) {
+      byLayer.set(e.built.layer, e);
+      if (e.overlay) control.addOverlay(e.built.layer, e.name);
+      else control.addBaseLayer(e.built.layer, e.name);
+    }
+    const first =
+      entries.find((e) => !e.overlay && e.name === chosen.current) ??
+      entries.find((e) => e.checked && !e.overlay) ??
+      entries.find((e) => !e.overlay);
+    if (first) {
+      switchCrs(map, leafletCrs(first.built.crs), first.built.minZoom, first.built.maxZoom);
+      first.built.layer.addTo(map);
+    }
+    const onBase = (ev: L.LayersControlEvent) => {
+      const e = byLayer.get(ev.layer);
+      if (!e) return;
+      chosen.current = e.name;
+      switchCrs(map, leafletCrs(e.built.crs), e.built.minZoom, e.built.maxZoom);
+    };
+    map.on('baselayerchange', onBase);
+    control.addTo(map);
+    const container = control.getContainer();
+    if (container) container.dataset.testid = 'map-layers';
+    return () => {
+      map.off('baselayerchange', onBase);
+      control.remove();
+      for (const e of entries) e.built.layer.remove();
+    };
+  }, [map, entries]);
+  return null;
 }

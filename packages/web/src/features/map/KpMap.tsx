@@ -9,6 +9,7 @@ import { markerIcon } from './markerIcon.ts';
 import { LocateControl } from './LocateControl.tsx';
 import { BaseLayers } from './BaseLayers.tsx';
 import { KeepSize } from './KeepSize.tsx';
+import { fitView, mercatorZoom, webZoom } from './crs.ts';
 
 export interface KpMapProps {
   checkpoints: Checkpoint[];
@@ -18,8 +19,8 @@ export interface KpMapProps {
   onSelect?: (kpId: string) => void;
   selectedId?: string | null;
   height?: number | string;
-  /** The event's `map` setting; its OpenStreetMap-type layers join the layer switcher. */
-  mapConf?: unknown;
+  /** The event whose map layers the switcher offers (OpenStreetMap without one). */
+  eventId?: string;
 }
 
 /** Zoom limit when fitting to the KPs, so one KP does not zoom to street level. */
@@ -44,7 +45,7 @@ export function KpMap({
   onSelect,
   selectedId = null,
   height = 400,
-  mapConf,
+  eventId,
 }: KpMapProps) {
   const located = useMemo(() => checkpoints.filter(hasLoc), [checkpoints]);
   return (
@@ -67,7 +68,7 @@ export function KpMap({
         style={{ height: '100%', width: '100%' }}
         attributionControl
       >
-        <BaseLayers mapConf={mapConf} />
+        <BaseLayers eventId={eventId} />
         <LocateControl />
         <FitToKps located={located} />
         <KeepSize />
@@ -92,7 +93,11 @@ function FitToKps({ located }: { located: Located[] }) {
     if (fitted.current || located.length === 0) return;
     fitted.current = true;
     const bounds = L.latLngBounds(located.map((c) => [c.data.loc.lat, c.data.loc.lng]));
-    map.fitBounds(bounds, { padding: [30, 30], maxZoom: FIT_MAX_ZOOM, animate: false });
+    fitView(map, bounds, {
+      padding: [30, 30],
+      maxZoom: webZoom(map, FIT_MAX_ZOOM),
+      animate: false,
+    });
   }, [map, located]);
   return null;
 }
@@ -120,14 +125,15 @@ export function KpMarkers({
   keyboard?: boolean;
 }) {
   const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
+  const [zoom, setZoom] = useState(() => mercatorZoom(map));
   useEffect(() => {
     // Read the zoom once subscribed too: a fit that ran before this effect fired no event here.
-    const handleZoom = () => setZoom(map.getZoom());
+    const handleZoom = () => setZoom(mercatorZoom(map));
     handleZoom();
-    map.on('zoomend', handleZoom);
+    // A projection switch may keep the zoom number yet change the scale.
+    map.on('zoomend viewreset', handleZoom);
     return () => {
-      map.off('zoomend', handleZoom);
+      map.off('zoomend viewreset', handleZoom);
     };
   }, [map]);
 

@@ -1,18 +1,21 @@
 import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { Box } from '@mui/material';
+import GpsFixedIcon from '@mui/icons-material/GpsFixed';
+import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import { Circle, CircleMarker, MapContainer, Marker, useMap } from 'react-leaflet';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { OsmTiles } from '../map/BaseLayers.tsx';
+import { LocateControl, MapButton } from '../map/LocateControl.tsx';
+import { BaseLayers } from '../map/BaseLayers.tsx';
 import { escapeHtml } from '../map/markerIcon.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
+import { fitView, webZoom } from '../map/crs.ts';
 
 /** A short credit: the phone's map is small. */
-const OSM_ATTRIBUTION = '&copy; OpenStreetMap';
 const STATUS_COLOUR: Record<KpStatus, string> = {
   none: '#d32f2f',
   waiting: '#ed6c02',
@@ -35,16 +38,18 @@ function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
 }
 
 /**
- * The team's map: OpenStreetMap tiles (failing silently offline), the KPs the team may see
+ * The team's map: the event's map layers (tiles fail silently offline), the KPs the team may see
  * coloured by status (red not marked, orange waiting to send, green sent) and the own position
  * with its accuracy circle. Memoised: the running view re-renders every second for its clock.
  */
 export const PlayMap = memo(function PlayMap({
+  eventId,
   kps,
   statuses,
   here,
   onSelect,
 }: {
+  eventId: string;
   kps: PlayKp[];
   statuses: Map<string, KpStatus>;
   here: Here | null;
@@ -69,9 +74,11 @@ export const PlayMap = memo(function PlayMap({
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
       >
-        <OsmTiles attribution={OSM_ATTRIBUTION} />
+        <BaseLayers eventId={eventId} />
         <KeepSize />
         <FitOnce kps={located} here={here} />
+        <LocateControl />
+        <CentreOnMe here={here} />
         {located.map((kp) => (
           <KpMarker
             key={kp.id}
@@ -124,6 +131,28 @@ function KpMarker({
   );
 }
 
+/** Centres the map on the team's own position (the phone's location), at a useful zoom. */
+function CentreOnMe({ here }: { here: Here | null }) {
+  const { t } = useTranslation();
+  const map = useMap();
+  return (
+    <MapButton
+      top={124}
+      label={t('map.centreonme')}
+      disabled={!here}
+      onClick={() =>
+        here &&
+        map.setView([here.lat, here.lng], Math.max(map.getZoom(), webZoom(map, 15)), {
+          animate: false,
+        })
+      }
+      testId="play-centre"
+    >
+      <GpsFixedIcon fontSize="small" />
+    </MapButton>
+  );
+}
+
 /** Fits the view to the KPs and the own position once both are first known. */
 function FitOnce({ kps, here }: { kps: PlayKp[]; here: Here | null }) {
   const map = useMap();
@@ -134,7 +163,11 @@ function FitOnce({ kps, here }: { kps: PlayKp[]; here: Here | null }) {
     if (here) points.push([here.lat, here.lng]);
     if (points.length === 0) return;
     fitted.current = here !== null || kps.length > 0;
-    map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 16, animate: false });
+    fitView(map, L.latLngBounds(points), {
+      padding: [40, 40],
+      maxZoom: webZoom(map, 16),
+      animate: false,
+    });
   }, [map, kps, here]);
   return null;
 }

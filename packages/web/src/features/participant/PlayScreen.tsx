@@ -23,6 +23,7 @@ import { dumpStore } from './dumpStore.ts';
 import { playStore } from './playStore.ts';
 import { PreStartView } from './PreStartView.tsx';
 import { RunningView } from './RunningView.tsx';
+import { OfflineMapButton } from './OfflineMapDialog.tsx';
 import { SyncChip } from './SyncChip.tsx';
 import { useDeviceMessages } from './useDeviceMessages.ts';
 import { useGeolocation } from './useGeolocation.ts';
@@ -189,6 +190,7 @@ export function PlayScreen({ event, view }: { event: EventSummary; view: PlayVie
               {view.team.name}
             </Typography>
           </Box>
+          <OfflineMapButton eventId={eventId} />
           <SyncChip sync={sync} kps={view.kps} />
         </Stack>
         {!view.team.allowed && (

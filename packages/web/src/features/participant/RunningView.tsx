@@ -81,7 +81,13 @@ export function RunningView({
         </Tabs>
         {tab === 'map' ? (
           <Box sx={{ height: 'calc(100dvh - 370px)', minHeight: 280 }}>
-            <PlayMap kps={view.kps} statuses={statuses} here={here} onSelect={setSelected} />
+            <PlayMap
+              eventId={view.eventId}
+              kps={view.kps}
+              statuses={statuses}
+              here={here}
+              onSelect={setSelected}
+            />
           </Box>
         ) : (
           <KpList kps={view.kps} statuses={statuses} here={latLng} onSelect={setSelected} />

@@ -34,17 +34,9 @@ import {
   patchField,
   setDeleted,
 } from './regConfigEdit.ts';
+import type { DraftEditorProps } from '../settings/SettingInputs.tsx';
 
-interface RegFormEditorProps {
-  label: string;
-  testId: string;
-  error: string | null;
-  /** The setting's draft: the config as JSON text. */
-  value: string;
-  /** Reports a new draft; `immediate` for switches, menus and buttons. */
-  onChange: (draft: string, immediate: boolean) => void;
-  /** Saves a waiting edit now (a text field lost focus). */
-  onBlur: () => void;
+interface RegFormEditorProps extends DraftEditorProps {
   disabled?: boolean;
 }
 

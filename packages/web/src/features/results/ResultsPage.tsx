@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
 import {
   Alert,
   Box,
@@ -33,34 +33,6 @@ import type { ResultsFile } from './resultsDownload.ts';
 import { downloadText } from '../export/download.ts';
 
 const offer = (file: ResultsFile) => downloadText(file.text, file.name, file.type);
-
-/** Hidden on paper. */
-const SCREEN_ONLY = { '@media print': { display: 'none' } };
-/** Shown only on paper. */
-const PRINT_ONLY = { display: 'none', '@media print': { display: 'block' } };
-
-/**
- * Whether the page is being printed (or shown as printed): the printed copy of every class is
- * built only then. `beforeprint` renders it synchronously, before the browser lays out the paper.
- */
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia('print');
-    const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(media.matches);
-    const change = () => (media.matches ? before() : setPrinting(false));
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    media.addEventListener('change', change);
-    return () => {
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-      media.removeEventListener('change', change);
-    };
-  }, []);
-  return printing;
-}
 
 /** The downloads of the results, each saying which program it is for. */
 function DownloadMenu({

@@ -19,6 +19,8 @@ import {
 } from './SettingInputs.tsx';
 import type { PartGroup } from './SettingInputs.tsx';
 import { RegFormEditor } from '../registration/RegFormEditor.tsx';
+import { MapSettingEditor } from '../mapSettings/MapSettingEditor.tsx';
+import { SpeedRangesEditor } from '../mapSettings/SpeedRangesEditor.tsx';
 
 /** Saves one setting's value (null clears it). */
 export type SaveSetting = (key: string, value: unknown) => Promise<void>;
@@ -67,6 +69,8 @@ function partGroups(desc: SettingDescriptor, t: TFunction): PartGroup[] {
     case 'orderrules':
     case 'json':
     case 'regform':
+    case 'map':
+    case 'speedranges':
       return [];
   }
 }
@@ -78,10 +82,13 @@ export function SettingField({
   desc,
   value,
   onSave,
+  eventId,
 }: {
   desc: SettingDescriptor;
   value: unknown;
   onSave: SaveSetting;
+  /** The event (the map editor reads its layers and capabilities for it). */
+  eventId?: string;
 }) {
   const { t } = useTranslation();
   const serverDraft = useMemo(() => toDraft(desc.kind, value), [desc.kind, value]);
@@ -169,6 +176,28 @@ export function SettingField({
           {...common}
           value={Array.isArray(draft) ? (draft as OrderRule[]) : []}
           onChange={(v) => field.change(v, { immediate: true })}
+        />
+      );
+      break;
+    case 'map':
+      input = (
+        <MapSettingEditor
+          {...common}
+          value={asText(draft)}
+          onChange={(d, immediate) => field.change(d, { immediate })}
+          onBlur={field.flush}
+          eventId={eventId ?? ''}
+          saveSetting={onSave}
+        />
+      );
+      break;
+    case 'speedranges':
+      input = (
+        <SpeedRangesEditor
+          {...common}
+          value={asText(draft)}
+          onChange={(d, immediate) => field.change(d, { immediate })}
+          onBlur={field.flush}
         />
       );
       break;

@@ -271,3 +271,16 @@ export function OrderRulesSettingInput({
     />
   );
 }
+
+/** The props of a setting edited by its own editor over a JSON-text draft (registration form, map, speed ranges). */
+export interface DraftEditorProps {
+  label: string;
+  testId: string;
+  error: string | null;
+  /** The setting's draft: its value as JSON text. */
+  value: string;
+  /** Reports a new draft; `immediate` for switches, menus and buttons. */
+  onChange: (draft: string, immediate: boolean) => void;
+  /** Saves a waiting edit now (a text field lost focus). */
+  onBlur: () => void;
+}

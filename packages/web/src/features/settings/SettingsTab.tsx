@@ -88,6 +88,7 @@ export function SettingsTab({ event }: { event: EventSummary }) {
                       desc={desc}
                       value={settings.data.settings[desc.key]}
                       onSave={saveSetting}
+                      eventId={event.id}
                     />
                   ))}
                   {group === SCORING_IN && (

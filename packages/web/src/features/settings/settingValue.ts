@@ -71,6 +71,8 @@ export function toDraft(kind: SettingKind, value: unknown): SettingDraft {
       return Array.isArray(value) ? value.map((v) => numberText(v)).join(', ') : '';
     case 'json':
     case 'regform':
+    case 'map':
+    case 'speedranges':
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
     case 'orderrules':
       return Array.isArray(value)
@@ -156,7 +158,9 @@ function parseByKind(desc: SettingDescriptor, draft: SettingDraft): ParsedDraft 
         : { ok: true, value: list };
     }
     case 'json':
-    case 'regform': {
+    case 'regform':
+    case 'map':
+    case 'speedranges': {
       if (text.trim() === '') return { ok: true, value: null };
       try {
         return { ok: true, value: JSON.parse(text) as unknown };
@@ -181,5 +185,15 @@ export function fromDraft(desc: SettingDescriptor, draft: SettingDraft): ParsedD
   const parsed = parseByKind(desc, draft);
   if (!parsed.ok || parsed.value === null) return parsed;
   const problems = validateSettingsValues({ [desc.key]: parsed.value });
-  return problems.length > 0 ? { ok: false, error: 'settings.error.invalid' } : parsed;
+  if (problems.length === 0) return parsed;
+  // The map's own keys (a bad address, a bad colour) say what is wrong; else a general one.
+  const own = problems[0]!.message;
+  return {
+    ok: false,
+    error: own.startsWith('map.error.')
+      ? own
+      : desc.kind === 'map' || desc.kind === 'speedranges'
+        ? 'map.error.incomplete'
+        : 'settings.error.invalid',
+  };
 }

@@ -15,9 +15,10 @@ import {
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { SpeedArea } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { OsmTiles } from '../map/BaseLayers.tsx';
+import { BaseLayers } from '../map/BaseLayers.tsx';
 import { areaStyle, verticesOf } from './areaDraft.ts';
 import type { Vertex } from './areaDraft.ts';
+import { fitView, webZoom } from '../map/crs.ts';
 
 export interface SpeedAreaMapProps {
   areas: Record<string, SpeedArea>;
@@ -30,6 +31,8 @@ export interface SpeedAreaMapProps {
   onMoveVertex: (index: number, v: Vertex) => void;
   onSelect: (id: string) => void;
   height?: number;
+  /** The event whose map layers the switcher offers. */
+  eventId?: string;
 }
 
 const vertexIcon = L.divIcon({
@@ -53,6 +56,7 @@ export default function SpeedAreaMap({
   onMoveVertex,
   onSelect,
   height = 420,
+  eventId,
 }: SpeedAreaMapProps) {
   return (
     <Box
@@ -72,7 +76,7 @@ export default function SpeedAreaMap({
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
       >
-        <OsmTiles />
+        <BaseLayers eventId={eventId} />
         <KeepSize />
         <FitToAreas areas={areas} />
         <Drawing draft={draft} onAddVertex={onAddVertex} onFinish={onFinish} />
@@ -173,7 +177,11 @@ function FitToAreas({ areas }: { areas: Record<string, SpeedArea> }) {
     const all = Object.values(areas).flatMap(verticesOf);
     if (fitted.current || all.length === 0) return;
     fitted.current = true;
-    map.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: 16, animate: false });
+    fitView(map, L.latLngBounds(all), {
+      padding: [30, 30],
+      maxZoom: webZoom(map, 16),
+      animate: false,
+    });
   }, [map, areas]);
   return null;
 }

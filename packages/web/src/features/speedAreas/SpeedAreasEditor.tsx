@@ -196,6 +196,7 @@ export function SpeedAreasEditor({ event }: { event: EventSummary }) {
               onFinish={handleFinish}
               onMoveVertex={handleMoveVertex}
               onSelect={handleSelect}
+              eventId={event.id}
             />
           </Suspense>
           <AreaList

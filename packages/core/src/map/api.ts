@@ -1,0 +1,20 @@
+import type { MapSetting, SpeedRange } from './mapConfig.ts';
+
+/** GET /api/events/:id/map: what every map of the event draws. */
+export interface EventMapView {
+  /** The event's layers; private ones only for its admins. */
+  map: MapSetting;
+  /** The event's area (`eventbounds`), which maps fit and offline maps download. */
+  eventbounds: {
+    northEast: { lat: number; lng: number };
+    southWest: { lat: number; lng: number };
+  } | null;
+  /** `speedranges`: track colours by speed. */
+  speedranges: SpeedRange[];
+}
+
+/** The keys of the commercial map providers (configuration); a provider without one is hidden. */
+export interface MapKeys {
+  google: string | null;
+  bing: string | null;
+}

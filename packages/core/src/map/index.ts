@@ -1,0 +1,3 @@
+export * from './mapConfig.ts';
+export * from './wmts.ts';
+export * from './api.ts';
