@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import type { EventFile } from '@rada/core';
 import { startPlatform } from '../e2e/support.ts';
+import { loadEvent } from './loadEvent.ts';
 import type { BenchResult } from './harness.ts';
 
 const TEAMS = 500;
@@ -20,7 +20,6 @@ const KPS = 60;
 const CONNECTIONS = 50;
 const DURATION_MS = 5000;
 const TARGET_RPS = 2000;
-const S0 = 1_767_261_600_000;
 
 /** The load generator: plain JavaScript run by a child Node process, so it has its own core. */
 const LOADGEN = `
@@ -89,62 +88,6 @@ function runLoad(url: string): Promise<Load> {
   });
 }
 
-/** A valik event: 500 teams in two classes, 60 KPs, 20–45 answers per team, most finished. */
-function loadEvent(): EventFile {
-  const kp: Record<string, Record<string, unknown>> = {};
-  const kpdata: Record<string, Record<string, unknown>> = {};
-  const kpanswer: Record<string, string> = {};
-  for (let i = 1; i <= KPS; i++) {
-    kp[`k${i}`] = { nr: i, ra: (i % 4) + 1, grp: 1, kohustuslik: i % 20 === 0, inwork: false };
-    kpdata[`k${i}`] = {
-      desc: `Stone ${i}`,
-      loc: { lat: 58 + i / 1000, lng: 26 + i / 1000 },
-      responses: { r1: 'A', r2: 'B', r3: 'C' },
-    };
-    kpanswer[`k${i}`] = 'r1';
-  }
-  const list: Record<string, Record<string, unknown>> = {};
-  const data: Record<string, Record<string, unknown>> = {};
-  const kpanswers: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (let t = 1; t <= TEAMS; t++) {
-    list[`t${t}`] = {
-      name: `Team ${t}`,
-      nr: 100 + t,
-      klassid: t % 2 === 0 ? 'men' : 'women',
-      starttime: S0,
-      ...(t % 9 === 0 ? {} : { finishtime: S0 + 3 * 3_600_000 + ((t * 7919) % 7_200_000) }),
-      dsq: t % 97 === 0,
-    };
-    data[`t${t}`] = { regdata: { teamname: `Team ${t}`, regtime: 1_767_000_000_000 + t } };
-    const answers: Record<string, Record<string, unknown>> = {};
-    const count = 20 + (t % 26);
-    for (let a = 0; a < count; a++) {
-      const k = ((t * 13 + a * 7) % KPS) + 1;
-      answers[`k${k}`] = { answer: (t + a) % 5 === 0 ? 'r2' : 'r1', aeg: S0 + 60_000 * (a + 1) };
-    }
-    kpanswers[`t${t}`] = answers;
-  }
-  return {
-    version: 2,
-    events: {
-      name: 'Load test',
-      starttime: S0,
-      endtime: S0 + 6 * 3_600_000,
-      hidden: false,
-      admins: {},
-    },
-    eventsdata: {
-      data: { type: 'valik', klassid: { men: { name: 'Men' }, women: { name: 'Women' } } },
-      conf: {},
-      kp,
-      kpdata,
-      kpanswer,
-    },
-    teams: { list, data, kpanswers },
-    evdoc: { speed: { limit: 90 } },
-  };
-}
-
 const fmt = (l: Load) =>
   `${l.rps.toFixed(0)} req/s (${l.requests} in ${(l.elapsed / 1000).toFixed(1)} s, ` +
   `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms${l.errors ? `, ${l.errors} errors` : ''})`;
@@ -156,7 +99,7 @@ export async function resultsHttpBench(): Promise<BenchResult> {
   let bare: http.Server | undefined;
   try {
     const file = path.join(dir, 'loadtest.json');
-    fs.writeFileSync(file, JSON.stringify(loadEvent()));
+    fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, KPS)));
     const imported = await platform.cli('import', file, '--id', 'loadtest');
     if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
 

@@ -14,6 +14,7 @@ import { ingestBench } from './ingest.ts';
 import { fanoutBench } from './fanout.ts';
 import { clusterBench } from './cluster.ts';
 import { cupsBench } from './cups.ts';
+import { pageWeightBench } from './pageWeight.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   fanout: fanoutBench,
   cluster: clusterBench,
   cups: cupsBench,
+  pageWeight: pageWeightBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -31,27 +31,26 @@ function precompressOutput(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompressOutput()],
+  resolve: {
+    // zod with its CSP-safe setting applied first (src/zodJitless.ts).
+    alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/zodJitless.ts` }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // MUI with the date pickers is ~570 kB; the checkpoint editor with its grid and map ~650 kB.
+    // Every page is its own chunk (App.tsx) and rolldown shares what pages share. The largest
+    // chunks are the organiser's checkpoint editor (data grid, map) and the data grid itself;
+    // public pages load neither (bench/pageWeight.ts).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks cache across releases.
         codeSplitting: {
           groups: [
-            // Only what the first page needs ('$initial'); the data grid and the map stay in
-            // the chunks of the lazily loaded checkpoint editor.
-            { name: 'mui', test: /node_modules[\\/]@mui[\\/]/, tags: ['$initial'] },
-            // zodConfig.ts rides with zod: it must run before @rada/core (in the app's chunk)
-            // builds its schemas, which a later chunk's body would not.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/]|[\\/]src[\\/]zodConfig\.ts$/,
-              tags: ['$initial'],
-            },
+            // What the first paint of any page needs (React, the router, queries, texts, MUI's
+            // core, the app bar) in one file rather than dozens: each request is a round trip on
+            // a phone's link.
+            { name: 'shell', test: /./, tags: ['$initial'] },
           ],
         },
       },

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,20 +7,8 @@ import { ApiError } from './api/client.ts';
 import { RealtimeContext, createRealtime } from './api/realtime.ts';
 import { NotifyProvider } from './components/NotifyProvider.tsx';
 import { asLanguage } from './i18n/index.ts';
-import { pickerLocaleText } from './i18n/pickerLocale.ts';
 import { makeTheme } from './theme.ts';
 import { AppShell } from './features/layout/AppShell.tsx';
-import { HomePage } from './features/home/HomePage.tsx';
-import { AccountDeletePage } from './features/account/AccountDeletePage.tsx';
-import { AccountPage } from './features/account/AccountPage.tsx';
-import { EventPage } from './features/eventPage/EventPage.tsx';
-import { ResultsPage } from './features/results/ResultsPage.tsx';
-import { ResponsesPage } from './features/results/ResponsesPage.tsx';
-import { RegistrationPage } from './features/registration/RegistrationPage.tsx';
-import { JoinPage } from './features/joinCodes/JoinPage.tsx';
-import { PlayHome } from './features/participant/PlayHome.tsx';
-import { NotFoundPage } from './features/layout/ComingSoonPages.tsx';
-import { CupPage } from './features/cups/CupPage.tsx';
 
 /** Creates the app's query cache: client errors (4xx) are not retried. */
 export function makeQueryClient(): QueryClient {
@@ -37,30 +23,137 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+/**
+ * A route whose page loads with it: every page is its own chunk, so a visitor of a public page
+ * (results, responses, start list, registration, cup) downloads neither the organiser's screens
+ * nor their libraries (data grid, date pickers, maps).
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
 const router = createBrowserRouter([
   {
     path: '/',
     element: <AppShell />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'accountdelete', element: <AccountDeletePage /> },
-      { path: 'account', element: <AccountPage /> },
-      { path: 'cup/:cupid', element: <CupPage /> },
-      { path: 'play', element: <PlayHome /> },
-      { path: ':evid/reg', element: <RegistrationPage /> },
-      { path: ':evid/join', element: <JoinPage /> },
-      { path: ':evid/join/:code', element: <JoinPage /> },
-      { path: ':evid/result', element: <ResultsPage /> },
-      { path: ':evid/tulemus', element: <ResultsPage /> },
-      { path: ':evid/responses', element: <ResponsesPage /> },
-      { path: ':evid', element: <EventPage /> },
-      { path: ':evid/:sub1', element: <EventPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        index: true,
+        ...page(
+          () => import('./features/home/HomePage.tsx'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: 'accountdelete',
+        ...page(
+          () => import('./features/account/AccountDeletePage.tsx'),
+          (m) => m.AccountDeletePage,
+        ),
+      },
+      {
+        path: 'account',
+        ...page(
+          () => import('./features/account/AccountPage.tsx'),
+          (m) => m.AccountPage,
+        ),
+      },
+      {
+        path: 'cup/:cupid',
+        ...page(
+          () => import('./features/cups/CupPage.tsx'),
+          (m) => m.CupPage,
+        ),
+      },
+      {
+        path: 'play',
+        ...page(
+          () => import('./features/participant/PlayHome.tsx'),
+          (m) => m.PlayHome,
+        ),
+      },
+      {
+        path: ':evid/reg',
+        ...page(
+          () => import('./features/registration/RegistrationPage.tsx'),
+          (m) => m.RegistrationPage,
+        ),
+      },
+      {
+        path: ':evid/join',
+        ...page(
+          () => import('./features/joinCodes/JoinPage.tsx'),
+          (m) => m.JoinPage,
+        ),
+      },
+      {
+        path: ':evid/join/:code',
+        ...page(
+          () => import('./features/joinCodes/JoinPage.tsx'),
+          (m) => m.JoinPage,
+        ),
+      },
+      {
+        path: ':evid/result',
+        ...page(
+          () => import('./features/results/ResultsPage.tsx'),
+          (m) => m.ResultsPage,
+        ),
+      },
+      {
+        path: ':evid/tulemus',
+        ...page(
+          () => import('./features/results/ResultsPage.tsx'),
+          (m) => m.ResultsPage,
+        ),
+      },
+      {
+        path: ':evid/responses',
+        ...page(
+          () => import('./features/results/ResponsesPage.tsx'),
+          (m) => m.ResponsesPage,
+        ),
+      },
+      {
+        path: ':evid/start',
+        ...page(
+          () => import('./features/eventPage/EventStandalonePage.tsx'),
+          (m) => m.StartPage,
+        ),
+      },
+      {
+        path: ':evid/play',
+        ...page(
+          () => import('./features/eventPage/EventStandalonePage.tsx'),
+          (m) => m.PlayPage,
+        ),
+      },
+      {
+        path: ':evid',
+        ...page(
+          () => import('./features/eventPage/EventPage.tsx'),
+          (m) => m.EventPage,
+        ),
+      },
+      {
+        path: ':evid/:sub1',
+        ...page(
+          () => import('./features/eventPage/EventPage.tsx'),
+          (m) => m.EventPage,
+        ),
+      },
+      {
+        path: '*',
+        ...page(
+          () => import('./features/layout/ComingSoonPages.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ]);
 
-/** The whole app: query cache, live connection, theme and dates in the chosen language, routes. */
+/** The whole app: query cache, live connection, theme in the chosen language, routes. */
 export function App() {
   const { i18n } = useTranslation();
   const lang = asLanguage(i18n.language) ?? 'en';
@@ -72,15 +165,9 @@ export function App() {
       <RealtimeContext.Provider value={realtime}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <LocalizationProvider
-            dateAdapter={AdapterDayjs}
-            adapterLocale={lang}
-            localeText={pickerLocaleText(lang)}
-          >
-            <NotifyProvider>
-              <RouterProvider router={router} />
-            </NotifyProvider>
-          </LocalizationProvider>
+          <NotifyProvider>
+            <RouterProvider router={router} />
+          </NotifyProvider>
         </ThemeProvider>
       </RealtimeContext.Provider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './schemas.ts';
 export * from './codec.ts';
 export * from './gpx.ts';
 export * from './stats.ts';

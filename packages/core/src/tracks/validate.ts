@@ -1,5 +1,6 @@
 /** Checking one point of an ingest batch (POST /api/devices/:deviceId/locations). */
-import { IncomingPoint, type LocationPoint, type PointProblem } from './types.ts';
+import { IncomingPoint } from './schemas.ts';
+import type { LocationPoint, PointProblem } from './types.ts';
 
 /** 2000-01-01T00:00:00Z: earlier times are a device clock that was never set. */
 export const TRACK_MIN_TIME = Date.UTC(2000, 0, 1);

@@ -45,6 +45,7 @@ import { originGuard, registerSecurityHeaders } from './security.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
 import { registerLimits } from './limits.ts';
+import { registerCompression } from './compression.ts';
 import { idempotencyCache, redisIdempotency } from './idempotency.ts';
 import { Redis } from 'ioredis';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.addHook('preValidation', refuseBadText);
+      registerCompression(api);
       api.get('/config', () => ({
         providers: config.providers,
         signupOpen: config.signupOpen,

@@ -1,10 +1,14 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Snackbar } from '@mui/material';
+
+// The snackbar loads with the first notice: most visits of a public page raise none.
+const NoticeSnackbar = lazy(() =>
+  import('./NoticeSnackbar.tsx').then((m) => ({ default: m.NoticeSnackbar })),
+);
 
 export type NotifySeverity = 'success' | 'error' | 'info';
 
-interface Notice {
+export interface Notice {
   id: number;
   message: string;
   severity: NotifySeverity;
@@ -32,25 +36,16 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={notice?.id}
-        open={open}
-        autoHideDuration={notice?.persistent ? null : notice?.severity === 'error' ? 8000 : 4000}
-        onClose={(_e, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          data-testid="snackbar"
-          data-severity={notice?.severity}
-          severity={notice?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-        >
-          {notice?.message}
-        </Alert>
-      </Snackbar>
+      {notice && (
+        <Suspense fallback={null}>
+          <NoticeSnackbar
+            key={notice.id}
+            notice={notice}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

@@ -1,109 +1,15 @@
 import i18n from 'i18next';
+import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
-import 'dayjs/locale/et';
-import { en } from './en.ts';
-import { et } from './et.ts';
-import { settingsEn } from './settingsEn.ts';
-import { settingsEt } from './settingsEt.ts';
-import { kpEn } from './kpEn.ts';
-import { kpEt } from './kpEt.ts';
-import { mapEn } from './mapEn.ts';
-import { mapEt } from './mapEt.ts';
-import { resultsEn } from './resultsEn.ts';
-import { cupEn } from './cupEn.ts';
-import { mapSettingsEn } from './mapSettingsEn.ts';
-import { mapSettingsEt } from './mapSettingsEt.ts';
-import { cupEt } from './cupEt.ts';
-import { resultsEt } from './resultsEt.ts';
-import { scoringEn } from './scoringEn.ts';
-import { scoringEt } from './scoringEt.ts';
-import { teamsEn } from './teamsEn.ts';
-import { teamsEt } from './teamsEt.ts';
-import { regEn } from './regEn.ts';
-import { regEt } from './regEt.ts';
-import { joinEn } from './joinEn.ts';
-import { joinEt } from './joinEt.ts';
-import { startEn } from './startEn.ts';
-import { startEt } from './startEt.ts';
-import { msgEn } from './msgEn.ts';
-import { msgEt } from './msgEt.ts';
-import { appEn } from './appEn.ts';
-import { appEt } from './appEt.ts';
-import { liveEn } from './liveEn.ts';
-import { liveEt } from './liveEt.ts';
-import { speedEn } from './speedEn.ts';
-import { speedEt } from './speedEt.ts';
-import { usersEn } from './usersEn.ts';
-import { usersEt } from './usersEt.ts';
-import { accountEn } from './accountEn.ts';
-import { accountEt } from './accountEt.ts';
-import { safetyEn } from './safetyEn.ts';
-import { safetyEt } from './safetyEt.ts';
-import { sessionsEn } from './sessionsEn.ts';
-import { sessionsEt } from './sessionsEt.ts';
-import { eventFileEn } from './eventFileEn.ts';
-import { eventFileEt } from './eventFileEt.ts';
 
+import 'dayjs/locale/et';
 /** Languages of the interface; the first is the fallback. */
 export const LANGUAGES = ['en', 'et'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const STORAGE_KEY = 'rada.lang';
-
-export const resources = {
-  en: {
-    translation: {
-      ...en,
-      ...settingsEn,
-      ...kpEn,
-      ...mapEn,
-      ...resultsEn,
-      ...cupEn,
-      ...mapSettingsEn,
-      ...scoringEn,
-      ...teamsEn,
-      ...regEn,
-      ...joinEn,
-      ...startEn,
-      ...msgEn,
-      ...appEn,
-      ...liveEn,
-      ...speedEn,
-      ...usersEn,
-      ...accountEn,
-      ...safetyEn,
-      ...sessionsEn,
-      ...eventFileEn,
-    },
-  },
-  et: {
-    translation: {
-      ...et,
-      ...settingsEt,
-      ...kpEt,
-      ...mapEt,
-      ...resultsEt,
-      ...cupEt,
-      ...mapSettingsEt,
-      ...scoringEt,
-      ...teamsEt,
-      ...regEt,
-      ...joinEt,
-      ...startEt,
-      ...msgEt,
-      ...appEt,
-      ...liveEt,
-      ...speedEt,
-      ...usersEt,
-      ...accountEt,
-      ...safetyEt,
-      ...sessionsEt,
-      ...eventFileEt,
-    },
-  },
-};
 
 /** Narrows any string to a supported language, or null. */
 export function asLanguage(value: string | null | undefined): Language | null {
@@ -122,6 +28,27 @@ export function initialLanguage(): Language {
   return asLanguage(stored) ?? asLanguage(globalThis.navigator?.language) ?? 'en';
 }
 
+/**
+ * The texts of each language, each in its own chunk, read by i18next as a backend: a visitor
+ * downloads only the language they read, and changing language loads the other.
+ */
+const bundles: Record<Language, () => Promise<Record<string, string>>> = {
+  en: () => import('./bundleEn.ts').then((m) => m.translationEn),
+  et: () => import('./bundleEt.ts').then((m) => m.translationEt),
+};
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const lang = asLanguage(language);
+    if (!lang) return callback(null, {});
+    bundles[lang]().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
 /** Switches the interface (texts, dates) to `lang` and remembers the choice. */
 export async function setLanguage(lang: Language): Promise<void> {
   try {
@@ -138,16 +65,25 @@ const lang = initialLanguage();
 dayjs.locale(lang);
 if (typeof document !== 'undefined') document.documentElement.lang = lang;
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: lang,
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  // Keys are the product's dotted keys used flat, e.g. 'createevent.err.exists'.
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Settles when i18next is set up with the first language's texts: main.tsx renders after it (the
+ * page's own chunk loads meanwhile), and the web tests' setup waits for it. No fallback language:
+ * it would load English for every Estonian reader, and the translation tests keep every key in
+ * both languages.
+ */
+export const i18nReady: Promise<void> = i18n
+  .use(bundleBackend)
+  .use(initReactI18next)
+  .init({
+    lng: lang,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    // Keys are the product's dotted keys used flat, e.g. 'createevent.err.exists'.
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  .then(() => undefined);
 
 export default i18n;

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS, ORDER_RULES, SETTINGS, SETTING_GROUPS, SPEED_KEYS } from '@rada/core';
-import { resources } from './index.ts';
+import { resources } from './resources.ts';
 
 const en: Record<string, string> = resources.en.translation;
 const et: Record<string, string> = resources.et.translation;

@@ -9,10 +9,12 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@rada/core';
-import { CreatorsDialog } from '../creators/CreatorsDialog.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useSignOut } from './useSignOut.ts';
 
+const CreatorsDialog = lazy(() =>
+  import('../creators/CreatorsDialog.tsx').then((m) => ({ default: m.CreatorsDialog })),
+);
 const CupManagerDialog = lazy(() =>
   import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
 );
@@ -120,8 +122,10 @@ export function UserMenu({ me }: { me: Me }) {
           <CupManagerDialog onClose={() => setCupsOpen(false)} />
         </Suspense>
       )}
-      {me.superAdmin && (
-        <CreatorsDialog open={creatorsOpen} onClose={() => setCreatorsOpen(false)} />
+      {me.superAdmin && creatorsOpen && (
+        <Suspense fallback={null}>
+          <CreatorsDialog open onClose={() => setCreatorsOpen(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMPORT_ISSUE_KEYS, IMPORT_ISSUE_PARAMS, parseCheckpointCsv } from '@rada/core';
-import i18n, { resources, setLanguage } from '../../i18n/index.ts';
+import i18n, { setLanguage } from '../../i18n/index.ts';
+import { resources } from '../../i18n/resources.ts';
 import { importIssueText } from './importSummary.ts';
 
 const en: Record<string, string> = resources.en.translation;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { LEVEL_COLOURS } from '@rada/core';
 import type { Checkpoint, ImportPreview } from '@rada/core';
-import { resources } from '../../i18n/index.ts';
+import { resources } from '../../i18n/resources.ts';
 import { rowTintClass, storedColourMode, tintStyles, useColourMode } from './colouring.ts';
 import { GRID_LOCALE_KEYS } from './gridLocale.ts';
 import { importSummary } from './importSummary.ts';

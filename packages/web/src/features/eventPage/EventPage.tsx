@@ -27,14 +27,8 @@ const CheckpointsTab = lazy(() =>
   import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
 );
 const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ default: m.TeamsTab })));
-const ParticipantApp = lazy(() =>
-  import('../participant/ParticipantApp.tsx').then((m) => ({ default: m.ParticipantApp })),
-);
 const LiveMapTab = lazy(() =>
   import('../live/LiveMapTab.tsx').then((m) => ({ default: m.LiveMapTab })),
-);
-const StartScreen = lazy(() =>
-  import('../startOrder/StartScreen.tsx').then((m) => ({ default: m.StartScreen })),
 );
 const CupManagerDialog = lazy(() =>
   import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
@@ -142,24 +136,6 @@ export function EventPage() {
   const admin = isEventAdmin(ev, me.data);
   const tabs = visibleTabs(admin, ev.kpsinweb, ev.hidetracks);
   const tab = tabFromSub(sub1);
-
-  if (tab === 'play') {
-    // The participant app stands alone, sized for a phone; it checks team membership itself.
-    return (
-      <Suspense fallback={<LoadingState />}>
-        <ParticipantApp event={ev} />
-      </Suspense>
-    );
-  }
-
-  if (tab === 'start') {
-    // Full screen: the start list is public, so anyone who can see the event may open it.
-    return (
-      <Suspense fallback={<LoadingState />}>
-        <StartScreen event={ev} />
-      </Suspense>
-    );
-  }
 
   if (tab === 'kpprint') {
     // The printable sheet stands alone (no header or tabs) so the browser prints just it.

@@ -23,8 +23,6 @@ describe('event tabs', () => {
     expect(tabFromSub(undefined)).toBe('overview');
     expect(tabFromSub('kp')).toBe('kp');
     expect(tabFromSub('kpprint')).toBe('kpprint');
-    expect(tabFromSub('start')).toBe('start');
-    expect(tabFromSub('play')).toBe('play');
     expect(tabFromSub('results')).toBe('coming');
   });
 });

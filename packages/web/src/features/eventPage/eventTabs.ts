@@ -30,14 +30,17 @@ export function visibleTabs(admin: boolean, kpsinweb = false, hidetracks = true)
   return tabs;
 }
 
-/** Pages of an event that are not tabs: the printable control-description sheet, the start screen. */
-export const EVENT_PAGES = ['kpprint', 'start', 'play'] as const;
+/**
+ * Pages of an event page that are not tabs: the printable control-description sheet. (The start
+ * screen and the participant app have their own routes, `/:evid/start` and `/:evid/play`.)
+ */
+export const EVENT_PAGES = ['kpprint'] as const;
 export type EventPageName = (typeof EVENT_PAGES)[number];
 
 /** The tab a `/:evid/:sub1` address selects; 'coming' for parts of the app not built yet. */
 export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'coming' {
   if (sub1 === undefined || sub1 === '') return 'overview';
-  if (sub1 === 'kpprint' || sub1 === 'start' || sub1 === 'play') return sub1;
+  if (sub1 === 'kpprint') return sub1;
   return EVENT_TABS.find((t) => t === sub1) ?? 'coming';
 }
 

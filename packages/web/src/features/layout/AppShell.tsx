@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import {
   AppBar,
   Box,
@@ -12,15 +13,23 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/useMe.ts';
 import { SignInProvider, useOpenSignIn } from '../auth/SignInProvider.tsx';
-import { UserMenu } from '../auth/UserMenu.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+// The signed-in user's menu loads only for a signed-in user.
+const UserMenu = lazy(() => import('../auth/UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 function AccountArea() {
   const { t } = useTranslation();
   const me = useMe();
   const openSignIn = useOpenSignIn();
   if (me.isPending) return <CircularProgress size={20} color="inherit" />;
-  if (me.data) return <UserMenu me={me.data} />;
+  if (me.data) {
+    return (
+      <Suspense fallback={<CircularProgress size={20} color="inherit" />}>
+        <UserMenu me={me.data} />
+      </Suspense>
+    );
+  }
   return (
     <Button
       color="inherit"

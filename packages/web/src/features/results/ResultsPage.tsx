@@ -1,40 +1,28 @@
-import { useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
-import {
-  Alert,
-  Box,
-  Button,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ResultsView, TeamResult } from '@rada/core';
-import { api, ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
-import { useNotify } from '../../components/NotifyProvider.tsx';
-import { errorText } from '../../i18n/errorText.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { useResults } from './useResults.ts';
 import { NO_CLASS, OVERALL, resultsTabs, tabRows } from './resultsTable.ts';
 import type { ResultsTab } from './resultsTable.ts';
 import { ResultsTable } from './ResultsTable.tsx';
-import { SplitsDialog } from './SplitsTable.tsx';
-import { iofMembers, resultsCsvFile, resultsIofFile } from './resultsDownload.ts';
-import type { ResultsFile } from './resultsDownload.ts';
-import { downloadText } from '../export/download.ts';
 
-const offer = (file: ResultsFile) => downloadText(file.text, file.name, file.type);
+const ResultsDownloadMenu = lazy(() =>
+  import('./ResultsDownloadMenu.tsx').then((m) => ({ default: m.ResultsDownloadMenu })),
+);
+const SplitsDialog = lazy(() =>
+  import('./SplitsTable.tsx').then((m) => ({ default: m.SplitsDialog })),
+);
 
-/** The downloads of the results, each saying which program it is for. */
+/** The Download button; its menu loads with the first click. */
 function DownloadMenu({
   view,
   eventId,
@@ -45,41 +33,32 @@ function DownloadMenu({
   eventName: string;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const item = (key: string, run: () => Promise<void> | void) => (
-    <MenuItem
-      data-testid={`results-download-${key}`}
-      onClick={() => {
-        close();
-        Promise.resolve(run()).catch((e: unknown) => notify(errorText(t, e), 'error'));
-      }}
-    >
-      <ListItemText
-        primary={t(`results.download.${key}.label`)}
-        secondary={t(`results.download.${key}.hint`)}
-      />
-    </MenuItem>
-  );
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
         size="small"
         startIcon={<DownloadIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         data-testid="results-download"
       >
         {t('results.download')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {item('csv', () => offer(resultsCsvFile(view, eventId, t)))}
-        {item('iof', () => offer(resultsIofFile(view, eventId, eventName)))}
-        {item('iofteam', async () => {
-          const { members } = await api.resultsMembers(eventId);
-          offer(resultsIofFile(view, eventId, eventName, 'team', iofMembers(members)));
-        })}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <ResultsDownloadMenu
+            view={view}
+            eventId={eventId}
+            eventName={eventName}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -102,6 +81,7 @@ export function ResultsPage() {
   const view = results.data;
   const tabs = view ? resultsTabs(view.results, view.settings.klassid) : [];
   const current = tabs.some((x) => x.key === tab) ? tab : OVERALL;
+  const shownRows = useMemo(() => (view ? tabRows(view.results, current) : []), [view, current]);
   const eventName = event.data?.name ?? evid ?? '';
   const tabLabel = (x: ResultsTab) =>
     x.key === OVERALL
@@ -175,11 +155,7 @@ export function ResultsPage() {
             {view.results.length === 0 ? (
               <EmptyState text={t('results.empty')} />
             ) : (
-              <ResultsTable
-                rows={tabRows(view.results, current)}
-                settings={view.settings}
-                onOpen={setOpen}
-              />
+              <ResultsTable rows={shownRows} settings={view.settings} onOpen={setOpen} />
             )}
           </Box>
           {printing && (
@@ -201,6 +177,7 @@ export function ResultsPage() {
                     rows={tabRows(view.results, x.key)}
                     settings={view.settings}
                     idPrefix="print"
+                    printAll
                   />
                 </Box>
               ))}
@@ -212,12 +189,14 @@ export function ResultsPage() {
             })}
           </Typography>
           {open && evid && (
-            <SplitsDialog
-              eventId={evid}
-              team={{ id: open.teamId, name: open.name }}
-              pointssuffix={view.settings.pointssuffix}
-              onClose={() => setOpen(null)}
-            />
+            <Suspense fallback={null}>
+              <SplitsDialog
+                eventId={evid}
+                team={{ id: open.teamId, name: open.name }}
+                pointssuffix={view.settings.pointssuffix}
+                onClose={() => setOpen(null)}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -1,0 +1,318 @@
+/**
+ * pageWeight: what an anonymous visitor's phone downloads and waits for on the public pages
+ * (`/{evid}/result`, `/tulemus`, `/responses`, `/start`, `/{evid}/reg`, `/cup/{cupid}`) of a
+ * 2,000-team event, in real Chromium against the real server, on a cold visit (a new browser
+ * context each time: no HTTP cache, no service worker).
+ * - bytes: JavaScript bodies as transferred (compressed), from the DevTools protocol; `all` counts
+ *   every response with its headers.
+ * - slow phone: time from navigation to the page's first row (the first results row, the first
+ *   cup row, the start screen, the registration heading) at 1.6 Mbps down, 150 ms RTT and the CPU
+ *   slowed 4×; the median of 3 visits.
+ * - desktop: the same, unthrottled.
+ * - scroll: frame intervals while the 2,000-team results page is scrolled to its end.
+ * Baseline: the same pages of the web app as built at BASELINE_REF (the last commit before the
+ * public pages were split from the organiser's app), built and measured in the same run.
+ * Targets for the current build: JavaScript ≤ 200 KB, slow phone ≤ 2.5 s, desktop ≤ 1 s, scroll
+ * p95 ≤ 50 ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startPlatform } from '../e2e/support.ts';
+import type { TestPlatform } from '../e2e/support.ts';
+import type { BenchResult } from './harness.ts';
+import { loadEvent } from './loadEvent.ts';
+
+/** The web app before the split; PAGE_WEIGHT_BASELINE names another commit. */
+const BASELINE_REF = process.env.PAGE_WEIGHT_BASELINE ?? 'bf1af4b';
+const TEAMS = 2000;
+const KPS = 60;
+const VISITS = Number(process.env.PAGE_WEIGHT_VISITS ?? 3);
+/** A visit that shows nothing in this time counts as never (∞), and its page gets no more. */
+const VISIT_TIMEOUT_MS = 60_000;
+const JS_TARGET_BYTES = 200 * 1000;
+const SLOW_TARGET_MS = 2500;
+const DESKTOP_TARGET_MS = 1000;
+const FRAME_P95_TARGET_MS = 50;
+/** The slow phone: 1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU 4× slower. */
+const SLOW = { latency: 150, down: 1_600_000 / 8, up: 750_000 / 8, cpu: 4 };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vite = path.join(root, 'packages/web/node_modules/vite/bin/vite.js');
+
+/** Builds the web app of `tree` (a checkout with packages/web) into `outDir`. */
+function build(tree: string, outDir: string) {
+  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    cwd: path.join(tree, 'packages/web'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * The baseline build: the tree at `ref` extracted from git next to this one's installed
+ * packages (its own @rada/core), built once and kept in the temporary folder.
+ */
+function baselineBuild(ref: string): string {
+  const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
+  const dir = path.join(os.tmpdir(), `rada-pageweight-${commit}`);
+  const dist = path.join(dir, 'dist');
+  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  const tree = path.join(dir, 'tree');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(tree, { recursive: true });
+  execFileSync(
+    'sh',
+    [
+      '-c',
+      `git archive ${commit} tsconfig.base.json packages/web packages/core | tar -x -C "${tree}"`,
+    ],
+    {
+      cwd: root,
+    },
+  );
+  const modules = path.join(tree, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@rada'), { recursive: true });
+  for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
+    if (name === '@rada' || name.startsWith('.')) continue;
+    fs.symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+  }
+  fs.symlinkSync(path.join(tree, 'packages/core'), path.join(modules, '@rada/core'));
+  fs.symlinkSync(
+    path.join(root, 'packages/web/node_modules'),
+    path.join(tree, 'packages/web/node_modules'),
+  );
+  build(tree, dist);
+  return dist;
+}
+
+interface Visit {
+  jsBytes: number;
+  allBytes: number;
+  ms: number;
+}
+
+/**
+ * One cold visit of `url` until `selector` is shown, throttled like a slow phone when `slow`;
+ * `then` runs on the page before its context is closed.
+ */
+async function visit(
+  browser: Browser,
+  url: string,
+  selector: string,
+  slow: boolean,
+  then?: (page: Page) => Promise<void>,
+): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: slow ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (slow) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW.latency,
+        downloadThroughput: SLOW.down,
+        uploadThroughput: SLOW.up,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpu });
+    }
+    // Bodies as transferred: what arrived by the end less what had arrived with the headers.
+    const heads = new Map<string, { type: string; headerBytes: number }>();
+    let jsBytes = 0;
+    let allBytes = 0;
+    cdp.on('Network.responseReceived', (e) =>
+      heads.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }),
+    );
+    cdp.on('Network.loadingFinished', (e) => {
+      const head = heads.get(e.requestId);
+      allBytes += e.encodedDataLength;
+      if (head?.type === 'Script') jsBytes += e.encodedDataLength - head.headerBytes;
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const shown = await page
+      .locator(selector)
+      .first()
+      .waitFor({ timeout: VISIT_TIMEOUT_MS })
+      .then(
+        () => true,
+        () => false,
+      );
+    // Time since the navigation started, read in the page the moment the row is there.
+    if (!shown) return { jsBytes, allBytes, ms: Infinity };
+    const ms = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    await then?.(page);
+    return { jsBytes, allBytes, ms };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Frame intervals while the page is scrolled from top to bottom, 200 px a frame. */
+async function scrollFrames(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const intervals: number[] = [];
+    let last = performance.now();
+    for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 200) {
+      scrollTo(0, y);
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      const now = performance.now();
+      intervals.push(now - last);
+      last = now;
+    }
+    return intervals;
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+const msText = (ms: number) =>
+  ms === Infinity ? `> ${VISIT_TIMEOUT_MS} ms` : `${ms.toFixed(0)} ms`;
+
+/** Seeds the event (2,000 teams, owned by a signed-up user) and a cup with it. */
+async function seed(platform: TestPlatform, dir: string): Promise<void> {
+  const signup = await fetch(`${platform.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'weight@example.ee',
+      password: 'bench-password',
+      displayName: 'Weight',
+    }),
+  });
+  const cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const json = { 'content-type': 'application/json', cookie };
+  const me = (await (await fetch(`${platform.url}/api/auth/me`, { headers: json })).json()) as {
+    uid: string;
+  };
+  const file = path.join(dir, 'weight.json');
+  fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, KPS, { [me.uid]: 'owner' })));
+  const imported = await platform.cli('import', file, '--id', 'weight');
+  if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
+  const post = (url: string, body: unknown, method = 'POST') =>
+    fetch(`${platform.url}${url}`, { method, headers: json, body: JSON.stringify(body) }).then(
+      async (res) => {
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      },
+    );
+  await post('/api/cups', { id: 'weightcup', name: 'Weight cup', year: 2026 });
+  await post('/api/cups/weightcup/events', { eventId: 'weight' });
+  await post('/api/cups/weightcup', { points: [25, 22, 20, 18, 16, 15, 14, 13, 12, 11] }, 'PATCH');
+}
+
+const PAGES: { name: string; path: string; selector: string }[] = [
+  { name: 'result', path: '/weight/result', selector: '[data-testid^="results-row-"]' },
+  { name: 'tulemus', path: '/weight/tulemus', selector: '[data-testid^="results-row-"]' },
+  { name: 'responses', path: '/weight/responses', selector: '[data-testid^="responses-row-"]' },
+  {
+    name: 'start',
+    path: '/weight/start',
+    selector: '[data-testid="start-screen"], [data-testid="start-empty"]',
+  },
+  { name: 'reg', path: '/weight/reg', selector: '[data-testid="reg-event-name"]' },
+  { name: 'cup', path: '/cup/weightcup', selector: '[data-testid^="cup-row-"]' },
+];
+
+interface PageFigures {
+  jsBytes: number;
+  allBytes: number;
+  slowMs: number;
+  desktopMs: number;
+}
+
+/** Every page of one build: bytes and times of cold visits, and the results page's scrolling. */
+export async function measure(browser: Browser, webDist: string, dir: string) {
+  const platform = await startPlatform({ webDist });
+  try {
+    await seed(platform, dir);
+    // Results are computed on the first read; do that before any timed visit.
+    await fetch(`${platform.url}/api/events/weight/results`);
+    const figures = new Map<string, PageFigures>();
+    for (const p of PAGES) {
+      const url = `${platform.url}${p.path}`;
+      const slow: Visit[] = [];
+      const desktop: Visit[] = [];
+      for (let i = 0; i < VISITS; i++) {
+        slow.push(await visit(browser, url, p.selector, true));
+        desktop.push(await visit(browser, url, p.selector, false));
+        if (slow.at(-1)!.ms === Infinity || desktop.at(-1)!.ms === Infinity) break;
+      }
+      figures.set(p.name, {
+        jsBytes: median(slow.map((v) => v.jsBytes)),
+        allBytes: median(slow.map((v) => v.allBytes)),
+        slowMs: median(slow.map((v) => v.ms)),
+        desktopMs: median(desktop.map((v) => v.ms)),
+      });
+    }
+    let frames: number[] = [];
+    await visit(
+      browser,
+      `${platform.url}/weight/result`,
+      PAGES[0]!.selector,
+      false,
+      async (page) => {
+        frames = await scrollFrames(page);
+      },
+    );
+    return { figures, frames };
+  } finally {
+    await platform.close();
+  }
+}
+
+export async function pageWeightBench(): Promise<BenchResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-bench-'));
+  const browser = await launchBrowser();
+  try {
+    const before = baselineBuild(BASELINE_REF);
+    const after = path.join(dir, 'dist');
+    build(root, after);
+    const base = await measure(browser, before, dir);
+    const now = await measure(browser, after, dir);
+    let ok = true;
+    for (const p of PAGES) {
+      const b = base.figures.get(p.name)!;
+      const n = now.figures.get(p.name)!;
+      const met =
+        n.jsBytes <= JS_TARGET_BYTES &&
+        n.slowMs <= SLOW_TARGET_MS &&
+        n.desktopMs <= DESKTOP_TARGET_MS;
+      ok &&= met;
+      console.log(
+        `pageWeight: ${p.name}: JS ${kb(n.jsBytes)} (all ${kb(n.allBytes)}) vs ${kb(b.jsBytes)} before ` +
+          `(ratio ${(n.jsBytes / b.jsBytes).toFixed(2)}); slow phone ${msText(n.slowMs)} vs ` +
+          `${msText(b.slowMs)} (${(n.slowMs / b.slowMs).toFixed(2)}); desktop ` +
+          `${msText(n.desktopMs)} vs ${msText(b.desktopMs)} ` +
+          `(${(n.desktopMs / b.desktopMs).toFixed(2)}) ${met ? 'OK' : 'OVER TARGET'}`,
+      );
+    }
+    const p95 = percentile(now.frames, 0.95);
+    const scrollOk = now.frames.length >= 20 && p95 <= FRAME_P95_TARGET_MS;
+    ok &&= scrollOk;
+    console.log(
+      `pageWeight: scrolling ${TEAMS} results: ${now.frames.length} frames, p95 ${p95.toFixed(1)} ms ` +
+        `vs ${percentile(base.frames, 0.95).toFixed(1)} ms before (${base.frames.length} frames) ` +
+        `${scrollOk ? 'OK' : 'OVER TARGET'}`,
+    );
+    console.log(
+      `pageWeight: targets: JS ≤ ${kb(JS_TARGET_BYTES)}, slow phone ≤ ${SLOW_TARGET_MS} ms, ` +
+        `desktop ≤ ${DESKTOP_TARGET_MS} ms, scroll p95 ≤ ${FRAME_P95_TARGET_MS} ms; baseline ${BASELINE_REF}`,
+    );
+    return { name: 'pageWeight', ok };
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
