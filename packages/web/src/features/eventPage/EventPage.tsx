@@ -1,14 +1,14 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, Me } from '@rada/core';
-import { ApiError } from '../../api/client.ts';
+import { EventLoadState, useEventTitle } from './EventLoadState.tsx';
 import { useEventRealtime } from '../../api/realtime.ts';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { LoadingState } from '../../components/States.tsx';
 import { useDialogState } from '../../hooks/useDialogState.ts';
 import { useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
@@ -113,24 +113,10 @@ export function EventPage() {
   const openSignIn = useOpenSignIn();
   useEventRealtime(evid);
 
-  const name = event.data?.name;
-  useEffect(() => {
-    document.title = name ? `${name} – ${t('app.name')}` : t('app.name');
-    return () => {
-      document.title = t('app.name');
-    };
-  }, [name, t]);
+  useEventTitle(event.data?.name);
 
   if (!evid) return null;
-  if (event.isPending) return <LoadingState />;
-  if (event.isError) {
-    const notFound = event.error instanceof ApiError && event.error.status === 404;
-    return notFound ? (
-      <ErrorState message={t('event.notfound', { id: evid })} />
-    ) : (
-      <ErrorState error={event.error} onRetry={() => void event.refetch()} />
-    );
-  }
+  if (!event.data) return <EventLoadState evid={evid} event={event} />;
 
   const ev = event.data;
   const admin = isEventAdmin(ev, me.data);

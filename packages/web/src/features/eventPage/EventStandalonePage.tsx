@@ -1,9 +1,8 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { EventLoadState, useEventTitle } from './EventLoadState.tsx';
 import { useEventRealtime } from '../../api/realtime.ts';
-import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { LoadingState } from '../../components/States.tsx';
 import { useEvent } from '../events/useEvent.ts';
 
 const ParticipantApp = lazy(() =>
@@ -20,27 +19,13 @@ const StartScreen = lazy(() =>
  */
 function EventStandalonePage({ screen }: { screen: 'start' | 'play' }) {
   const { evid } = useParams();
-  const { t } = useTranslation();
   const event = useEvent(evid);
   useEventRealtime(evid);
 
-  const name = event.data?.name;
-  useEffect(() => {
-    document.title = name ? `${name} – ${t('app.name')}` : t('app.name');
-    return () => {
-      document.title = t('app.name');
-    };
-  }, [name, t]);
+  useEventTitle(event.data?.name);
 
   if (!evid) return null;
-  if (event.isPending) return <LoadingState />;
-  if (event.isError) {
-    return event.error instanceof ApiError && event.error.status === 404 ? (
-      <ErrorState message={t('event.notfound', { id: evid })} />
-    ) : (
-      <ErrorState error={event.error} onRetry={() => void event.refetch()} />
-    );
-  }
+  if (!event.data) return <EventLoadState evid={evid} event={event} />;
   return (
     <Suspense fallback={<LoadingState />}>
       {screen === 'start' ? (
