@@ -16,7 +16,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { EVENT_DATE_FORMAT } from '@rada/core';
+import { eventDateFormat } from '../events/formatEventDates.ts';
 import type { UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
@@ -26,7 +26,7 @@ import { UserSearchField } from '../users/UserSearchField.tsx';
 
 /** Super-admin dialog listing event creators, with grant (search a user) and revoke. */
 export function CreatorsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<UserRecord | null>(null);
@@ -104,7 +104,9 @@ export function CreatorsDialog({ open, onClose }: { open: boolean; onClose: () =
                 <ListItemText
                   primary={c.displayName}
                   secondary={`${c.email} · ${t('creators.since', {
-                    date: dayjs(c.grantedAt).format(EVENT_DATE_FORMAT),
+                    date: dayjs(c.grantedAt)
+                      .locale(i18n.language)
+                      .format(eventDateFormat(i18n.language)),
                   })}`}
                 />
               </ListItem>

@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DeletedKpOnTeamRow } from '@rada/core';
-import { EVENT_DATE_FORMAT } from '@rada/core';
+import { eventDateFormat } from '../events/formatEventDates.ts';
 import { ApiError } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -28,7 +28,7 @@ import { useDeleteTeamAnswer, useDeletedKpOnTeam, useRestoreKp } from './useDele
 export function formatAeg(aeg: number | null, locale?: string): string {
   if (aeg === null || !Number.isFinite(aeg)) return '';
   const d = locale ? dayjs(aeg).locale(locale) : dayjs(aeg);
-  return d.format(`${EVENT_DATE_FORMAT} HH:mm:ss`);
+  return d.format(`${eventDateFormat(locale)} HH:mm:ss`);
 }
 
 /** Whether an error means the caller may not see the event's answers. */

@@ -2,7 +2,15 @@ import dayjs from 'dayjs';
 import { EVENT_DATE_FORMAT } from '@rada/core';
 
 /**
- * An event's date range as shown in lists and headers (EVENT_DATE_FORMAT, spec 01 §9):
+ * The date format of an interface language: spec 01 §9's EVENT_DATE_FORMAT ("01 May 2026"), in
+ * Estonian the way Estonians write it ("23. november 2026").
+ */
+export function eventDateFormat(locale?: string): string {
+  return locale?.startsWith('et') ? 'D. MMMM YYYY' : EVENT_DATE_FORMAT;
+}
+
+/**
+ * An event's date range as shown in lists and headers (eventDateFormat):
  * one date when it starts and ends on the same day or has no end, else "start – end".
  * Null when the event has no start time.
  */
@@ -14,13 +22,14 @@ export function formatEventDates(
   if (starttime === null) return null;
   const at = (ms: number) => (locale ? dayjs(ms).locale(locale) : dayjs(ms));
   const start = at(starttime);
-  if (endtime === null || start.isSame(at(endtime), 'day')) return start.format(EVENT_DATE_FORMAT);
-  return `${start.format(EVENT_DATE_FORMAT)} – ${at(endtime).format(EVENT_DATE_FORMAT)}`;
+  const format = eventDateFormat(locale);
+  if (endtime === null || start.isSame(at(endtime), 'day')) return start.format(format);
+  return `${start.format(format)} – ${at(endtime).format(format)}`;
 }
 
 /** A date and time for detail views: the event date format plus HH:mm. */
 export function formatDateTime(ms: number | null, locale?: string): string | null {
   if (ms === null) return null;
   const d = locale ? dayjs(ms).locale(locale) : dayjs(ms);
-  return d.format(`${EVENT_DATE_FORMAT} HH:mm`);
+  return d.format(`${eventDateFormat(locale)} HH:mm`);
 }

@@ -56,7 +56,7 @@ describe('join-code helpers', () => {
   it('show the validity as a day, month name, year and time', () => {
     const ms = new Date(2026, 11, 21, 20, 59).getTime();
     expect(formatValidUntil(ms, 'en')).toBe('21 December 2026 20:59');
-    expect(formatValidUntil(ms, 'et')).toBe('21 detsember 2026 20:59');
+    expect(formatValidUntil(ms, 'et')).toBe('21. detsember 2026 20:59');
     expect(isExpired({ valid: ms }, ms + 1)).toBe(true);
     expect(isExpired({ valid: ms }, ms)).toBe(false);
   });

@@ -14,13 +14,15 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EVENT_DATE_FORMAT } from '@rada/core';
+import { eventDateFormat } from '../events/formatEventDates.ts';
 import { REPLAY_SPEEDS } from './replay.ts';
 import type { ReplaySpeed } from './replay.ts';
 
-/** The replay time as shown (DD MMMM YYYY HH:mm:ss) in the interface language. */
+/** The replay time as shown (the language's date format, HH:mm:ss) in the interface language. */
 export function replayTimeText(t: number, locale: string): string {
-  return dayjs(t).locale(locale).format(`${EVENT_DATE_FORMAT} HH:mm:ss`);
+  return dayjs(t)
+    .locale(locale)
+    .format(`${eventDateFormat(locale)} HH:mm:ss`);
 }
 
 /** Play/pause, the time slider over the event's tracks, the speed and the shown time. */

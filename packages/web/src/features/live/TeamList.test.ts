@@ -27,9 +27,9 @@ describe('team list order', () => {
 });
 
 describe('replay time', () => {
-  it('shows DD MMMM YYYY HH:mm:ss in the interface language', () => {
+  it('shows the date and HH:mm:ss in the interface language', () => {
     const t = new Date(2026, 4, 9, 7, 5, 3).getTime();
     expect(replayTimeText(t, 'en')).toBe('09 May 2026 07:05:03');
-    expect(replayTimeText(t, 'et')).toBe('09 mai 2026 07:05:03');
+    expect(replayTimeText(t, 'et')).toBe('9. mai 2026 07:05:03');
   });
 });

@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import { launchBrowser } from '../e2e/support.ts';
+import { measure } from './pageWeight.ts';
+const browser = await launchBrowser();
+const dir = fs.mkdtempSync('/tmp/pwq-');
+const r = await measure(browser, process.argv[2]!, dir);
+for (const [k, v] of r.figures) console.log(k, JSON.stringify(v));
+const f = [...r.frames].sort((a, b) => a - b);
+console.log('scroll p95', f[Math.floor(f.length * 0.95)]);
+await browser.close();
