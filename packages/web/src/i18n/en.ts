@@ -70,6 +70,8 @@ export const en = {
   'home.nomine': 'You have no events yet.',
   'home.noupcoming': 'There are no upcoming events.',
   'home.createevent': 'Create event',
+  'home.askcreator':
+    'To create events, ask the administrator of this Rada server to make {{email}} an event creator.',
   'home.signinprompt': 'Sign in to see your own events and to create new ones.',
   'home.loaderror': 'The events could not be loaded.',
 

@@ -149,6 +149,8 @@ export const et: Texts = {
   'home.nomine': 'Sul pole veel ühtegi üritust.',
   'home.noupcoming': 'Eelseisvaid üritusi ei ole.',
   'home.createevent': 'Loo üritus',
+  'home.askcreator':
+    'Ürituste loomiseks palu selle Rada serveri haldajal teha kasutajast {{email}} ürituste looja.',
   'home.signinprompt': 'Logi sisse, et näha oma üritusi ja luua uusi.',
   'home.loaderror': 'Üritusi ei õnnestunud laadida.',
 

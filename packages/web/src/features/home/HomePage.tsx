@@ -53,7 +53,9 @@ export function HomePage() {
   const openSignIn = useOpenSignIn();
   const dialog = useDialogState();
 
-  const createButton = me.data ? (
+  // Only creators may create events; anyone else signed in is told whom to ask, and for which
+  // account, instead of a button that leads to a refusal.
+  const createButton = me.data?.creator ? (
     <Button
       variant="contained"
       startIcon={<AddIcon />}
@@ -62,6 +64,15 @@ export function HomePage() {
     >
       {t('home.createevent')}
     </Button>
+  ) : me.data ? (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      sx={{ maxWidth: 360, textAlign: 'right' }}
+      data-testid="home-askcreator"
+    >
+      {t('home.askcreator', { email: me.data.email })}
+    </Typography>
   ) : null;
 
   return (
