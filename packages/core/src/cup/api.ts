@@ -65,11 +65,6 @@ export const CupJoinBody = z
   .strict();
 export type CupJoinBody = z.input<typeof CupJoinBody>;
 
-/** The note stored with an edited cell (05 §5). */
-export const CUP_EDIT_NOTE = 'Changed single points';
-/** The label of a join's undo entry (05 §5). */
-export const CUP_JOIN_UNDO = 'Joined teams';
-
 /** A cup in lists (the management screen's dropdown). */
 export interface CupSummary {
   id: string;

@@ -6,6 +6,11 @@ import type { ResultStatus } from '../scoring/types.ts';
  * cup admins' edits and joins → standings per class. Pure: no I/O, no clock.
  */
 
+/** The note stored with an edited cell (05 §5). */
+export const CUP_EDIT_NOTE = 'Changed single points';
+/** The label of a join's undo entry (05 §5). */
+export const CUP_JOIN_UNDO = 'Joined teams';
+
 /** The arithmetic settings of a cup (05 §1). */
 export interface CupSettings {
   /** Points by place: `points[0]` for 1st. Empty: unconfigured, no standings. */

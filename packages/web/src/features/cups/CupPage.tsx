@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   Alert,
@@ -18,7 +18,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CUP_JOIN_UNDO, cupStandingsCsv, cupStandingsToIof } from '@rada/core';
+import { CUP_JOIN_UNDO } from '@rada/core';
 import type { CupStandingsView } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useCupRealtime } from '../../api/realtime.ts';
@@ -28,11 +28,19 @@ import { errorText } from '../../i18n/errorText.ts';
 import { downloadText } from '../export/download.ts';
 import { NO_CLASS_TAB, canJoin, cupClasses, nearNames, sortRows } from './cupTable.ts';
 import type { CupSort } from './cupTable.ts';
-import { CupJoinDialog } from './CupJoinDialog.tsx';
 import { CupTable } from './CupTable.tsx';
 import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
-import { CupTeamDialog } from './CupTeamDialog.tsx';
-import { EventPicker } from './CupManagerDialog.tsx';
+
+// Dialogs load when opened: a visitor of the standings needs none of them.
+const CupJoinDialog = lazy(() =>
+  import('./CupJoinDialog.tsx').then((m) => ({ default: m.CupJoinDialog })),
+);
+const CupTeamDialog = lazy(() =>
+  import('./CupTeamDialog.tsx').then((m) => ({ default: m.CupTeamDialog })),
+);
+const EventPicker = lazy(() =>
+  import('./CupManagerDialog.tsx').then((m) => ({ default: m.EventPicker })),
+);
 
 /**
  * `/cup/{cupid}`: the series standings per class (05 §4), live. Everyone reads them; cup admins
@@ -108,20 +116,13 @@ export function CupPage() {
   const joinable = picked.length === 2 && canJoin(picked[0]!, picked[1]!);
   const download = (kind: 'csv' | 'iof') => {
     const name = `${cupid}-cup.${kind === 'csv' ? 'csv' : 'xml'}`;
-    try {
-      const text =
-        kind === 'csv'
-          ? cupStandingsCsv(view.rows, view.events.length, (key) => t(`cup.csv.${key}`))
-          : cupStandingsToIof(view.rows, view.events, {
-              cupName: `${view.cup.name} ${view.cup.year}`,
-              createTime: new Date().toISOString(),
-              complete: view.events.every((e) => e.hasResults),
-            });
-      downloadText(text, name, kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/xml');
-      notify(t('cup.csv.started', { file: name }));
-    } catch (e) {
-      notify(t('cup.csv.failed', { error: String(e) }), 'error');
-    }
+    import('./cupDownloads.ts')
+      .then(({ cupFileText }) => {
+        const text = cupFileText(kind, view, (key) => t(`cup.csv.${key}`));
+        downloadText(text, name, kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/xml');
+        notify(t('cup.csv.started', { file: name }));
+      })
+      .catch((e: unknown) => notify(t('cup.csv.failed', { error: String(e) }), 'error'));
   };
 
   return (
@@ -312,37 +313,39 @@ export function CupPage() {
           </Typography>
         </>
       )}
-      {history !== null && view.rows.some((r) => r.key === history) && (
-        <CupTeamDialog
-          row={view.rows.find((r) => r.key === history)!}
-          events={view.events}
-          onClose={() => setHistory(null)}
-        />
-      )}
-      {picking && (
-        <EventPicker
-          exclude={view.events}
-          onClose={() => setPicking(false)}
-          onPick={(id) => {
-            setPicking(false);
-            addEvent.mutate(id);
-          }}
-        />
-      )}
-      {joining && picked.length === 2 && (
-        <CupJoinDialog
-          teams={[picked[0]!, picked[1]!]}
-          events={view.events}
-          onCancel={() => setJoining(false)}
-          onJoin={(keep, other) =>
-            api.joinCupTeams(cupid, { keep, other }).then((next) => {
-              applied(next);
-              setJoining(false);
-              setSelected([]);
-            }, onError)
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {history !== null && view.rows.some((r) => r.key === history) && (
+          <CupTeamDialog
+            row={view.rows.find((r) => r.key === history)!}
+            events={view.events}
+            onClose={() => setHistory(null)}
+          />
+        )}
+        {picking && (
+          <EventPicker
+            exclude={view.events}
+            onClose={() => setPicking(false)}
+            onPick={(id) => {
+              setPicking(false);
+              addEvent.mutate(id);
+            }}
+          />
+        )}
+        {joining && picked.length === 2 && (
+          <CupJoinDialog
+            teams={[picked[0]!, picked[1]!]}
+            events={view.events}
+            onCancel={() => setJoining(false)}
+            onJoin={(keep, other) =>
+              api.joinCupTeams(cupid, { keep, other }).then((next) => {
+                applied(next);
+                setJoining(false);
+                setSelected([]);
+              }, onError)
+            }
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Box,
   Checkbox,
   Chip,
   Link,
@@ -10,7 +11,6 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
-  TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CupEventView, CupStandingsRow } from '@rada/core';
@@ -44,13 +44,17 @@ function ScoreCell({
   if (editing !== null) {
     return (
       <TableCell align="right" sx={{ p: 0.5 }}>
-        <TextField
-          size="small"
+        {/* A plain input: the MUI text field would bring its weight to every visitor of the page. */}
+        <Box
+          component="input"
           autoFocus
           value={editing}
-          onChange={(e) => setEditing(e.target.value)}
+          inputMode="decimal"
+          aria-label={t('cup.cell.edit')}
+          data-testid={`${idPrefix}cup-cell-input-${row.key}-${index}`}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setEditing(e.target.value)}
           onBlur={() => setEditing(null)}
-          onKeyDown={(e) => {
+          onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
             if (e.key === 'Escape') setEditing(null);
             if (e.key !== 'Enter') return;
             const text = editing.trim().replace(',', '.');
@@ -58,13 +62,18 @@ function ScoreCell({
             if (value === null || Number.isFinite(value)) onSave(value);
             setEditing(null);
           }}
-          slotProps={{
-            htmlInput: {
-              inputMode: 'decimal',
-              'aria-label': t('cup.cell.edit'),
-              'data-testid': `${idPrefix}cup-cell-input-${row.key}-${index}`,
-              style: { width: 56, textAlign: 'right' },
-            },
+          sx={{
+            width: 64,
+            textAlign: 'right',
+            font: 'inherit',
+            px: 1,
+            py: 0.5,
+            border: 2,
+            borderColor: 'primary.main',
+            borderRadius: 1,
+            outline: 'none',
+            bgcolor: 'background.paper',
+            color: 'text.primary',
           }}
         />
       </TableCell>

@@ -1,41 +1,50 @@
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, asLanguage, setLanguage } from '../../i18n/index.ts';
 
-/** EN/ET switch in the app bar; the choice is kept in localStorage. */
+/**
+ * EN/ET switch in the app bar; the choice is kept in localStorage. Two plain buttons (pressed or
+ * not), as it stands on every page: lighter than MUI's toggle-button group.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = asLanguage(i18n.language) ?? 'en';
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={current}
+    <Box
+      role="group"
       aria-label={t('app.language')}
-      onChange={(_e, value: string | null) => {
-        const lang = asLanguage(value);
-        if (lang) void setLanguage(lang);
-      }}
       sx={{
+        display: 'flex',
         mr: 1,
-        '& .MuiToggleButton-root': {
-          color: 'rgba(255,255,255,0.8)',
-          borderColor: 'rgba(255,255,255,0.4)',
-          py: 0.25,
-          px: 1,
-        },
-        '& .MuiToggleButton-root.Mui-selected': {
-          color: 'primary.main',
-          backgroundColor: 'common.white',
-        },
-        '& .MuiToggleButton-root.Mui-selected:hover': { backgroundColor: 'grey.100' },
+        border: 1,
+        borderColor: 'rgba(255,255,255,0.4)',
+        borderRadius: 1,
       }}
     >
       {LANGUAGES.map((lang) => (
-        <ToggleButton key={lang} value={lang} data-testid={`lang-${lang}`} lang={lang}>
+        <Button
+          key={lang}
+          size="small"
+          lang={lang}
+          aria-pressed={lang === current}
+          data-testid={`lang-${lang}`}
+          onClick={() => void setLanguage(lang)}
+          sx={{
+            minWidth: 0,
+            py: 0.25,
+            px: 1,
+            borderRadius: 0,
+            color: 'rgba(255,255,255,0.8)',
+            ...(lang === current && {
+              color: 'primary.main',
+              bgcolor: 'common.white',
+              '&:hover': { bgcolor: 'grey.100' },
+            }),
+          }}
+        >
           {lang.toUpperCase()}
-        </ToggleButton>
+        </Button>
       ))}
-    </ToggleButtonGroup>
+    </Box>
   );
 }
