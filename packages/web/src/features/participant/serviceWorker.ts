@@ -5,7 +5,8 @@
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  // After the page has loaded (the app may start after 'load' has fired: it waits for its texts).
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
@@ -17,5 +18,7 @@ export function registerServiceWorker(): void {
         registration.active?.postMessage({ type: 'cache', urls });
       })
       .catch(() => undefined);
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
