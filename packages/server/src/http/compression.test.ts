@@ -28,6 +28,7 @@ describe('registerCompression', () => {
     app.get('/big', () => big);
     app.get('/buffer', (_req, reply) => reply.type('application/json').send(bigBuffer));
     app.get('/small', () => ({ ok: true }));
+    app.get('/varied', (_req, reply) => reply.header('vary', 'origin').send(big));
     app.get('/text', (_req, reply) => reply.type('text/plain').send('x'.repeat(5000)));
     await app.ready();
   });
@@ -55,6 +56,11 @@ describe('registerCompression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     const text = await app.inject({ url: '/text', headers: { 'accept-encoding': 'br' } });
     expect(text.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('adds accept-encoding to a Vary the route already set', async () => {
+    const res = await app.inject({ url: '/varied', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.vary).toBe('origin, accept-encoding');
   });
 });
 

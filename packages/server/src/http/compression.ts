@@ -41,7 +41,10 @@ export function registerCompression(api: FastifyInstance): void {
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
     if (reply.getHeader('content-encoding')) return payload;
     if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    reply.header('vary', 'accept-encoding');
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) {
+      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    }
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
     const compress = (b: Buffer | string) =>
