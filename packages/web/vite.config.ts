@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
+import { bootScript } from './src/boot/bootPlugin.ts';
 
 // The dev server forwards the API (and its WebSocket) to the Rada server; `vite build`
 // writes the static app to packages/web/dist, which the server serves in production.
@@ -30,7 +31,7 @@ function precompressOutput(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompressOutput()],
+  plugins: [react(), bootScript({ storageKey: 'rada.lang', fallback: 'en' }), precompressOutput()],
   resolve: {
     // zod with its CSP-safe setting applied first (src/zodJitless.ts).
     alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/zodJitless.ts` }],

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from './api/client.ts';
 import { RealtimeContext, createRealtime } from './api/realtime.ts';
 import { NotifyProvider } from './components/NotifyProvider.tsx';
-import { asLanguage } from './i18n/index.ts';
+import { asLanguage, withAllTexts } from './i18n/index.ts';
 import { makeTheme } from './theme.ts';
 import { AppShell } from './features/layout/AppShell.tsx';
 
@@ -32,6 +32,11 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/** A route of the organiser's (or the participant's) app: its page waits for all the texts too. */
+function organiserPage<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
+  return page(() => withAllTexts(load()), pick);
+}
+
 const router = createBrowserRouter([
   {
     path: '/',
@@ -39,21 +44,21 @@ const router = createBrowserRouter([
     children: [
       {
         index: true,
-        ...page(
+        ...organiserPage(
           () => import('./features/home/HomePage.tsx'),
           (m) => m.HomePage,
         ),
       },
       {
         path: 'accountdelete',
-        ...page(
+        ...organiserPage(
           () => import('./features/account/AccountDeletePage.tsx'),
           (m) => m.AccountDeletePage,
         ),
       },
       {
         path: 'account',
-        ...page(
+        ...organiserPage(
           () => import('./features/account/AccountPage.tsx'),
           (m) => m.AccountPage,
         ),
@@ -67,7 +72,7 @@ const router = createBrowserRouter([
       },
       {
         path: 'play',
-        ...page(
+        ...organiserPage(
           () => import('./features/participant/PlayHome.tsx'),
           (m) => m.PlayHome,
         ),
@@ -123,21 +128,21 @@ const router = createBrowserRouter([
       },
       {
         path: ':evid/play',
-        ...page(
+        ...organiserPage(
           () => import('./features/eventPage/EventStandalonePage.tsx'),
           (m) => m.PlayPage,
         ),
       },
       {
         path: ':evid',
-        ...page(
+        ...organiserPage(
           () => import('./features/eventPage/EventPage.tsx'),
           (m) => m.EventPage,
         ),
       },
       {
         path: ':evid/:sub1',
-        ...page(
+        ...organiserPage(
           () => import('./features/eventPage/EventPage.tsx'),
           (m) => m.EventPage,
         ),

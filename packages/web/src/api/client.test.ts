@@ -34,3 +34,35 @@ describe('the API client on a refused request', () => {
     expect([e.status, e.key]).toEqual([429, 'error.toomany']);
   });
 });
+
+describe('the API client with answers the boot script fetched', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as { __radaPrefetch?: unknown }).__radaPrefetch;
+  });
+
+  it('takes a fresh prefetched answer once, then asks the server', async () => {
+    answer(200, JSON.stringify({ id: 'e1', name: 'From the server' }));
+    (globalThis as { __radaPrefetch?: unknown }).__radaPrefetch = {
+      '/events/e1': {
+        at: performance.now(),
+        answer: Promise.resolve(new Response(JSON.stringify({ id: 'e1', name: 'Prefetched' }))),
+      },
+    };
+    expect((await api.event('e1')).name).toBe('Prefetched');
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await api.event('e1')).name).toBe('From the server');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a prefetched answer that is too old', async () => {
+    answer(200, JSON.stringify({ id: 'e1', name: 'From the server' }));
+    (globalThis as { __radaPrefetch?: unknown }).__radaPrefetch = {
+      '/events/e1': {
+        at: performance.now() - 60_000,
+        answer: Promise.resolve(new Response(JSON.stringify({ id: 'e1', name: 'Stale' }))),
+      },
+    };
+    expect((await api.event('e1')).name).toBe('From the server');
+  });
+});

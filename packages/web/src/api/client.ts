@@ -127,6 +127,23 @@ async function compressed(
   return { body: new Uint8Array(await new Response(stream).arrayBuffer()), encoding: 'gzip' };
 }
 
+/** How long an answer the boot script fetched (boot/boot.ts) may stand in for a request. */
+const PREFETCH_FRESH_MS = 15_000;
+
+/**
+ * The answer the boot script already asked for at `path` before the app loaded, taken once, if
+ * it is recent enough to be the one the page would get now.
+ */
+function prefetched(path: string): Promise<Response> | undefined {
+  const store = (
+    globalThis as { __radaPrefetch?: Record<string, { at: number; answer: Promise<Response> }> }
+  ).__radaPrefetch;
+  const hit = store?.[path];
+  if (!hit) return undefined;
+  delete store[path];
+  return performance.now() - hit.at < PREFETCH_FRESH_MS ? hit.answer : undefined;
+}
+
 /**
  * Sends one request to the API and parses the JSON answer (undefined for 204); `headers` are
  * added to the usual ones (an Idempotency-Key).
@@ -141,20 +158,25 @@ async function request<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      ...raw,
-      method,
-      credentials: 'include',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json', ...headers }
-          : {
-              Accept: 'application/json',
-              'Content-Type': 'application/json',
-              ...headers,
-            },
-      body: raw.body ?? (body === undefined ? undefined : JSON.stringify(body)),
-    });
+    const early =
+      method === 'GET' && raw.body === undefined && Object.keys(headers).length === 0
+        ? prefetched(path)
+        : undefined;
+    response = await (early ??
+      fetch(`/api${path}`, {
+        ...raw,
+        method,
+        credentials: 'include',
+        headers:
+          body === undefined
+            ? { Accept: 'application/json', ...headers }
+            : {
+                Accept: 'application/json',
+                'Content-Type': 'application/json',
+                ...headers,
+              },
+        body: raw.body ?? (body === undefined ? undefined : JSON.stringify(body)),
+      }));
   } catch (e) {
     throw new ApiError(0, 'error.network', e instanceof Error ? e.message : String(e));
   }

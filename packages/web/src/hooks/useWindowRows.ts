@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 're
 import type { RefObject } from 'react';
 
 /** Pixels rendered above and below the window, so a fast scroll does not show blank rows. */
-const OVERSCAN_PX = 600;
+const OVERSCAN_PX = 400;
 
 export interface WindowRows {
   /** The first and one past the last index to render. */
@@ -42,19 +42,25 @@ function rowAt(offsets: number[], y: number): number {
 }
 
 /**
- * Window virtualisation of a long list of table rows: only the rows near the browser window's view
- * are rendered, with spacer rows above and below. Rows may differ in height: each rendered row
- * (found in `container` by its `data-index`) is measured after rendering and the rest are
- * estimated at `estimate` pixels. When `enabled` is false every row is rendered.
+ * Virtualisation of a long list of table rows: only the rows near the view are rendered, with
+ * spacer rows above and below. The view is the browser window, or `scroller` when the list
+ * scrolls inside a box of its own. Rows may differ in height: each rendered row (found in
+ * `container` by its `data-index`) is measured after rendering and the rest are estimated at
+ * `estimate` pixels. When `enabled` is false every row is rendered.
  */
 export function useWindowRows(
   count: number,
   estimate: number,
   enabled: boolean,
   container: RefObject<HTMLElement | null>,
+  scroller?: HTMLElement | null,
 ): WindowRows {
   const heights = useRef<number[]>([]);
-  const [layout, setLayout] = useState<Layout>({ offsets: [], top: 0, viewport: 1000 });
+  const [layout, setLayout] = useState<Layout>(() => ({
+    offsets: [],
+    top: 0,
+    viewport: typeof window === 'undefined' ? 1000 : window.innerHeight,
+  }));
 
   // Measures the rendered rows and where the list is, and stores what changed. Runs after every
   // render and (at most once a frame) when the window scrolls or changes size.
@@ -70,8 +76,9 @@ export function useWindowRows(
         changed = true;
       }
     }
-    const top = el.getBoundingClientRect().top;
-    const viewport = window.innerHeight;
+    const box = scroller;
+    const top = el.getBoundingClientRect().top - (box ? box.getBoundingClientRect().top : 0);
+    const viewport = box ? box.clientHeight : window.innerHeight;
     // A few thousand additions: cheaper than keeping track of when they are needed.
     const offsets = rowOffsets(heights.current, count, estimate);
     setLayout((old) => {
@@ -91,14 +98,15 @@ export function useWindowRows(
         update();
       });
     };
-    window.addEventListener('scroll', onChange, { passive: true });
+    const box = scroller ?? window;
+    box.addEventListener('scroll', onChange, { passive: true });
     window.addEventListener('resize', onChange);
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onChange);
+      box.removeEventListener('scroll', onChange);
       window.removeEventListener('resize', onChange);
     };
-  }, [enabled]);
+  }, [enabled, scroller]);
 
   if (!enabled || count === 0) return { start: 0, end: count, padTop: 0, padBottom: 0 };
   // Until the first measurement, every row at its estimate and the list at the window's top.

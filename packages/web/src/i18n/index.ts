@@ -29,25 +29,54 @@ export function initialLanguage(): Language {
 }
 
 /**
- * The texts of each language, each in its own chunk, read by i18next as a backend: a visitor
- * downloads only the language they read, and changing language loads the other.
+ * The texts of each language in two chunks each, read by i18next as a backend: a visitor
+ * downloads only the language they read, and of it only the public pages' texts until an
+ * organiser's screen (or a key only they have) asks for the rest (loadAllTexts).
  */
-const bundles: Record<Language, () => Promise<Record<string, string>>> = {
-  en: () => import('./bundleEn.ts').then((m) => m.translationEn),
-  et: () => import('./bundleEt.ts').then((m) => m.translationEt),
+const publicTexts: Record<Language, () => Promise<Record<string, string>>> = {
+  en: () => import('./publicEn.ts').then((m) => m.publicEn),
+  et: () => import('./publicEt.ts').then((m) => m.publicEt),
 };
+const organiserTexts: Record<Language, () => Promise<Record<string, string>>> = {
+  en: () => import('./organiserEn.ts').then((m) => m.organiserEn),
+  et: () => import('./organiserEt.ts').then((m) => m.organiserEt),
+};
+/** Whether every text is wanted: set by loadAllTexts, kept for later language changes. */
+let allWanted = false;
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
     const lang = asLanguage(language);
     if (!lang) return callback(null, {});
-    bundles[lang]().then(
-      (texts) => callback(null, texts),
+    Promise.all([publicTexts[lang](), allWanted ? organiserTexts[lang]() : {}]).then(
+      ([own, more]) => callback(null, { ...own, ...more }),
       (error: Error) => callback(error, false),
     );
   },
 };
+
+let allLoaded: Promise<void> | null = null;
+/**
+ * Loads the organiser's texts of the current language (and of any language chosen later); the
+ * organiser's routes and dialogs wait for it before they render. Components re-render when the
+ * texts arrive (bindI18nStore).
+ */
+export function loadAllTexts(): Promise<void> {
+  if (!allLoaded) {
+    allWanted = true;
+    const lang = asLanguage(i18n.language) ?? initialLanguage();
+    allLoaded = organiserTexts[lang]().then((texts) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+    });
+  }
+  return allLoaded;
+}
+
+/** `module` once the organiser's texts are loaded too: for lazy screens and dialogs that use them. */
+export function withAllTexts<M>(module: Promise<M>): Promise<M> {
+  return Promise.all([module, loadAllTexts()]).then(([m]) => m);
+}
 
 /** Switches the interface (texts, dates) to `lang` and remembers the choice. */
 export async function setLanguage(lang: Language): Promise<void> {
@@ -83,6 +112,14 @@ export const i18nReady: Promise<void> = i18n
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A key that only the organiser's texts have, asked for before they were loaded: load them
+    // (the component re-renders when they arrive) and show nothing meanwhile.
+    parseMissingKeyHandler: (key) => {
+      if (allWanted) return key;
+      void loadAllTexts();
+      return '';
+    },
+    react: { bindI18nStore: 'added' },
   })
   .then(() => undefined);
 

@@ -8,15 +8,20 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { withAllTexts } from '../../i18n/index.ts';
 import type { Me } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useSignOut } from './useSignOut.ts';
 
 const CreatorsDialog = lazy(() =>
-  import('../creators/CreatorsDialog.tsx').then((m) => ({ default: m.CreatorsDialog })),
+  withAllTexts(
+    import('../creators/CreatorsDialog.tsx').then((m) => ({ default: m.CreatorsDialog })),
+  ),
 );
 const CupManagerDialog = lazy(() =>
-  import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
+  withAllTexts(
+    import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
+  ),
 );
 
 /**

@@ -296,6 +296,7 @@ export function CupPage() {
                     events={view.events}
                     rows={view.rows.filter((r) => r.class === c)}
                     idPrefix="print-"
+                    all
                   />
                 </Box>
               ))}

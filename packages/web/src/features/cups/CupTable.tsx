@@ -5,7 +5,6 @@ import {
   Chip,
   Link,
   Table,
-  TableBody,
   TableCell,
   TableContainer,
   TableHead,
@@ -14,6 +13,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CupEventView, CupStandingsRow } from '@rada/core';
+import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { cupCellState } from './cupTable.ts';
 import type { CupSort } from './cupTable.ts';
 
@@ -125,6 +125,7 @@ export function CupTable({
   onOpen,
   onSave,
   idPrefix = '',
+  all = false,
 }: {
   events: readonly CupEventView[];
   rows: readonly CupStandingsRow[];
@@ -139,8 +140,11 @@ export function CupTable({
   onOpen?: (key: string) => void;
   onSave?: (event: string, team: string, value: number | null) => void;
   idPrefix?: string;
+  /** Render every row, not only those near the view (the printed copy). */
+  all?: boolean;
 }) {
   const { t } = useTranslation();
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   const header = (column: CupSort['column'], label: string, align?: 'right', title?: string) => (
     <TableCell
       key={String(column)}
@@ -162,7 +166,7 @@ export function CupTable({
     </TableCell>
   );
   return (
-    <TableContainer sx={{ maxHeight: 700, '@media print': { maxHeight: 'none' } }}>
+    <TableContainer ref={setBox} sx={{ maxHeight: 700, '@media print': { maxHeight: 'none' } }}>
       <Table size="small" stickyHeader data-testid={`${idPrefix}cup-table`}>
         <TableHead>
           <TableRow>
@@ -175,76 +179,84 @@ export function CupTable({
             {header('total', t('cup.col.total'), 'right')}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow
-              key={r.key}
-              data-testid={`${idPrefix}cup-row-${r.key}`}
-              data-place={r.place ?? ''}
-            >
-              {admin && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={selected.includes(r.key)}
-                    onChange={(e) => onSelect?.(r.key, e.target.checked)}
-                    slotProps={{
-                      input: {
-                        'aria-label': r.name,
-                        'data-testid': `${idPrefix}cup-select-${r.key}`,
-                      } as object,
-                    }}
-                  />
-                </TableCell>
-              )}
-              <TableCell sx={{ fontWeight: 600 }}>{r.placeLabel}</TableCell>
-              <TableCell title={r.allnames.join(', ')}>
-                {onOpen ? (
-                  <Link
-                    component="button"
-                    underline="hover"
-                    color="inherit"
-                    onClick={() => onOpen(r.key)}
-                    sx={{ textAlign: 'left', font: 'inherit' }}
-                    data-testid={`${idPrefix}cup-team-${r.key}`}
-                  >
-                    {r.name}
-                  </Link>
-                ) : (
-                  r.name
-                )}
-                {near?.has(r.key) && (
-                  <Chip
-                    size="small"
-                    color="warning"
-                    sx={{ ml: 1 }}
-                    label={t('cup.duplicateof', { names: near.get(r.key)!.join(', ') })}
-                    data-testid={`${idPrefix}cup-duplicate-${r.key}`}
-                  />
-                )}
-              </TableCell>
-              {admin && showEmail && <TableCell>{r.email ?? ''}</TableCell>}
-              {admin && showName && <TableCell>{r.displayName ?? ''}</TableCell>}
-              {events.map((e, i) => (
-                <ScoreCell
-                  key={e.id}
-                  row={r}
-                  index={i}
-                  editable={admin && onSave !== undefined}
-                  onSave={(value) => onSave?.(e.id, r.key, value)}
-                  idPrefix={idPrefix}
-                />
-              ))}
-              <TableCell
-                align="right"
-                sx={{ fontWeight: 600 }}
-                data-testid={`${idPrefix}cup-total-${r.key}`}
+        <WindowedBody
+          count={rows.length}
+          estimate={37}
+          scroller={box}
+          all={all}
+          row={(index) => {
+            const r = rows[index]!;
+            return (
+              <TableRow
+                key={r.key}
+                data-index={index}
+                data-testid={`${idPrefix}cup-row-${r.key}`}
+                data-place={r.place ?? ''}
               >
-                {r.total}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+                {admin && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selected.includes(r.key)}
+                      onChange={(e) => onSelect?.(r.key, e.target.checked)}
+                      slotProps={{
+                        input: {
+                          'aria-label': r.name,
+                          'data-testid': `${idPrefix}cup-select-${r.key}`,
+                        } as object,
+                      }}
+                    />
+                  </TableCell>
+                )}
+                <TableCell sx={{ fontWeight: 600 }}>{r.placeLabel}</TableCell>
+                <TableCell title={r.allnames.join(', ')}>
+                  {onOpen ? (
+                    <Link
+                      component="button"
+                      underline="hover"
+                      color="inherit"
+                      onClick={() => onOpen(r.key)}
+                      sx={{ textAlign: 'left', font: 'inherit' }}
+                      data-testid={`${idPrefix}cup-team-${r.key}`}
+                    >
+                      {r.name}
+                    </Link>
+                  ) : (
+                    r.name
+                  )}
+                  {near?.has(r.key) && (
+                    <Chip
+                      size="small"
+                      color="warning"
+                      sx={{ ml: 1 }}
+                      label={t('cup.duplicateof', { names: near.get(r.key)!.join(', ') })}
+                      data-testid={`${idPrefix}cup-duplicate-${r.key}`}
+                    />
+                  )}
+                </TableCell>
+                {admin && showEmail && <TableCell>{r.email ?? ''}</TableCell>}
+                {admin && showName && <TableCell>{r.displayName ?? ''}</TableCell>}
+                {events.map((e, i) => (
+                  <ScoreCell
+                    key={e.id}
+                    row={r}
+                    index={i}
+                    editable={admin && onSave !== undefined}
+                    onSave={(value) => onSave?.(e.id, r.key, value)}
+                    idPrefix={idPrefix}
+                  />
+                ))}
+                <TableCell
+                  align="right"
+                  sx={{ fontWeight: 600 }}
+                  data-testid={`${idPrefix}cup-total-${r.key}`}
+                >
+                  {r.total}
+                </TableCell>
+              </TableRow>
+            );
+          }}
+        />
       </Table>
     </TableContainer>
   );

@@ -2,7 +2,6 @@ import {
   Chip,
   Paper,
   Table,
-  TableBody,
   TableCell,
   TableContainer,
   TableHead,
@@ -12,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { RegFormView } from '@rada/core';
 import { EmptyState } from '../../components/States.tsx';
+import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { fieldLabel } from './regForm.ts';
 import { valueText } from './regTable.ts';
 
@@ -39,25 +39,34 @@ export function PublicRegistrations({ view }: { view: RegFormView }) {
                 <TableCell>{t('reg.col.status')}</TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>
-              {view.teams.map((team, i) => (
-                <TableRow key={team.teamId} data-testid={`reg-public-${team.teamId}`}>
-                  <TableCell>{team.nr ?? i + 1}</TableCell>
-                  <TableCell sx={{ fontWeight: 500 }}>{team.name}</TableCell>
-                  {columns.map((f) => (
-                    <TableCell key={f.id}>{valueText(t, team.values[f.id])}</TableCell>
-                  ))}
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={team.allowed ? 'success' : 'default'}
-                      label={t(team.allowed ? 'reg.allowed' : 'reg.waiting')}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
+            <WindowedBody
+              count={view.teams.length}
+              estimate={41}
+              row={(i) => {
+                const team = view.teams[i]!;
+                return (
+                  <TableRow
+                    key={team.teamId}
+                    data-index={i}
+                    data-testid={`reg-public-${team.teamId}`}
+                  >
+                    <TableCell>{team.nr ?? i + 1}</TableCell>
+                    <TableCell sx={{ fontWeight: 500 }}>{team.name}</TableCell>
+                    {columns.map((f) => (
+                      <TableCell key={f.id}>{valueText(t, team.values[f.id])}</TableCell>
+                    ))}
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={team.allowed ? 'success' : 'default'}
+                        label={t(team.allowed ? 'reg.allowed' : 'reg.waiting')}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              }}
+            />
           </Table>
         </TableContainer>
       )}

@@ -6,7 +6,6 @@ import {
   Button,
   Stack,
   Table,
-  TableBody,
   TableCell,
   TableContainer,
   TableHead,
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResponseCell, ResponsesView } from '@rada/core';
 import { ApiError } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { useEvent } from '../events/useEvent.ts';
 import { useResponses } from './useResults.ts';
 
@@ -127,36 +127,42 @@ function Matrix({ view }: { view: ResponsesView }) {
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {view.teams.map((team) => (
-              <TableRow key={team.id} data-testid={`responses-row-${team.id}`}>
-                <TableCell
-                  component="th"
-                  scope="row"
-                  sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
-                >
-                  {team.name}
-                </TableCell>
-                {view.kps.map((kp) => {
-                  const cell = team.cells[kp.id] ?? { answer: null, state: 'none' as const };
-                  const colour = CELL_COLOURS[cell.state];
-                  const text =
-                    cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
-                  return (
-                    <TableCell
-                      key={kp.id}
-                      align="center"
-                      data-testid={`responses-cell-${team.id}-${kp.id}`}
-                      data-state={cell.state}
-                      sx={colour ? { bgcolor: colour.bg, color: colour.fg } : undefined}
-                    >
-                      {text || (cell.state === 'none' ? '' : '•')}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
+          <WindowedBody
+            count={view.teams.length}
+            estimate={37}
+            scroller={box}
+            row={(index) => {
+              const team = view.teams[index]!;
+              return (
+                <TableRow key={team.id} data-index={index} data-testid={`responses-row-${team.id}`}>
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
+                  >
+                    {team.name}
+                  </TableCell>
+                  {view.kps.map((kp) => {
+                    const cell = team.cells[kp.id] ?? { answer: null, state: 'none' as const };
+                    const colour = CELL_COLOURS[cell.state];
+                    const text =
+                      cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
+                    return (
+                      <TableCell
+                        key={kp.id}
+                        align="center"
+                        data-testid={`responses-cell-${team.id}-${kp.id}`}
+                        data-state={cell.state}
+                        sx={colour ? { bgcolor: colour.bg, color: colour.fg } : undefined}
+                      >
+                        {text || (cell.state === 'none' ? '' : '•')}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            }}
+          />
         </Table>
       </TableContainer>
       <Typography variant="caption" color="text.secondary">

@@ -3,15 +3,14 @@ import {
   Chip,
   Link,
   Table,
-  TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
-import { memo, useMemo, useRef } from 'react';
-import { useWindowRows } from '../../hooks/useWindowRows.ts';
+import { memo, useMemo } from 'react';
+import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { placeLabel } from '@rada/core';
@@ -24,8 +23,6 @@ const wide = {
   '@media print': { display: 'table-cell' },
 };
 
-/** Lists longer than this render only the rows near the view. */
-export const VIRTUAL_FROM = 150;
 /** A row's height before it is measured (a small table row with one line). */
 const ROW_HEIGHT_ESTIMATE = 37;
 
@@ -218,16 +215,6 @@ export function ResultsTable({
     });
     return out;
   }, [rows]);
-  // Long lists render only the rows near the window's view (a 2,000-team event scrolls smoothly
-  // on a phone); short ones and the printed copy render every row.
-  const virtual = !printAll && items.length > VIRTUAL_FROM;
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { start, end, padTop, padBottom } = useWindowRows(
-    items.length,
-    ROW_HEIGHT_ESTIMATE,
-    virtual,
-    bodyRef,
-  );
 
   const renderItem = (index: number) => {
     const item = items[index]!;
@@ -284,11 +271,12 @@ export function ResultsTable({
             {roadbook && <TableCell sx={wide}>{t('results.col.route')}</TableCell>}
           </TableRow>
         </TableHead>
-        <TableBody ref={bodyRef}>
-          {padTop > 0 && <TableRow aria-hidden sx={{ height: padTop }} />}
-          {items.slice(start, end).map((_, i) => renderItem(start + i))}
-          {padBottom > 0 && <TableRow aria-hidden sx={{ height: padBottom }} />}
-        </TableBody>
+        <WindowedBody
+          count={items.length}
+          estimate={ROW_HEIGHT_ESTIMATE}
+          row={renderItem}
+          all={printAll}
+        />
       </Table>
     </TableContainer>
   );

@@ -1,0 +1,83 @@
+import type { Plugin } from 'vite';
+import { boot } from './boot.ts';
+import type { BootPlan } from './boot.ts';
+import { BOOT_ALWAYS, BOOT_ROUTES } from './plan.ts';
+
+/** The chunk of a built module, by its path under src/, and the chunks it imports. */
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * Writes the boot script (boot.ts) into the build: the plan of BOOT_ROUTES resolved to the
+ * built files (each page's chunk and every chunk it imports statically, less those the entry
+ * loads anyway), the language bundles, then one hashed asset loaded by index.html before the
+ * app's module script. The build fails when a page of the plan has no chunk, so the plan cannot
+ * drift from App.tsx unnoticed.
+ */
+export function bootScript(options: { storageKey: string; fallback: string }): Plugin {
+  return {
+    name: 'rada-boot',
+    apply: 'build',
+    // After Vite's own plugins: index.html is in the bundle by then.
+    enforce: 'post',
+    generateBundle(_output, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (f): f is ChunkLike & typeof f => f.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) walk(next);
+        };
+        start.forEach(walk);
+        return seen;
+      };
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') {
+        throw new Error('rada-boot: index.html is not in the bundle yet');
+      }
+      // The entries are whatever index.html's module script loads (rolldown may fold it into the
+      // shell group's chunk, which is then not flagged as an entry).
+      const entries = [...html.source.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+      if (entries.length === 0 || !entries.every((f) => byFile.has(f))) {
+        throw new Error('rada-boot: index.html loads no chunk of the build');
+      }
+      const loaded = closure(entries);
+      const filesOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
+        if (!chunk) throw new Error(`rada-boot: no chunk for src/${module}`);
+        return [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+      };
+      const plan: BootPlan = {
+        routes: BOOT_ROUTES.map((r) => ({
+          pattern: r.pattern,
+          files: filesOf(r.module),
+          api: r.api,
+        })),
+        languages: { en: filesOf('i18n/publicEn.ts'), et: filesOf('i18n/publicEt.ts') },
+        fallback: options.fallback,
+        storageKey: options.storageKey,
+        always: BOOT_ALWAYS,
+      };
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'boot.js',
+        source: `(${boot.toString()})(${JSON.stringify(plan)}, window);\n`,
+      });
+      const tag = '<script type="module"';
+      html.source = html.source.replace(
+        tag,
+        `<script src="/${this.getFileName(ref)}"></script>\n    ${tag}`,
+      );
+    },
+  };
+}

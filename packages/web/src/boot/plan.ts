@@ -1,0 +1,36 @@
+/**
+ * What the boot script (boot.ts) starts for each page: the page's module (its chunk and what it
+ * imports are looked up in the build) and the API paths the page reads first. The patterns
+ * follow App.tsx's routes; a path segment is matched as it stands in the URL (already encoded),
+ * which is how the app's API client encodes it too.
+ */
+export const BOOT_ROUTES: { pattern: string; module: string; api: string[] }[] = [
+  {
+    pattern: '^/([^/]+)/(?:result|tulemus)/?$',
+    module: 'features/results/ResultsPage.tsx',
+    api: ['/events/$1', '/events/$1/results'],
+  },
+  {
+    pattern: '^/([^/]+)/responses/?$',
+    module: 'features/results/ResponsesPage.tsx',
+    api: ['/events/$1', '/events/$1/responses'],
+  },
+  {
+    pattern: '^/([^/]+)/start/?$',
+    module: 'features/eventPage/EventStandalonePage.tsx',
+    api: ['/events/$1', '/events/$1/startlist'],
+  },
+  {
+    pattern: '^/([^/]+)/reg/?$',
+    module: 'features/registration/RegistrationPage.tsx',
+    api: ['/events/$1/reg'],
+  },
+  {
+    pattern: '^/cup/([^/]+)/?$',
+    module: 'features/cups/CupPage.tsx',
+    api: ['/cups/$1/standings'],
+  },
+];
+
+/** API paths every page reads (the app bar's user). */
+export const BOOT_ALWAYS = ['/auth/me'];

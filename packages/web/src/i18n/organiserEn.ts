@@ -1,0 +1,32 @@
+// The English texts of the organiser's screens (settings, checkpoints, teams, maps, live, users,
+// accounts): loaded with those screens, or when a public page asks for one of their keys
+// (i18n/index.ts).
+import { settingsEn } from './settingsEn.ts';
+import { kpEn } from './kpEn.ts';
+import { mapEn } from './mapEn.ts';
+import { mapSettingsEn } from './mapSettingsEn.ts';
+import { scoringEn } from './scoringEn.ts';
+import { teamsEn } from './teamsEn.ts';
+import { liveEn } from './liveEn.ts';
+import { speedEn } from './speedEn.ts';
+import { usersEn } from './usersEn.ts';
+import { accountEn } from './accountEn.ts';
+import { safetyEn } from './safetyEn.ts';
+import { sessionsEn } from './sessionsEn.ts';
+import { eventFileEn } from './eventFileEn.ts';
+
+export const organiserEn = {
+  ...settingsEn,
+  ...kpEn,
+  ...mapEn,
+  ...mapSettingsEn,
+  ...scoringEn,
+  ...teamsEn,
+  ...liveEn,
+  ...speedEn,
+  ...usersEn,
+  ...accountEn,
+  ...safetyEn,
+  ...sessionsEn,
+  ...eventFileEn,
+};

@@ -1,0 +1,32 @@
+// The Estonian texts of the organiser's screens (settings, checkpoints, teams, maps, live, users,
+// accounts): loaded with those screens, or when a public page asks for one of their keys
+// (i18n/index.ts).
+import { settingsEt } from './settingsEt.ts';
+import { kpEt } from './kpEt.ts';
+import { mapEt } from './mapEt.ts';
+import { mapSettingsEt } from './mapSettingsEt.ts';
+import { scoringEt } from './scoringEt.ts';
+import { teamsEt } from './teamsEt.ts';
+import { liveEt } from './liveEt.ts';
+import { speedEt } from './speedEt.ts';
+import { usersEt } from './usersEt.ts';
+import { accountEt } from './accountEt.ts';
+import { safetyEt } from './safetyEt.ts';
+import { sessionsEt } from './sessionsEt.ts';
+import { eventFileEt } from './eventFileEt.ts';
+
+export const organiserEt = {
+  ...settingsEt,
+  ...kpEt,
+  ...mapEt,
+  ...mapSettingsEt,
+  ...scoringEt,
+  ...teamsEt,
+  ...liveEt,
+  ...speedEt,
+  ...usersEt,
+  ...accountEt,
+  ...safetyEt,
+  ...sessionsEt,
+  ...eventFileEt,
+};
