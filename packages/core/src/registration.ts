@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { csvDateTime, csvDocument } from './csv.ts';
 import { REG_DEFAULT_ORDER, REG_FIELD_ORDER } from './limits.ts';
+import { regValueText } from './registrationText.ts';
+
+export { regValueText };
 
 /**
  * Team registration (spec 01 §3 Team registration, §5, §9): the form an organiser configures in
@@ -197,14 +200,6 @@ export function validateRegValues(
     }
   }
   return { values: out, problems };
-}
-
-/** A stored regdata value shown as text (a multiple choice joined with ', '). */
-export function regValueText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 /** POST /api/events/:id/reg and PUT /api/events/:id/reg/:teamId: the form's values by field id. */

@@ -1,17 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Menu,
-  MenuItem,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PrintIcon from '@mui/icons-material/Print';
@@ -32,6 +21,9 @@ import { CupTable } from './CupTable.tsx';
 import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
 
 // Dialogs load when opened: a visitor of the standings needs none of them.
+const ActionMenu = lazy(() =>
+  import('../../components/ActionMenu.tsx').then((m) => ({ default: m.ActionMenu })),
+);
 const CupJoinDialog = lazy(() =>
   import('./CupJoinDialog.tsx').then((m) => ({ default: m.CupJoinDialog })),
 );
@@ -170,43 +162,50 @@ export function CupPage() {
           >
             <MoreVertIcon />
           </IconButton>
-          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-            {admin && (
-              <MenuItem
-                onClick={() => (setDuplicates((d) => !d), setMenu(null))}
-                data-testid="cup-menu-duplicates"
-              >
-                {t(duplicates ? 'cup.menu.duplicates.off' : 'cup.menu.duplicates')}
-              </MenuItem>
-            )}
-            {admin && (
-              <MenuItem disabled={!joinable} onClick={() => (setJoining(true), setMenu(null))}>
-                {t('cup.join')}
-              </MenuItem>
-            )}
-            {admin && (
-              <MenuItem
-                onClick={() => (setShowName((s) => !s), setMenu(null))}
-                data-testid="cup-menu-name"
-              >
-                {t(showName ? 'cup.menu.name.off' : 'cup.menu.name')}
-              </MenuItem>
-            )}
-            {admin && (
-              <MenuItem
-                onClick={() => (setShowEmail((s) => !s), setMenu(null))}
-                data-testid="cup-menu-email"
-              >
-                {t(showEmail ? 'cup.menu.email.off' : 'cup.menu.email')}
-              </MenuItem>
-            )}
-            <MenuItem onClick={() => (download('csv'), setMenu(null))} data-testid="cup-menu-csv">
-              {t('cup.menu.csv')}
-            </MenuItem>
-            <MenuItem onClick={() => (download('iof'), setMenu(null))} data-testid="cup-menu-iof">
-              {t('cup.menu.iof')}
-            </MenuItem>
-          </Menu>
+          {menu && (
+            <Suspense fallback={null}>
+              <ActionMenu
+                anchor={menu}
+                onClose={() => setMenu(null)}
+                actions={[
+                  ...(admin
+                    ? [
+                        {
+                          label: t(duplicates ? 'cup.menu.duplicates.off' : 'cup.menu.duplicates'),
+                          onClick: () => setDuplicates((d) => !d),
+                          testId: 'cup-menu-duplicates',
+                        },
+                        {
+                          label: t('cup.join'),
+                          onClick: () => setJoining(true),
+                          disabled: !joinable,
+                        },
+                        {
+                          label: t(showName ? 'cup.menu.name.off' : 'cup.menu.name'),
+                          onClick: () => setShowName((s) => !s),
+                          testId: 'cup-menu-name',
+                        },
+                        {
+                          label: t(showEmail ? 'cup.menu.email.off' : 'cup.menu.email'),
+                          onClick: () => setShowEmail((s) => !s),
+                          testId: 'cup-menu-email',
+                        },
+                      ]
+                    : []),
+                  {
+                    label: t('cup.menu.csv'),
+                    onClick: () => download('csv'),
+                    testId: 'cup-menu-csv',
+                  },
+                  {
+                    label: t('cup.menu.iof'),
+                    onClick: () => download('iof'),
+                    testId: 'cup-menu-iof',
+                  },
+                ]}
+              />
+            </Suspense>
+          )}
         </Box>
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Box,
-  Checkbox,
   Chip,
   Link,
   Table,
@@ -195,16 +194,14 @@ export function CupTable({
               >
                 {admin && (
                   <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
+                    {/* A plain checkbox: the public table does not load MUI's for the admin's column. */}
+                    <input
+                      type="checkbox"
+                      style={{ width: 18, height: 18, margin: 8 }}
                       checked={selected.includes(r.key)}
                       onChange={(e) => onSelect?.(r.key, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': r.name,
-                          'data-testid': `${idPrefix}cup-select-${r.key}`,
-                        } as object,
-                      }}
+                      aria-label={r.name}
+                      data-testid={`${idPrefix}cup-select-${r.key}`}
                     />
                   </TableCell>
                 )}

@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegFormView } from '@rada/core';
 import { EmptyState } from '../../components/States.tsx';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
-import { fieldLabel } from './regForm.ts';
-import { valueText } from './regTable.ts';
+import { fieldLabel, valueText } from './regForm.ts';
 
 /** The registered teams with their public fields (data-testid reg-public). */
 export function PublicRegistrations({ view }: { view: RegFormView }) {

@@ -1,22 +1,26 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { MyRegistration, RegFormView } from '@rada/core';
-import { api } from '../../api/client.ts';
 import { useEventRealtime } from '../../api/realtime.ts';
-import { useSubmitOnce } from '../../hooks/useSubmitOnce.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { formatEventDates } from '../events/formatEventDates.ts';
-import { RegFormFields } from './RegFormFields.tsx';
-import { MyRegistrations } from './MyRegistrations.tsx';
 import { PublicRegistrations } from './PublicRegistrations.tsx';
-import { missingRequired } from './regForm.ts';
-import { useRefreshRegistrations, useRegFormState, useRegFormView } from './useRegForm.ts';
+import { useRegFormView } from './useRegForm.ts';
+
+// The form and the caller's own teams load only for a signed-in user: a visitor who reads the
+// registered teams downloads neither the form's fields nor its checks.
+const NewRegistrationForm = lazy(() =>
+  import('./NewRegistrationForm.tsx').then((m) => ({ default: m.NewRegistrationForm })),
+);
+const MyRegistrations = lazy(() =>
+  import('./MyRegistrations.tsx').then((m) => ({ default: m.MyRegistrations })),
+);
 
 /**
  * `/{evid}/reg`: registration to an event (spec 01 §3, §5). Shows the event, the organiser's
@@ -118,83 +122,22 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
           </Button>
         </Box>
       ) : (
-        <NewRegistrationForm
-          view={view}
-          onDone={(mine) => {
-            setDone(mine);
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <NewRegistrationForm
+            view={view}
+            onDone={(mine) => {
+              setDone(mine);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        </Suspense>
       )}
-      {view.mine.length > 0 && <MyRegistrations view={view} />}
+      {view.mine.length > 0 && (
+        <Suspense fallback={null}>
+          <MyRegistrations view={view} />
+        </Suspense>
+      )}
       <PublicRegistrations view={view} />
     </Stack>
-  );
-}
-
-function NewRegistrationForm({
-  view,
-  onDone,
-}: {
-  view: RegFormView;
-  onDone: (mine: MyRegistration) => void;
-}) {
-  const { t } = useTranslation();
-  const form = useRegFormState(view.fields);
-  const refresh = useRefreshRegistrations(view.eventId);
-  const [tried, setTried] = useState(false);
-  const missing = tried ? missingRequired(view.fields, form.draft) : [];
-  const errors = {
-    ...Object.fromEntries(missing.map((id) => [id, 'reg.error.required'])),
-    ...form.errors,
-  };
-
-  // One registration per submit, however fast the button is pressed (a second would be a
-  // second team), until the answer and the refreshed list are in.
-  const once = useSubmitOnce();
-  const handleSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (missingRequired(view.fields, form.draft).length > 0) return;
-    void once.run(async () => {
-      const sent = await form.submit((values) => api.register(view.eventId, { values }));
-      if (sent) {
-        await refresh();
-        onDone(sent.answer);
-      }
-    });
-  };
-
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-      <Box component="form" noValidate onSubmit={handleSubmit} data-testid="reg-form">
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('reg.formtitle')}
-        </Typography>
-        <RegFormFields
-          fields={view.fields}
-          draft={form.draft}
-          onChange={form.change}
-          errors={errors}
-          markRequired
-          disabled={form.busy}
-        />
-        {form.error && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="reg-error">
-            {form.error}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          sx={{ mt: 2 }}
-          disabled={form.busy || once.pending}
-          fullWidth
-          data-testid="reg-submit"
-        >
-          {t('reg.submit')}
-        </Button>
-      </Box>
-    </Paper>
   );
 }

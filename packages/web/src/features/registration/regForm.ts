@@ -122,3 +122,10 @@ export function fieldLabel(t: TFunction, field: Pick<RegField, 'id' | 'builtin' 
 export function fieldErrorText(t: TFunction, key: string): string {
   return t(key, { defaultValue: t('reg.error.type') });
 }
+
+/** A stored value as a person reads it: ticks as yes/no, a multiple choice joined with ', '. */
+export function valueText(t: TFunction, value: unknown): string {
+  if (value === true) return t('reg.yes');
+  if (value === false) return t('reg.no');
+  return regValueText(value);
+}

@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
 import { regCell, regValueText } from '@rada/core';
+import { valueText } from './regForm.ts';
+
+export { valueText };
 import type { RegColumn, RegCsvLabels, RegField, RegistrationRow } from '@rada/core';
 import { fieldLabel } from './regForm.ts';
 
@@ -7,13 +10,6 @@ import { fieldLabel } from './regForm.ts';
  * The registered-teams table (spec 01 screen 7): what a cell shows, which rows a filter keeps,
  * and the translated headers of the registration CSV.
  */
-
-/** A stored value as a person reads it: ticks as yes/no, a multiple choice joined with ', '. */
-export function valueText(t: TFunction, value: unknown): string {
-  if (value === true) return t('reg.yes');
-  if (value === false) return t('reg.no');
-  return regValueText(value);
-}
 
 /** The text of one cell of the table (a split choice column shows 'x' when chosen). */
 export function cellText(t: TFunction, row: RegistrationRow, col: RegColumn): string {
