@@ -1,15 +1,14 @@
 import {
   Box,
   Chip,
-  Link,
   Table,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
 } from '@mui/material';
 import { memo, useMemo } from 'react';
+import type { Theme } from '@mui/material/styles';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -22,6 +21,47 @@ const wide = {
   display: { xs: 'none', sm: 'table-cell' },
   '@media print': { display: 'table-cell' },
 };
+
+/**
+ * The style rules of the team rows' plain cells (TeamRow): a small MUI table cell's looks, and
+ * classes for numbers, bold, wide-only columns, dimmed rows, the running and overtime marks.
+ */
+function rowStyles(theme: Theme) {
+  return {
+    '& tbody td': {
+      ...theme.typography.body2,
+      py: '6px',
+      borderBottom: `1px solid ${theme.palette.divider}`,
+      verticalAlign: 'middle',
+    },
+    '& tr.r-dim': { opacity: 0.6 },
+    '& td.r-num': { textAlign: 'right' },
+    '& td.r-bold': { fontWeight: 600 },
+    '& .r-nowrap': { whiteSpace: 'nowrap' },
+    '& td.r-wide': wide,
+    '& .r-open': {
+      font: 'inherit',
+      color: 'inherit',
+      textAlign: 'left',
+      background: 'none',
+      border: 0,
+      padding: 0,
+      cursor: 'pointer',
+      '&:hover, &:focus-visible': { textDecoration: 'underline' },
+    },
+    '& .r-running': {
+      ml: 0.5,
+      px: 1,
+      py: '1px',
+      fontSize: '0.75rem',
+      borderRadius: 4,
+      border: `1px solid ${theme.palette.primary.main}`,
+      color: 'primary.main',
+      whiteSpace: 'nowrap',
+    },
+    '& .r-overtime': { display: 'block', fontSize: '0.75rem', color: 'error.main' },
+  };
+}
 
 /** A row's height before it is measured (a small table row with one line). */
 const ROW_HEIGHT_ESTIMATE = 37;
@@ -76,16 +116,18 @@ const TeamRow = memo(function TeamRow({
   const { t } = useTranslation();
   const clock = clockFormat(settings);
   const at = (ms: number | null) => (ms === null ? '' : dayjs(ms).format(clock));
+  const dim = r.dsq || r.katk || r.status === 'notstarted';
+  // Plain cells styled by the table's class rules (ROW_STYLES): a styled MUI cell per column
+  // costs a style computation each, and the first paint of a long list on a phone is mostly that.
   return (
-    <TableRow
-      key={r.teamId}
+    <tr
+      className={dim ? 'r-dim' : undefined}
       data-index={index}
       data-testid={`${idPrefix}-row-${r.teamId}`}
       data-place={place ?? ''}
       data-status={r.status}
-      sx={{ opacity: r.dsq || r.katk || r.status === 'notstarted' ? 0.6 : 1 }}
     >
-      <TableCell sx={{ fontWeight: 600 }}>
+      <td className="r-bold">
         {r.dsq ? (
           <Chip size="small" color="error" label={t('results.dsq')} />
         ) : r.katk ? (
@@ -95,21 +137,18 @@ const TeamRow = memo(function TeamRow({
         ) : (
           placeLabel(place)
         )}
-      </TableCell>
-      <TableCell>
+      </td>
+      <td>
         {onOpen ? (
-          <Link
-            component="button"
+          <button
             type="button"
-            underline="hover"
-            color="inherit"
-            sx={{ textAlign: 'left', font: 'inherit' }}
+            className="r-open"
             aria-label={t('splits.open', { team: r.name })}
             data-testid={`results-open-${r.teamId}`}
             onClick={() => onOpen(r)}
           >
             {r.name}
-          </Link>
+          </button>
         ) : (
           r.name
         )}
@@ -121,61 +160,39 @@ const TeamRow = memo(function TeamRow({
             />
           </Box>
         )}
-      </TableCell>
-      <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-        {formatPoints(r.sum, settings.pointssuffix)}
-      </TableCell>
-      <TableCell align="right" sx={wide}>
-        {r.okcount}
-      </TableCell>
-      {!settings.hidewrongmarks && (
-        <TableCell align="right" sx={wide}>
-          {r.wrongcount}
-        </TableCell>
-      )}
-      <TableCell align="right" sx={wide}>
-        {penaltyOf(r) ? formatPoints(-penaltyOf(r)) : ''}
-      </TableCell>
+      </td>
+      <td className="r-num r-bold r-nowrap">{formatPoints(r.sum, settings.pointssuffix)}</td>
+      <td className="r-num r-wide">{r.okcount}</td>
+      {!settings.hidewrongmarks && <td className="r-num r-wide">{r.wrongcount}</td>}
+      <td className="r-num r-wide">{penaltyOf(r) ? formatPoints(-penaltyOf(r)) : ''}</td>
       {settings.distanceinresult && (
-        <TableCell align="right" sx={wide}>
-          {r.dst === null ? '' : `${r.dst.toFixed(1)} km`}
-        </TableCell>
+        <td className="r-num r-wide">{r.dst === null ? '' : `${r.dst.toFixed(1)} km`}</td>
       )}
-      <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }} data-testid="results-start">
+      <td className="r-wide r-nowrap" data-testid="results-start">
         {r.status === 'notstarted' ? '' : at(r.starttime)}
-      </TableCell>
-      <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }} data-testid="results-finish">
+      </td>
+      <td className="r-wide r-nowrap" data-testid="results-finish">
         {at(r.finishtime)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      </td>
+      <td className="r-num r-nowrap">
         {r.spenttime ?? ''}
         {r.status === 'running' && (
-          <Chip
-            size="small"
-            variant="outlined"
-            color="primary"
-            data-testid={`results-running-${r.teamId}`}
-            label={t('results.running')}
-          />
+          <span className="r-running" data-testid={`results-running-${r.teamId}`}>
+            {t('results.running')}
+          </span>
         )}
         {r.overtime && (
-          <Typography
-            component="span"
-            variant="caption"
-            color="error"
-            data-testid={`results-overtime-${r.teamId}`}
-            sx={{ display: 'block' }}
-          >
+          <span className="r-overtime" data-testid={`results-overtime-${r.teamId}`}>
             {t('results.overtime')}
-          </Typography>
+          </span>
         )}
-      </TableCell>
+      </td>
       {roadbook && (
-        <TableCell sx={wide}>
+        <td className="r-wide">
           <Route visits={shownRoute(r, settings.hidewrongmarks)} seconds={settings.sfwithseconds} />
-        </TableCell>
+        </td>
       )}
-    </TableRow>
+    </tr>
   );
 });
 
@@ -243,7 +260,10 @@ export function ResultsTable({
 
   return (
     <TableContainer>
-      <Table size="small" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+      <Table
+        size="small"
+        sx={(theme) => ({ '& td, & th': { px: { xs: 0.75, sm: 2 } }, ...rowStyles(theme) })}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('results.col.place')}</TableCell>
