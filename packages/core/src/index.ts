@@ -21,6 +21,7 @@ export * from './tracks/index.ts';
 export * from './participant.ts';
 export * from './speed.ts';
 export * from './live.ts';
+export * from './overview.ts';
 export * from './sessions.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';

@@ -12,6 +12,7 @@ import { registrationRepository } from '../registration/registration.repository.
 import { joinCodeRepository } from '../joinCodes/joinCode.repository.ts';
 import { messageRepository } from '../messages/message.repository.ts';
 import { trackRepository } from '../tracks/track.repository.ts';
+import { overviewRepository } from '../overview/overview.repository.ts';
 import { participantRepository } from '../participant/participant.repository.ts';
 import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
@@ -44,6 +45,8 @@ export interface Repos {
   sessions: ReturnType<typeof sessionRepository>;
   /** Series (cups): admins, events, edits, joins, undo entries, stored standings. */
   cups: ReturnType<typeof cupRepository>;
+  /** The organiser's overview: counts and small columns of an event. */
+  overview: ReturnType<typeof overviewRepository>;
 }
 
 export interface Store extends Repos {
@@ -79,6 +82,7 @@ function repos(db: Kysely<Database>): Repos {
     speed: speedRepository(db),
     sessions: sessionRepository(db),
     cups: cupRepository(db),
+    overview: overviewRepository(db),
   };
 }
 

@@ -18,6 +18,8 @@ import type { EventFile, TeamResult } from '@rada/core';
 import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
+import { overviewService } from '../overview/overview.service.ts';
+import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
 import { teamRoutes } from '../teams/team.routes.ts';
 import { registrationService } from '../registration/registration.service.ts';
@@ -136,6 +138,7 @@ export async function buildApp({
     speed,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
     cups,
+    overview: overviewService({ store, results, now }),
   };
 
   // First, so every answer carries the headers, refusals of the hooks below included.
@@ -204,6 +207,7 @@ export async function buildApp({
       );
       await checkpointRoutes(api, services.checkpoints);
       await resultsRoutes(api, services.results);
+      await overviewRoutes(api, services.overview);
       await teamRoutes(api, services.teams);
       await registrationRoutes(api, services.registrations);
       await joinCodeRoutes(api, services.joinCodes);

@@ -48,6 +48,7 @@ import type {
   ResponsesView,
   CupCellBody,
   EventMapView,
+  EventOverview,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -258,6 +259,8 @@ export const api = {
       idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
     ),
   event: (id: string) => request<EventSummary>('GET', `/events/${enc(id)}`),
+  /** The organiser's dashboard of an event (admins). */
+  overview: (id: string) => request<EventOverview>('GET', `/events/${enc(id)}/overview`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
   settings: (id: string) => request<EventSettingsView>('GET', `/events/${enc(id)}/settings`),
@@ -492,6 +495,7 @@ export const queryKeys = {
   linkExists: (link: string) => ['linkExists', link] as const,
   event: (id: string) => ['event', id] as const,
   settings: (id: string) => ['event', id, 'settings'] as const,
+  overview: (id: string) => ['event', id, 'overview'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,

@@ -39,7 +39,14 @@ describe('invalidationsForChange', () => {
   it('maps each change to the queries that read it', () => {
     const keys = (what: Parameters<typeof invalidationsForChange>[1]) =>
       invalidationsForChange('ev1', what).map((i) => i.queryKey);
-    expect(keys(['event'])).toEqual([['event', 'ev1'], ['event', 'ev1', 'map'], ['events']]);
+    expect(keys(['event'])).toEqual([
+      ['event', 'ev1'],
+      ['event', 'ev1', 'map'],
+      ['events'],
+      ['event', 'ev1', 'overview'],
+    ]);
+    expect(keys(['results'])).toContainEqual(['event', 'ev1', 'overview']);
+    expect(keys(['messages'])).not.toContainEqual(['event', 'ev1', 'overview']);
     expect(keys(['settings'])).toContainEqual(['event', 'ev1', 'settings']);
     expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'admins']);
     // Map layers follow the settings, and private ones who administers the event.

@@ -83,8 +83,23 @@ export function invalidationsForChange(
         break;
     }
   }
+  // The organiser's dashboard counts a little of everything.
+  if (what.some((change) => OVERVIEW_CHANGES.includes(change))) {
+    out.push({ queryKey: queryKeys.overview(eventId), exact: true });
+  }
   return out;
 }
+
+/** The changes that move the organiser's dashboard (api.overview). */
+const OVERVIEW_CHANGES: readonly EventChange[] = [
+  'event',
+  'settings',
+  'checkpoints',
+  'teams',
+  'results',
+  'registrations',
+  'joincodes',
+];
 
 /** Delay before reconnect attempt number `attempt` (0-based): 1 s doubling, capped at 30 s. */
 export function reconnectDelay(attempt: number): number {

@@ -133,7 +133,7 @@ export const en = {
 
   'export.title': 'Export',
   'export.help': 'Download the event’s data as files.',
-  'export.kpajad': 'Checkpoint answer times (kpajad.json)',
+  'export.kpajad': 'Checkpoint answer times',
   'export.printitems': 'Print items ({{event}}-printitems.csv)',
   'export.printitems.col.lat': 'Latitude',
   'export.printitems.col.lng': 'Longitude',

@@ -212,7 +212,7 @@ export const et: Texts = {
 
   'export.title': 'Eksport',
   'export.help': 'Laadi ürituse andmed failidena alla.',
-  'export.kpajad': 'KP-de vastamise ajad (kpajad.json)',
+  'export.kpajad': 'KP-de vastamise ajad',
   'export.printitems': 'Trükiobjektid ({{event}}-printitems.csv)',
   'export.printitems.col.lat': 'Laiuskraad',
   'export.printitems.col.lng': 'Pikkuskraad',

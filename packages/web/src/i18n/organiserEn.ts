@@ -14,6 +14,7 @@ import { accountEn } from './accountEn.ts';
 import { safetyEn } from './safetyEn.ts';
 import { sessionsEn } from './sessionsEn.ts';
 import { eventFileEn } from './eventFileEn.ts';
+import { overviewEn } from './overviewEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -29,4 +30,5 @@ export const organiserEn = {
   ...safetyEn,
   ...sessionsEn,
   ...eventFileEn,
+  ...overviewEn,
 };

@@ -14,6 +14,7 @@ import { accountEt } from './accountEt.ts';
 import { safetyEt } from './safetyEt.ts';
 import { sessionsEt } from './sessionsEt.ts';
 import { eventFileEt } from './eventFileEt.ts';
+import { overviewEt } from './overviewEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -29,4 +30,5 @@ export const organiserEt = {
   ...safetyEt,
   ...sessionsEt,
   ...eventFileEt,
+  ...overviewEt,
 };

@@ -16,7 +16,7 @@ export const scoringEn: Record<string, string> = {
   'scoring.rakoef.add': 'Add value class',
   'scoring.rakoef.removelast': 'Remove last value class',
   'scoring.rakoef.help':
-    'A checkpoint of value class n is worth the points of row n (times its multiplier). An empty field makes the class worth its own number. The stored list starts at index 1, so its first entry (rakoef[0]) is unused. A shared class splits its points among all teams that found the checkpoint.',
+    'A checkpoint of value class n is worth the points of row n (times its multiplier). An empty field makes the class worth its own number. A shared class splits its points among all teams that found the checkpoint.',
   'scoring.penalties': 'Wrong answers and mandatory checkpoints',
   'scoring.penalties.help':
     'A wrong answer costs the checkpoint’s value times the multiplier, unless the checkpoint has its own wrong-answer penalty. Mandatory checkpoints are marked on the checkpoints page; missing one costs twice its value.',
@@ -56,6 +56,8 @@ export const scoringEn: Record<string, string> = {
   'scoring.sample.title': 'Effect on a sample team',
   'scoring.sample.help':
     'A made-up team scored with the rules above as you type. It is not saved and does not affect any results.',
+  'scoring.sample.timepenalty.help':
+    "Points lost for the time over each window's limit in the time rules, one figure per window: the team above took {{spent}}.",
   'scoring.sample.noclass': 'No class',
   'scoring.sample.spent': 'Time (h:mm)',
   'scoring.sample.ok': 'Found, class {{ra}}',

@@ -16,7 +16,7 @@ export const scoringEt: Record<string, string> = {
   'scoring.rakoef.add': 'Lisa väärtusklass',
   'scoring.rakoef.removelast': 'Eemalda viimane väärtusklass',
   'scoring.rakoef.help':
-    'Väärtusklassi n kontrollpunkt annab rea n punktid (korda oma kordaja). Tühja välja korral on klassi väärtus tema number. Salvestatud loend algab indeksist 1, seega selle esimest kirjet (rakoef[0]) ei kasutata. Jagatud klassi punktid jagatakse kõigi punkti leidnud võistkondade vahel.',
+    'Väärtusklassi n kontrollpunkt annab rea n punktid (korda oma kordaja). Tühja välja korral on klassi väärtus tema number. Jagatud klassi punktid jagatakse kõigi punkti leidnud võistkondade vahel.',
   'scoring.penalties': 'Valed vastused ja kohustuslikud punktid',
   'scoring.penalties.help':
     'Vale vastus maksab kontrollpunkti väärtuse korda kordaja, kui punktil pole oma vale vastuse trahvi. Kohustuslikud punktid märgitakse kontrollpunktide lehel; vahelejäänud kohustuslik punkt maksab kaks korda oma väärtuse.',
@@ -56,6 +56,8 @@ export const scoringEt: Record<string, string> = {
   'scoring.sample.title': 'Mõju näidisvõistkonnale',
   'scoring.sample.help':
     'Väljamõeldud võistkond, mille tulemus arvutatakse ülal olevate reeglitega trükkimise ajal. Seda ei salvestata ja see ei mõjuta ühtegi tulemust.',
+  'scoring.sample.timepenalty.help':
+    'Punktid, mis kaotatakse ajareeglite iga akna piiri ületava aja eest, üks arv akna kohta: ülal olev võistkond kulutas {{spent}}.',
   'scoring.sample.noclass': 'Klassita',
   'scoring.sample.spent': 'Aeg (h:mm)',
   'scoring.sample.ok': 'Leitud, klass {{ra}}',

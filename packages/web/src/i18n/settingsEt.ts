@@ -3,6 +3,9 @@ import type { settingsEn } from './settingsEn.ts';
 /** Estonian texts of the settings page; same keys as settingsEn.ts. */
 export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.title': 'Seaded',
+  'settings.search': 'Otsi seadet',
+  'settings.sections': 'Jaotised',
+  'settings.search.none': 'Ükski seade ei vasta otsingule „{{search}}”.',
   'settings.loaderror': 'Seadeid ei õnnestunud laadida.',
   'settings.group.event': 'Üritus',
   'settings.group.registration': 'Registreerimine',
@@ -60,9 +63,9 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.firstbonusismultiplier': 'Lõpetamise koha boonus on kordaja',
   'settings.speedpenalty': 'Karistus kiiruseületamise trahvi kohta',
   'settings.dstresult': 'Distantsi tulemus',
-  'settings.ajad': 'Ajareeglid (ajad)',
-  'settings.ly': 'Lisapunktid ja karistused (ly)',
-  'settings.klassid': 'Klassid (klassid)',
+  'settings.ajad': 'Ajareeglid',
+  'settings.ly': 'Lisapunktid ja karistused',
+  'settings.klassid': 'Klassid',
   'settings.orderrules': 'Paremusjärjestus',
   'settings.hideresults': 'Peida tulemused',
   'settings.distanceinresult': 'Näita tulemustes läbitud distantsi',

@@ -45,20 +45,32 @@ export function DifficultyIcon({ ra }: { ra: number | null }) {
   );
 }
 
-/** 'in work' (blue) or 'ready' (red), spec 01 §4. */
+/**
+ * 'in work' or 'ready' (spec 01 §4), labelled plainly: an outlined chip with a dot of the state's
+ * colour (the spec's blue and red, as the map and the grid's colouring use them), so a ready KP
+ * does not look like an error.
+ */
 export function InworkChip({ inwork }: { inwork: boolean }) {
   const { t } = useTranslation();
   return (
     <Chip
       size="small"
+      variant="outlined"
       label={t(inwork ? 'kp.inwork' : 'kp.ready')}
       data-testid="kp-inwork"
       data-inwork={inwork}
-      sx={{
-        bgcolor: inwork ? INWORK_COLOUR : READY_COLOUR,
-        color: '#fff',
-        fontWeight: 500,
-      }}
+      icon={
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: inwork ? INWORK_COLOUR : READY_COLOUR,
+            ml: '6px !important',
+          }}
+        />
+      }
     />
   );
 }

@@ -158,7 +158,7 @@ export function EventPage() {
   } else {
     switch (tab) {
       case 'overview':
-        content = <OverviewTab event={ev} />;
+        content = <OverviewTab event={ev} admin={admin} />;
         break;
       case 'kp':
         content = (

@@ -1,12 +1,4 @@
-import {
-  Box,
-  Chip,
-  Table,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Box, Chip, Table, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { memo, useMemo } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { WindowedBody } from '../../components/WindowedBody.tsx';

@@ -158,7 +158,22 @@ export function SamplePanel({
             <TableBody>
               {rows.map(([field, text]) => (
                 <TableRow key={field} data-testid={`scoring-sample-${field}`}>
-                  <TableCell sx={{ pl: 0 }}>{t(`scoring.field.${field}`)}</TableCell>
+                  <TableCell sx={{ pl: 0 }}>
+                    {t(`scoring.field.${field}`)}
+                    {field === 'timepenaltys' && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="span"
+                        sx={{ display: 'block' }}
+                        data-testid="scoring-sample-timepenalty-help"
+                      >
+                        {t('scoring.sample.timepenalty.help', {
+                          spent: sample.spent.trim() || '0:00',
+                        })}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {text}
                   </TableCell>

@@ -1,10 +1,13 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Box, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS, SETTING_GROUPS } from '@rada/core';
 import type { EventSummary, SettingGroup } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
-import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { ErrorState, EmptyState, LoadingState } from '../../components/States.tsx';
 import { SaveIndicator, SaveStatusProvider } from './saveStatus.tsx';
 import { EventRecordFields } from './EventRecordFields.tsx';
 import { SettingField } from './SettingField.tsx';
@@ -13,34 +16,54 @@ import { SpeedAreasEditor } from '../speedAreas/SpeedAreasEditor.tsx';
 import { useSaveSettings } from './useSaveSettings.ts';
 import { ScoringSection } from '../scoring/ScoringSection.tsx';
 import { isScoringKey } from '../scoring/scoringDraft.ts';
-
-function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid={testId} component="section">
-      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack sx={{ gap: 2.5 }}>{children}</Stack>
-    </Paper>
-  );
-}
+import { matchesSearch } from './settingsSearch.ts';
 
 /** Where the speed section sits among the setting groups. */
 const SPEED_AFTER: SettingGroup = 'scoring';
 /** The group that holds the scoring editors (features/scoring), which replace their keys' fields. */
 const SCORING_IN: SettingGroup = 'scoring';
 
+/** The sections of the tab in order: the event record, the setting groups, speed monitoring. */
+type SectionKey = 'event' | SettingGroup | 'speed';
+const SECTIONS: readonly SectionKey[] = [
+  'event',
+  ...SETTING_GROUPS.flatMap((g): SectionKey[] => (g === SPEED_AFTER ? [g, 'speed'] : [g])),
+];
+/** The element id of a section, the target of `#settings-{key}` links (the dashboard's steps). */
+const sectionId = (key: SectionKey) => `settings-${key}`;
+/** Labels of the event record's fields (EventRecordFields), for the search. */
+const EVENT_FIELD_LABELS = [
+  'settings.event.name',
+  'settings.event.starttime',
+  'settings.event.endtime',
+  'settings.event.hidden',
+];
+
+function Section({ section, children }: { section: SectionKey; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      // Clear of the sticky header when a link or the section menu scrolls here.
+      sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: { xs: 190, sm: 160 } }}
+      data-testid={`settings-group-${section}`}
+      id={sectionId(section)}
+      component="section"
+    >
+      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
+        {t(`settings.group.${section}`)}
+      </Typography>
+      <Stack sx={{ gap: 2.5 }}>{children}</Stack>
+    </Paper>
+  );
+}
+
 /**
  * The settings tab: the event record (name, times, hidden), every setting of SETTINGS grouped
- * by SETTING_GROUPS, and the speed settings — all autosaved a second after typing stops.
+ * by SETTING_GROUPS, and the speed settings — all autosaved a second after typing stops. A
+ * sticky header holds the save state, a menu of the sections and a search box that keeps only
+ * the settings whose name matches (or a whole section, when its name does); a `#settings-{key}`
+ * address scrolls to that section.
  */
 export function SettingsTab({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
@@ -49,6 +72,48 @@ export function SettingsTab({ event }: { event: EventSummary }) {
     queryFn: () => api.settings(event.id),
   });
   const { patchSettings, patchEvent, saveSetting } = useSaveSettings(event.id);
+  const [search, setSearch] = useState('');
+  const { hash } = useLocation();
+
+  // A link to a section (the dashboard's setup steps) scrolls to it once the settings are shown.
+  const loaded = settings.isSuccess;
+  useEffect(() => {
+    if (!hash.startsWith('#settings-') || !loaded) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
+
+  /** Per section: the setting keys to show (null: the whole section), or absent when hidden. */
+  const shown = useMemo(() => {
+    const out = new Map<SectionKey, Set<string> | null>();
+    for (const section of SECTIONS) {
+      const keys = SETTINGS.filter((s) => s.group === section).map((s) => s.key);
+      if (search.trim() === '' || matchesSearch(search, [t(`settings.group.${section}`)])) {
+        out.set(section, null);
+        continue;
+      }
+      const matching = keys.filter((k) => matchesSearch(search, [t(`settings.${k}`)]));
+      const custom =
+        (section === 'event' &&
+          matchesSearch(
+            search,
+            EVENT_FIELD_LABELS.map((k) => t(k)),
+          )) ||
+        (section === 'speed' && matchesSearch(search, [t('settings.group.speed')]));
+      if (custom) out.set(section, null);
+      else if (matching.length > 0) out.set(section, new Set(matching));
+    }
+    return out;
+  }, [search, t]);
+
+  const go = (section: SectionKey) =>
+    document.getElementById(sectionId(section))?.scrollIntoView({ behavior: 'smooth' });
+
+  const fields = (group: SettingGroup) => {
+    const only = shown.get(group);
+    return SETTINGS.filter(
+      (s) => s.group === group && !isScoringKey(s.key) && (!only || only.has(s.key)),
+    );
+  };
 
   return (
     <SaveStatusProvider>
@@ -61,19 +126,65 @@ export function SettingsTab({ event }: { event: EventSummary }) {
               zIndex: 2,
               py: 1,
               bgcolor: 'background.default',
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
             }}
           >
-            <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
-              {t('settings.title')}
-            </Typography>
-            <SaveIndicator status={status} />
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
+                {t('settings.title')}
+              </Typography>
+              <SaveIndicator status={status} />
+              <TextField
+                size="small"
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={t('settings.search')}
+                sx={{ width: { xs: '100%', sm: 260 } }}
+                slotProps={{
+                  htmlInput: {
+                    'aria-label': t('settings.search'),
+                    'data-testid': 'settings-search',
+                  },
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Stack>
+            <Stack
+              component="nav"
+              aria-label={t('settings.sections')}
+              direction="row"
+              sx={{ gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}
+              data-testid="settings-menu"
+            >
+              {SECTIONS.filter((s) => shown.has(s)).map((section) => (
+                <Chip
+                  key={section}
+                  label={t(`settings.group.${section}`)}
+                  onClick={() => go(section)}
+                  variant="outlined"
+                  size="small"
+                  data-testid={`settings-menu-${section}`}
+                />
+              ))}
+            </Stack>
           </Box>
-          <Section title={t('settings.group.event')} testId="settings-group-event">
-            <EventRecordFields event={event} patchEvent={patchEvent} />
-          </Section>
+          {shown.size === 0 && (
+            <EmptyState
+              text={t('settings.search.none', { search })}
+              testId="settings-search-none"
+            />
+          )}
+          {shown.has('event') && (
+            <Section section="event">
+              <EventRecordFields event={event} patchEvent={patchEvent} />
+            </Section>
+          )}
           {settings.isPending ? (
             <LoadingState />
           ) : settings.isError ? (
@@ -81,29 +192,33 @@ export function SettingsTab({ event }: { event: EventSummary }) {
           ) : (
             SETTING_GROUPS.map((group) => (
               <Stack key={group} sx={{ gap: 2 }}>
-                <Section title={t(`settings.group.${group}`)} testId={`settings-group-${group}`}>
-                  {SETTINGS.filter((s) => s.group === group && !isScoringKey(s.key)).map((desc) => (
-                    <SettingField
-                      key={desc.key}
-                      desc={desc}
-                      value={settings.data.settings[desc.key]}
-                      onSave={saveSetting}
-                      eventId={event.id}
-                    />
-                  ))}
-                  {group === SCORING_IN && (
-                    <ScoringSection
-                      settings={settings.data.settings}
-                      onSave={(values) => patchSettings({ settings: values })}
-                    />
-                  )}
-                </Section>
-                {group === SPEED_AFTER && (
-                  <Section title={t('settings.group.speed')} testId="settings-group-speed">
-                    <SpeedFields speed={settings.data.speed} patchSettings={patchSettings} />
+                {shown.has(group) && (
+                  <Section section={group}>
+                    {fields(group).map((desc) => (
+                      <SettingField
+                        key={desc.key}
+                        desc={desc}
+                        value={settings.data.settings[desc.key]}
+                        onSave={saveSetting}
+                        eventId={event.id}
+                      />
+                    ))}
+                    {group === SCORING_IN && (
+                      <ScoringSection
+                        settings={settings.data.settings}
+                        onSave={(values) => patchSettings({ settings: values })}
+                      />
+                    )}
                   </Section>
                 )}
-                {group === SPEED_AFTER && <SpeedAreasEditor event={event} />}
+                {group === SPEED_AFTER && shown.has('speed') && (
+                  <>
+                    <Section section="speed">
+                      <SpeedFields speed={settings.data.speed} patchSettings={patchSettings} />
+                    </Section>
+                    <SpeedAreasEditor event={event} />
+                  </>
+                )}
               </Stack>
             ))
           )}
