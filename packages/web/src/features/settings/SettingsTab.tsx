@@ -106,7 +106,7 @@ export function SettingsTab({ event }: { event: EventSummary }) {
   }, [search, t]);
 
   const go = (section: SectionKey) =>
-    document.getElementById(sectionId(section))?.scrollIntoView({ behavior: 'smooth' });
+    document.getElementById(sectionId(section))?.scrollIntoView({ block: 'start' });
 
   const fields = (group: SettingGroup) => {
     const only = shown.get(group);

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventOverview } from '@rada/core';
+import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
+import { usePlatform } from './lifecycle.ts';
+import { screenshot } from './support.ts';
+
+/** The two screens of issue 15's checks: a laptop and a phone. */
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const LANGUAGES = [
+  { lang: 'en', setup: 'Setting up', search: 'class', scoring: 'Scoring' },
+  { lang: 'et', setup: 'Seadistamine', search: 'klass', scoring: 'Punktiarvestus' },
+] as const;
+
+describe("the organiser's dashboard and settings navigation", () => {
+  const env = usePlatform();
+  const eventId = 'dashtest';
+  let cookie = '';
+
+  beforeAll(async () => {
+    const { platform } = env;
+    const signup = await fetch(`${platform.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'dash@example.ee',
+        password: 'organiser-pass',
+        displayName: 'Org',
+      }),
+    });
+    expect(signup.status).toBe(201);
+    cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { uid } = (await signup.json()) as { uid: string };
+    // Under way: started an hour ago, ends in five hours; one KP still in work, one without a
+    // location.
+    const event = resultsEventFile(uid, Date.now() + 5 * 3_600_000);
+    Object.assign(event.eventsdata.kp.k2, { inwork: true });
+    Object.assign(event.eventsdata.kpdata.k1, { loc: { lat: 58.38, lng: 26.72 } });
+    Object.assign(event.eventsdata.kpdata.k2, { loc: { lat: 58.39, lng: 26.73 } });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-dash-'));
+    const file = path.join(dir, 'event.json');
+    fs.writeFileSync(file, JSON.stringify(event));
+    const imported = await platform.cli('import', file, '--id', eventId);
+    expect(imported.code, imported.err).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const size of SIZES) {
+    for (const l of LANGUAGES) {
+      it(`shows the dashboard and finds settings at ${size.width}×${size.height} in ${l.lang}`, async () => {
+        const { platform, browser } = env;
+        const context = await browser.newContext({
+          viewport: { width: size.width, height: size.height },
+        });
+        const [name, value] = cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: platform.url }]);
+        await context.addInitScript(`localStorage.setItem('rada.lang', '${l.lang}')`);
+        const page = await context.newPage();
+        try {
+          const expected = (await (
+            await fetch(`${platform.url}/api/events/${eventId}/overview`, { headers: { cookie } })
+          ).json()) as EventOverview;
+
+          await page.goto(`${platform.url}/${eventId}`);
+          await page.getByTestId('dash').waitFor();
+          // The figures are the server's, in the reader's language.
+          await expect(page.getByTestId('dash-setup').innerText()).resolves.toContain(l.setup);
+          await expect(page.getByTestId('dash-kps-ready').innerText()).resolves.toBe(
+            String(expected.kps.ready),
+          );
+          await expect(page.getByTestId('dash-kps-inwork').innerText()).resolves.toBe('1');
+          await expect(page.getByTestId('dash-teams-running').innerText()).resolves.toBe(
+            String(expected.teams.running),
+          );
+          await expect(page.getByTestId('dash-marks').innerText()).resolves.toBe(
+            String(expected.marksLately),
+          );
+          // KPs: one in work and one without a location, so that step is open; the event has
+          // teams, so teams can come.
+          await expect(page.getByTestId('dash-step-kps').getAttribute('data-done')).resolves.toBe(
+            'false',
+          );
+          await expect(page.getByTestId('dash-step-times').getAttribute('data-done')).resolves.toBe(
+            'true',
+          );
+          await expect(
+            page.getByTestId('dash-step-access').getAttribute('data-done'),
+          ).resolves.toBe('true');
+          // Nothing of the page is wider than the screen.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          await screenshot(page, `dashboard-${size.name}-${l.lang}`);
+
+          // The scoring step's link opens the settings at the scoring section.
+          await page.getByTestId('dash-step-scoring-open').click();
+          await page.waitForURL(`**/${eventId}/settings#settings-scoring`);
+          const scoring = page.getByTestId('settings-group-scoring');
+          await scoring.waitFor();
+          await expect
+            .poll(async () => (await scoring.boundingBox())?.y ?? -1, { timeout: 5000 })
+            .toBeLessThan(size.height / 2);
+          await expect(scoring.locator('h3').innerText()).resolves.toBe(l.scoring);
+
+          // The section menu jumps to a section.
+          await page.getByTestId('settings-menu-results').click();
+          const results = page.getByTestId('settings-group-results');
+          await expect
+            .poll(async () => (await results.boundingBox())?.y ?? -1, { timeout: 5000 })
+            .toBeLessThan(size.height / 2);
+
+          // The search keeps the sections with a matching setting and hides the rest.
+          await page.getByTestId('settings-search').fill(l.search);
+          await scoring.waitFor();
+          await expect(page.getByTestId('settings-group-start').count()).resolves.toBe(0);
+          await expect(page.getByTestId('setting-maxmarkingdistance').count()).resolves.toBe(0);
+          await screenshot(page, `settings-search-${size.name}-${l.lang}`);
+          await page.getByTestId('settings-search').fill('zzzz-nothing');
+          await page.getByTestId('settings-search-none').waitFor();
+          await page.getByTestId('settings-search').fill('');
+          await page.getByTestId('settings-group-start').waitFor();
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
