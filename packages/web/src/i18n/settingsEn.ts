@@ -78,6 +78,12 @@ export const settingsEn = {
   'settings.type.paevak': 'Päevak (checkpoints in order)',
   'settings.type.valik': 'Valik (free order)',
   'settings.type.race': 'Race',
+  'settings.type.paevak.help':
+    'Checkpoints in a set order, like an orienteering course: teams visit them one after another.',
+  'settings.type.valik.help':
+    'Free order (score, rogaine): teams choose which checkpoints to visit within the time limit and are ranked by points, then by time.',
+  'settings.type.race.help':
+    'A navigation race (on foot, by bike or by car): teams follow the route and mark its checkpoints, and are ranked by points, then by time.',
   'settings.resulttype.none': 'Standard',
   'settings.resulttype.roadbook': 'Roadbook',
   'settings.unit.m': 'm',

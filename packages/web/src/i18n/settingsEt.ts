@@ -80,6 +80,12 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.type.paevak': 'Päevak (KP-d kindlas järjekorras)',
   'settings.type.valik': 'Valik (vaba järjekord)',
   'settings.type.race': 'Võistlussõit',
+  'settings.type.paevak.help':
+    'KP-d kindlas järjekorras nagu orienteerumisrajal: võistkonnad läbivad need üksteise järel.',
+  'settings.type.valik.help':
+    'Vaba järjekord (valikorienteerumine, rogain): võistkonnad valivad ajalimiidi piires, milliseid KP-sid läbida, ja neid järjestatakse punktide, seejärel aja järgi.',
+  'settings.type.race.help':
+    'Navigatsioonivõistlus (jalgsi, rattaga või autoga): võistkonnad järgivad marsruuti ja märgivad selle KP-d, ja neid järjestatakse punktide, seejärel aja järgi.',
   'settings.resulttype.none': 'Tavaline',
   'settings.resulttype.roadbook': 'Legend (roadbook)',
   'settings.unit.m': 'm',

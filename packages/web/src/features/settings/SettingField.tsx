@@ -132,6 +132,11 @@ export function SettingField({
           options={desc.options ?? []}
           optionLabel={(o) => t(`settings.${desc.key}.${o || 'none'}`)}
           onChange={(v) => field.change(v, { immediate: true })}
+          helper={
+            desc.key === 'type' && asText(draft)
+              ? t(`settings.type.${asText(draft)}.help`)
+              : undefined
+          }
         />
       );
       break;

@@ -114,11 +114,14 @@ export function SelectSettingInput({
   options,
   optionLabel,
   onChange,
+  helper,
 }: InputBase & {
   value: string;
   options: readonly string[];
   optionLabel: (option: string) => string;
   onChange: (value: string) => void;
+  /** What the chosen option means, under the field. */
+  helper?: string;
 }) {
   return (
     <TextField
@@ -128,10 +131,11 @@ export function SelectSettingInput({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
-      helperText={error}
+      helperText={error ?? helper}
       disabled={disabled}
       sx={{ maxWidth: 480 }}
       slotProps={{
+        formHelperText: { 'data-testid': `${testId}-help` } as object,
         select: {
           displayEmpty: options.includes(''),
           SelectDisplayProps: { 'data-testid': testId } as object,
