@@ -204,7 +204,11 @@ export function validateRegValues(
 
 /** POST /api/events/:id/reg and PUT /api/events/:id/reg/:teamId: the form's values by field id. */
 export const RegisterBody = z
-  .object({ values: z.record(z.string().max(40), z.unknown()) })
+  .object({
+    values: z.record(z.string().max(40), z.unknown()),
+    /** The team's class among the event's scoring classes (klassid); null or left out: none. */
+    klassid: z.string().min(1).max(100).nullable().optional(),
+  })
   .strict();
 export type RegisterBody = z.input<typeof RegisterBody>;
 
@@ -212,6 +216,8 @@ export type RegisterBody = z.input<typeof RegisterBody>;
 export interface MyRegistration {
   teamId: string;
   name: string;
+  /** The team's class id (see RegFormView.classes), or null. */
+  klassid: string | null;
   allowed: boolean;
   regtime: number | null;
   values: Record<string, unknown>;
@@ -222,6 +228,7 @@ export interface PublicRegistration {
   teamId: string;
   nr: string | null;
   name: string;
+  klassid: string | null;
   allowed: boolean;
   values: Record<string, unknown>;
 }
@@ -237,6 +244,10 @@ export interface RegFormView {
   closedReason: 'archived' | 'ended' | null;
   /** The active fields in form order. */
   fields: RegField[];
+  /** The event's scoring classes a team chooses from (klassid setting), in their order. */
+  classes: { id: string; name: string }[];
+  /** Whether a team must choose a class (regclassrequired, when the event has classes). */
+  classRequired: boolean;
   teamtype: TeamType;
   joinrequiresconfirmation: boolean;
   prepagemessage: string;

@@ -90,6 +90,8 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'teamtype', kind: 'select', group: 'registration', options: TEAM_TYPES },
   /** Teams one user may register (DEFAULT_MAX_REGS_PER_USER when unset). */
   { key: 'maxregsperuser', kind: 'number', group: 'registration' },
+  /** A registering team must choose one of the event's classes (when it has any). */
+  { key: 'regclassrequired', kind: 'bool', group: 'registration' },
   { key: 'regconfig', kind: 'regform', group: 'registration' },
   { key: 'prepagemessage', kind: 'longtext', group: 'registration' },
   { key: 'notallowedmessage', kind: 'longtext', group: 'registration' },

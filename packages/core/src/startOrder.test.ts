@@ -17,6 +17,7 @@ const team = (id: string, starttime: number, nr: string | null = null): StartLis
   id,
   name: id.toUpperCase(),
   nr,
+  klass: null,
   starttime,
 });
 

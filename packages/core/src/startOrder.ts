@@ -16,6 +16,8 @@ export interface StartListEntry {
   id: string;
   name: string;
   nr: string | null;
+  /** The team's class name, or null. */
+  klass: string | null;
   /** Epoch ms. */
   starttime: number;
 }
@@ -38,11 +40,18 @@ export function startList(
     nr: string | null;
     starttime: number | null;
     disabled: boolean;
+    klass?: string | null;
   }[],
 ): StartListEntry[] {
   return teams
     .filter((t): t is typeof t & { starttime: number } => !t.disabled && t.starttime !== null)
-    .map(({ id, name, nr, starttime }) => ({ id, name, nr, starttime }))
+    .map(({ id, name, nr, starttime, klass }) => ({
+      id,
+      name,
+      nr,
+      klass: klass ?? null,
+      starttime,
+    }))
     .sort(
       (a, b) =>
         a.starttime - b.starttime || compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name),

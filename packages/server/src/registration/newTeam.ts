@@ -14,6 +14,8 @@ export interface NewTeam {
   allowed: boolean;
   /** The user the team is made for: their name, email and phone go into the team's data. */
   user: UserRow | undefined;
+  /** The class the team registered in, if any. */
+  klassid?: string | null;
 }
 
 /**
@@ -36,7 +38,13 @@ export async function insertNewTeam(repos: Repos, t: NewTeam): Promise<TeamRow> 
     id: newId(),
     name: t.name,
     nr,
-    list: toJson({ name: t.name, nr, col, allowed: t.allowed }),
+    list: toJson({
+      name: t.name,
+      nr,
+      col,
+      allowed: t.allowed,
+      ...(t.klassid ? { klassid: t.klassid } : {}),
+    }),
     data: toJson(data),
     trackstat: null,
   };

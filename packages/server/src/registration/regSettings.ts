@@ -1,6 +1,7 @@
-import { DEFAULT_MAX_REGS_PER_USER, DEFAULT_TEAM_TYPE, regFields } from '@rada/core';
+import { DEFAULT_MAX_REGS_PER_USER, DEFAULT_TEAM_TYPE, parseClasses, regFields } from '@rada/core';
 import type { RegField, TeamType } from '@rada/core';
 import type { JsonMap } from '../db/json.ts';
+import { AppError } from '../http/errors.ts';
 import type { EventRow } from '../events/event.repository.ts';
 
 /** The registration settings of an event (spec 01 §3 Team registration, §4). */
@@ -12,6 +13,10 @@ export interface RegSettings {
   notallowedmessage: string;
   /** Teams one user may register in the event (maxregsperuser, at least 1). */
   maxregsperuser: number;
+  /** The event's scoring classes (klassid), id → name, in their order. */
+  classes: Map<string, string>;
+  /** A team must choose a class (regclassrequired), when there are classes. */
+  classRequired: boolean;
 }
 
 /** Reads the registration settings out of the event's settings map. */
@@ -27,7 +32,29 @@ export function regSettings(settings: JsonMap): RegSettings {
       typeof settings.maxregsperuser === 'number' && settings.maxregsperuser >= 1
         ? Math.floor(settings.maxregsperuser)
         : DEFAULT_MAX_REGS_PER_USER,
+    classes: parseClasses(settings.klassid),
+    classRequired: settings.regclassrequired === true,
   };
+}
+
+/**
+ * The class a registration asks for, checked against the event's classes: undefined when the
+ * body leaves it out (an edit keeps the team's), null for none; 400 reg.error.class for a class
+ * the event does not have, reg.error.classrequired when the event requires one.
+ */
+export function checkedClass(
+  settings: Pick<RegSettings, 'classes' | 'classRequired'>,
+  klassid: string | null | undefined,
+  current: string | null = null,
+): string | null | undefined {
+  if (klassid !== undefined && klassid !== null && !settings.classes.has(klassid)) {
+    throw new AppError('reg.error.class', 400);
+  }
+  const next = klassid === undefined ? current : klassid;
+  if (settings.classRequired && settings.classes.size > 0 && next === null) {
+    throw new AppError('reg.error.classrequired', 400);
+  }
+  return klassid;
 }
 
 /** Why registration is closed: archived events, and events whose end has passed. */

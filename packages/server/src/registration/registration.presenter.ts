@@ -29,6 +29,12 @@ export function valuesOf(regdata: JsonMap, fields: readonly RegField[]): Record<
   return out;
 }
 
+/** The class id of a team row's list entry, or null. */
+const teamClass = (team: TeamRow): string | null => {
+  const klassid = fromJsonMap(team.list).klassid;
+  return typeof klassid === 'string' && klassid !== '' ? klassid : null;
+};
+
 const regtimeOf = (reg: RegRow | undefined, regdata: JsonMap): number | null => {
   if (reg?.regtime !== null && reg?.regtime !== undefined) return reg.regtime;
   return typeof regdata.regtime === 'number' ? regdata.regtime : null;
@@ -44,6 +50,7 @@ export function presentMine(
   return {
     teamId: team.id,
     name: team.name,
+    klassid: teamClass(team),
     allowed: teamAllowed(team),
     regtime: regtimeOf(reg, regdata),
     values: valuesOf(regdata, active),
@@ -60,6 +67,7 @@ export function presentPublic(
     teamId: team.id,
     nr: team.nr,
     name: team.name,
+    klassid: teamClass(team),
     allowed: teamAllowed(team),
     values: valuesOf(
       fromJsonMap(reg.regdata),

@@ -21,7 +21,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import { accessTo, requireEventAdmin } from '../teams/eventAdmin.ts';
 import { insertNewTeam } from './newTeam.ts';
-import { closedReason, regSettings } from './regSettings.ts';
+import { checkedClass, closedReason, regSettings } from './regSettings.ts';
 import { byRegtime, presentMine, presentPublic, presentRow } from './registration.presenter.ts';
 
 export interface RegistrationServiceDeps {
@@ -82,6 +82,16 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     return { ...team, name, list: toJson(list) };
   }
 
+  /** Sets (or with null clears) the class in the team's list entry. */
+  async function setTeamClass(repos: Repos, team: Database['teams'], klassid: string | null) {
+    const list: JsonMap = { ...fromJsonMap(team.list) };
+    if ((list.klassid ?? null) === klassid) return team;
+    if (klassid === null) delete list.klassid;
+    else list.klassid = klassid;
+    await repos.teams.updateList(team.event_id, team.id, team.name, toJson(list));
+    return { ...team, list: toJson(list) };
+  }
+
   return {
     /** The registration page: form, state, the caller's teams and the public list. */
     async form(actor: Actor | null, eventId: string): Promise<RegFormView> {
@@ -114,6 +124,8 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         open: reason === null,
         closedReason: reason,
         fields: active,
+        classes: [...s.classes].map(([id, name]) => ({ id, name })),
+        classRequired: s.classRequired && s.classes.size > 0,
         teamtype: s.teamtype,
         joinrequiresconfirmation: s.joinrequiresconfirmation,
         prepagemessage: s.prepagemessage,
@@ -142,6 +154,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         const { event: ev, settings } = await lockEvent(repos, eventId);
         if (closedReason(ev, now()) !== null) throw new AppError('reg.error.closed', 409);
         const values = checkValues(settings.fields, body.values);
+        const klassid = checkedClass(settings, body.klassid);
         if (
           settings.teamtype === 'single' &&
           (await repos.members.teamsOf(eventId, actor.uid)).length > 0
@@ -160,6 +173,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
           name: String(values.teamname),
           allowed: !settings.joinrequiresconfirmation,
           user: await repos.users.findById(actor.uid),
+          klassid: klassid ?? null,
         });
         const regdata = { ...values, regtime: t };
         const reg = {
@@ -209,6 +223,12 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         const row = await repos.teams.findById(eventId, teamId);
         if (!row) throw notFound();
         const values = checkValues(settings.fields, body.values);
+        const current = fromJsonMap(row.list).klassid;
+        const klassid = checkedClass(
+          settings,
+          body.klassid,
+          typeof current === 'string' && current !== '' ? current : null,
+        );
         const active = activeRegFields(settings.fields);
         const reg = await repos.registrations.find(eventId, teamId);
         const old = fromJsonMap(reg?.regdata);
@@ -227,7 +247,8 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         };
         if (reg) await repos.registrations.updateRegdata(eventId, teamId, next.regdata);
         else await repos.registrations.insert(next);
-        const team = await renameTeam(repos, row, values.teamname);
+        let team = await renameTeam(repos, row, values.teamname);
+        if (klassid !== undefined) team = await setTeamClass(repos, team, klassid);
         await repos.teams.insertAudit([
           audit(actor, eventId, 'team.regedit', `teams/${teamId}/data/regdata`, old, regdata),
         ]);

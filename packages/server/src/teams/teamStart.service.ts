@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { compareOptionalNr, startList, startTimes, teamHasStarted } from '@rada/core';
+import { compareOptionalNr, parseClasses, startList, startTimes, teamHasStarted } from '@rada/core';
 import type {
   AssignStartTimesBody,
   AssignStartTimesResult,
@@ -198,12 +198,19 @@ export function teamStartService(ctx: TeamContext) {
     async startList(actor: Actor | null, eventId: string): Promise<StartListView> {
       const { row, access } = await ctx.load(actor, eventId);
       if (!canReadEvent(access)) throw actor ? forbidden() : unauthorized();
-      const teams = (await ctx.store.teams.list(eventId)).map((t) => {
+      const [rows, data] = await Promise.all([
+        ctx.store.teams.list(eventId),
+        ctx.store.events.findData(eventId),
+      ]);
+      const classes = parseClasses(fromJsonMap(data?.settings).klassid);
+      const teams = rows.map((t) => {
         const list = fromJsonMap(t.list);
+        const klassid = typeof list.klassid === 'string' ? list.klassid : null;
         return {
           id: t.id,
           name: t.name,
           nr: t.nr,
+          klass: klassid === null ? null : (classes.get(klassid) ?? klassid),
           starttime: ms(list.starttime),
           disabled: list.disabled === true,
         };

@@ -54,6 +54,8 @@ export const et: Texts = {
   'reg.error.invalid': 'Registreerimise mõned väljad on puudu või vigased',
   'reg.error.closed': 'Sellele üritusele registreerimine on suletud',
   'reg.error.single': 'Oled sellele üritusele juba võistkonna registreerinud',
+  'reg.error.class': 'Üritusel pole sellist klassi',
+  'reg.error.classrequired': 'Vali klass, milles võistkond osaleb',
   'joinc.error.codeexists': 'Selline liitumiskood on juba olemas',
   'joinc.error.notfound': 'Sellist liitumiskoodi pole',
   'joinc.error.expired': 'Liitumiskood on aegunud',

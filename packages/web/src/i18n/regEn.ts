@@ -85,4 +85,7 @@ export const regEn: Record<string, string> = {
   'reg.type.boolean': 'Yes/no',
   'reg.type.single': 'One choice',
   'reg.type.multiple': 'Several choices',
+  'reg.class': 'Class',
+  'reg.class.help': 'The class your team takes part in',
+  'reg.class.none': 'No class',
 };

@@ -87,4 +87,7 @@ export const regEt: Record<string, string> = {
   'reg.type.boolean': 'Jah/ei',
   'reg.type.single': 'Üks valik',
   'reg.type.multiple': 'Mitu valikut',
+  'reg.class': 'Klass',
+  'reg.class.help': 'Klass, milles võistkond osaleb',
+  'reg.class.none': 'Klassita',
 };

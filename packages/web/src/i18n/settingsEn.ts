@@ -118,4 +118,5 @@ export const settingsEn = {
   'settings.error.incomplete': 'Fill in every part, or leave all of them empty',
   'settings.error.invalid': 'This value is not allowed',
   'settings.error.required': 'This field is required',
+  'settings.regclassrequired': 'Teams choose their class when registering (required)',
 };

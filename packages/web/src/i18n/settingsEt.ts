@@ -121,4 +121,5 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.error.incomplete': 'Täida kõik osad või jäta kõik tühjaks',
   'settings.error.invalid': 'See väärtus ei ole lubatud',
   'settings.error.required': 'See väli on kohustuslik',
+  'settings.regclassrequired': 'Võistkond valib registreerudes klassi (kohustuslik)',
 };

@@ -22,6 +22,8 @@ import type { MyRegistration, RegFormView } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { formatDateTime } from '../events/formatEventDates.ts';
+import { RegClassField } from './RegClassField.tsx';
+import { className } from './regForm.ts';
 import { RegFormFields } from './RegFormFields.tsx';
 import { useRefreshRegistrations, useRegFormState } from './useRegForm.ts';
 
@@ -58,6 +60,14 @@ export function MyRegistrations({ view }: { view: RegFormView }) {
               primary={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <span>{m.name}</span>
+                  {m.klassid !== null && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={className(view, m.klassid)}
+                      data-testid={`reg-mine-class-${m.teamId}`}
+                    />
+                  )}
                   <Chip
                     size="small"
                     color={m.allowed ? 'success' : 'default'}
@@ -100,11 +110,15 @@ function EditMineDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const form = useRegFormState(view.fields, mine.values, mine.name);
+  const [klass, setKlass] = useState(mine.klassid ?? '');
   const refresh = useRefreshRegistrations(view.eventId);
 
   const handleSave = async () => {
     const sent = await form.submit((values) =>
-      api.updateMyRegistration(view.eventId, mine.teamId, { values }),
+      api.updateMyRegistration(view.eventId, mine.teamId, {
+        values,
+        klassid: klass === '' ? null : klass,
+      }),
     );
     if (sent) {
       await refresh();
@@ -117,6 +131,7 @@ function EditMineDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle>{t('reg.editmine', { name: mine.name })}</DialogTitle>
       <DialogContent dividers data-testid="reg-mine-dialog">
+        <RegClassField view={view} value={klass} onChange={setKlass} disabled={form.busy} />
         <RegFormFields
           fields={view.fields}
           draft={form.draft}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyRegistration, RegFormView } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { useSubmitOnce } from '../../hooks/useSubmitOnce.ts';
+import { RegClassField } from './RegClassField.tsx';
 import { RegFormFields } from './RegFormFields.tsx';
 import { missingRequired } from './regForm.ts';
 import { useRefreshRegistrations, useRegFormState } from './useRegForm.ts';
@@ -20,6 +21,8 @@ export function NewRegistrationForm({
   const form = useRegFormState(view.fields);
   const refresh = useRefreshRegistrations(view.eventId);
   const [tried, setTried] = useState(false);
+  const [klass, setKlass] = useState('');
+  const classMissing = view.classRequired && view.classes.length > 0 && klass === '';
   const missing = tried ? missingRequired(view.fields, form.draft) : [];
   const errors = {
     ...Object.fromEntries(missing.map((id) => [id, 'reg.error.required'])),
@@ -32,9 +35,11 @@ export function NewRegistrationForm({
   const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (missingRequired(view.fields, form.draft).length > 0) return;
+    if (missingRequired(view.fields, form.draft).length > 0 || classMissing) return;
     void once.run(async () => {
-      const sent = await form.submit((values) => api.register(view.eventId, { values }));
+      const sent = await form.submit((values) =>
+        api.register(view.eventId, { values, klassid: klass === '' ? null : klass }),
+      );
       if (sent) {
         await refresh();
         onDone(sent.answer);
@@ -48,6 +53,13 @@ export function NewRegistrationForm({
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('reg.formtitle')}
         </Typography>
+        <RegClassField
+          view={view}
+          value={klass}
+          onChange={setKlass}
+          error={tried && classMissing}
+          disabled={form.busy}
+        />
         <RegFormFields
           fields={view.fields}
           draft={form.draft}

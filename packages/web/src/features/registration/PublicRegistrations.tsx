@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegFormView } from '@rada/core';
 import { EmptyState } from '../../components/States.tsx';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
-import { fieldLabel, valueText } from './regForm.ts';
+import { className, fieldLabel, valueText } from './regForm.ts';
 
 /** The registered teams with their public fields (data-testid reg-public). */
 export function PublicRegistrations({ view }: { view: RegFormView }) {
@@ -32,6 +32,7 @@ export function PublicRegistrations({ view }: { view: RegFormView }) {
               <TableRow>
                 <TableCell>{t('reg.col.nr')}</TableCell>
                 <TableCell>{t('reg.field.teamname')}</TableCell>
+                {view.classes.length > 0 && <TableCell>{t('reg.class')}</TableCell>}
                 {columns.map((f) => (
                   <TableCell key={f.id}>{fieldLabel(t, f)}</TableCell>
                 ))}
@@ -51,6 +52,11 @@ export function PublicRegistrations({ view }: { view: RegFormView }) {
                   >
                     <TableCell>{team.nr ?? i + 1}</TableCell>
                     <TableCell sx={{ fontWeight: 500 }}>{team.name}</TableCell>
+                    {view.classes.length > 0 && (
+                      <TableCell data-testid={`reg-public-class-${team.teamId}`}>
+                        {className(view, team.klassid)}
+                      </TableCell>
+                    )}
                     {columns.map((f) => (
                       <TableCell key={f.id}>{valueText(t, team.values[f.id])}</TableCell>
                     ))}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { regValueText } from '@rada/core';
-import type { RegField } from '@rada/core';
+import type { RegField, RegFormView } from '@rada/core';
 import { ApiError } from '../../api/client.ts';
 
 /**
@@ -128,4 +128,10 @@ export function valueText(t: TFunction, value: unknown): string {
   if (value === true) return t('reg.yes');
   if (value === false) return t('reg.no');
   return regValueText(value);
+}
+
+/** The name of a class id among the event's classes ('' for none). */
+export function className(view: Pick<RegFormView, 'classes'>, klassid: string | null): string {
+  if (klassid === null) return '';
+  return view.classes.find((c) => c.id === klassid)?.name ?? klassid;
 }

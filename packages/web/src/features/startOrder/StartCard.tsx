@@ -21,6 +21,11 @@ export function TeamName({ team }: { team: StartListEntry }) {
         </Box>
       )}
       {team.name}
+      {team.klass && (
+        <Box component="span" sx={{ opacity: 0.8, fontSize: '0.6em', ml: '0.6em' }}>
+          {team.klass}
+        </Box>
+      )}
     </>
   );
 }
