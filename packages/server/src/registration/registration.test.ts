@@ -201,6 +201,65 @@ describe.each(testDialects())('registration on $name', (dialect) => {
     expect(f.body.mine[0]?.allowed).toBe(false);
   });
 
+  it('registers a team in a class of the event, required under regclassrequired', async () => {
+    const id = await newEvent({
+      klassid: { m: { name: 'Men' }, w: { name: 'Women' } },
+      regclassrequired: true,
+    });
+    const f = await form(id, alice);
+    expect(f.body.classes).toEqual([
+      { id: 'm', name: 'Men' },
+      { id: 'w', name: 'Women' },
+    ]);
+    expect(f.body.classRequired).toBe(true);
+    const post = (klassid?: string | null) =>
+      call<MyRegistration>(t.app, 'POST', `/api/events/${id}/reg`, {
+        as: alice,
+        body: { values: good, ...(klassid === undefined ? {} : { klassid }) },
+      });
+    // Nothing is written for a missing or an unknown class.
+    expect(errorOf(await post())).toBe('reg.error.classrequired');
+    expect(errorOf(await post(null))).toBe('reg.error.classrequired');
+    expect(errorOf(await post('x'))).toBe('reg.error.class');
+    expect((await form(id, alice)).body.mine).toEqual([]);
+    const made = await post('w');
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.klassid).toBe('w');
+    const teamId = made.body.teamId;
+    const row = await t.store.teams.findById(id, teamId);
+    expect(fromJsonMap(row?.list).klassid).toBe('w');
+    expect((await form(id)).body.teams.find((r) => r.teamId === teamId)?.klassid).toBe('w');
+
+    // The team changes its class with its registration; leaving it out keeps it.
+    const put = (body: unknown) =>
+      call<MyRegistration>(t.app, 'PUT', `/api/events/${id}/reg/${teamId}`, { as: alice, body });
+    expect((await put({ values: good, klassid: 'm' })).body.klassid).toBe('m');
+    expect((await put({ values: good })).body.klassid).toBe('m');
+    expect(errorOf(await put({ values: good, klassid: null }))).toBe('reg.error.classrequired');
+    expect(errorOf(await put({ values: good, klassid: 'zz' }))).toBe('reg.error.class');
+
+    // The start list names the class.
+    await call(t.app, 'PATCH', `/api/events/${id}/teams/${teamId}`, {
+      as: owner,
+      body: { starttime: Date.now() + 60_000 },
+    });
+    const start = await call<{ teams: { id: string; klass: string | null }[] }>(
+      t.app,
+      'GET',
+      `/api/events/${id}/startlist`,
+      { as: owner },
+    );
+    expect(start.body.teams.find((e) => e.id === teamId)?.klass).toBe('Men');
+  });
+
+  it('leaves the class optional without regclassrequired', async () => {
+    const id = await newEvent({ klassid: { m: { name: 'Men' } } });
+    expect((await form(id, alice)).body.classRequired).toBe(false);
+    const res = await register(id, good);
+    expect(res.status).toBe(201);
+    expect(res.body.klassid).toBeNull();
+  });
+
   it('closes registration for archived and ended events', async () => {
     const id = await newEvent();
     const reg = await register(id, good);
@@ -248,6 +307,7 @@ describe.each(testDialects())('registration on $name', (dialect) => {
         teamId: reg.body.teamId,
         nr: '1',
         name: 'Fast Feet',
+        klassid: null,
         allowed: true,
         values: { teamname: 'Fast Feet', car: 'Volvo', size: 'M' },
       },
@@ -260,6 +320,7 @@ describe.each(testDialects())('registration on $name', (dialect) => {
       {
         teamId: reg.body.teamId,
         name: 'Fast Feet',
+        klassid: null,
         allowed: true,
         regtime: t.clock.t,
         values: { ...good, car: 'Volvo', food: ['meat'], age: 30 },

@@ -369,8 +369,8 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       eventId: id,
       eventName: 'Results test',
       teams: [
-        { id: 'bravo', name: 'Bravo', nr: '2', starttime: 500 },
-        { id: 'alpha', name: 'Alpha', nr: '1', starttime: 1000 },
+        { id: 'bravo', name: 'Bravo', nr: '2', klass: null, starttime: 500 },
+        { id: 'alpha', name: 'Alpha', nr: '1', klass: 'A', starttime: 1000 },
       ],
     });
     // A hidden event is read by its link, as GET /api/events/:id.
