@@ -34,7 +34,7 @@ describe('startList', () => {
       { id: 'a', name: 'Alpha', nr: null, starttime: T + 30_000, disabled: false },
     ]);
     expect(list.map((t) => t.id)).toEqual(['nine', 'ten', 'nonr', 'a', 'b', 'late']);
-    expect(list[0]).toEqual({ id: 'nine', name: 'Nine', nr: '9', starttime: T });
+    expect(list[0]).toEqual({ id: 'nine', name: 'Nine', nr: '9', klass: null, starttime: T });
   });
 });
 
