@@ -88,4 +88,6 @@ export const regEn: Record<string, string> = {
   'reg.class': 'Class',
   'reg.class.help': 'The class your team takes part in',
   'reg.class.none': 'No class',
+  'reg.success.play': 'On the day, take part from your phone:',
+  'reg.success.playlink': 'open the participant app',
 };

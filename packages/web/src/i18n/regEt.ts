@@ -90,4 +90,6 @@ export const regEt: Record<string, string> = {
   'reg.class': 'Klass',
   'reg.class.help': 'Klass, milles võistkond osaleb',
   'reg.class.none': 'Klassita',
+  'reg.success.play': 'Võistluspäeval osale oma telefonist:',
+  'reg.success.playlink': 'ava osaleja rakendus',
 };

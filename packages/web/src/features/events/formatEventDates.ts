@@ -3,10 +3,11 @@ import { EVENT_DATE_FORMAT } from '@rada/core';
 
 /**
  * The date format of an interface language: spec 01 §9's EVENT_DATE_FORMAT ("01 May 2026"), in
- * Estonian the way Estonians write it ("23. november 2026").
+ * Estonian the way Estonians write it ("23. november 2026"); without `locale`, the interface's
+ * language (dayjs's global locale, set with the language).
  */
-export function eventDateFormat(locale?: string): string {
-  return locale?.startsWith('et') ? 'D. MMMM YYYY' : EVENT_DATE_FORMAT;
+export function eventDateFormat(locale: string = dayjs.locale()): string {
+  return locale.startsWith('et') ? 'D. MMMM YYYY' : EVENT_DATE_FORMAT;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { useParams } from 'react-router';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +73,16 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
       {done && (
         <Alert severity="success" data-testid="reg-success" onClose={() => setDone(null)}>
           {t('reg.success', { name: done.name })}
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {t('reg.success.play')}{' '}
+            <Link
+              component={RouterLink}
+              to={`/${view.eventId}/play`}
+              data-testid="reg-success-play"
+            >
+              {t('reg.success.playlink')}
+            </Link>
+          </Typography>
           {!done.allowed && (
             <Typography
               variant="body2"
