@@ -256,8 +256,10 @@ describe('participant app', () => {
       () =>
         document.querySelector('[data-testid="play-sync"]')?.getAttribute('data-actions') === '1',
     );
-    expect(await sync.innerText()).toContain('1 waiting');
+    expect(await sync.innerText()).toContain('Offline · 1 waiting');
     expect(await sync.getAttribute('data-online')).toBe('false');
+    // The running view: time on course, the KP list nearest first with values and answers.
+    await page.getByTestId('play-elapsed').waitFor();
     await settledScreenshot(page, 'play-offline');
     // The waiting list names it.
     await sync.click();
@@ -335,6 +337,17 @@ describe('participant app', () => {
     await page.getByTestId('play-finished').waitFor();
     expect(await page.getByTestId('play-finished').innerText()).toContain('tea at the finish');
     await waitAllSent();
+    // The finish screen: the team's points as the results have them, and the way to the results.
+    const standings = (await (
+      await organiser.request.get(`${platform.url}/api/events/${EVID}/results`)
+    ).json()) as { results: { name: string; sum: number }[] };
+    const own = standings.results.find((r) => r.name === 'Phones');
+    await expect
+      .poll(() => page.getByTestId('play-finished-points').innerText(), { timeout: 10_000 })
+      .toBe(String(own?.sum));
+    await expect(page.getByTestId('play-finished-results').getAttribute('href')).resolves.toBe(
+      `/${EVID}/result`,
+    );
     await settledScreenshot(page, 'play-finished');
 
     // The organiser's view: the team's answers, its start and finish, its track.

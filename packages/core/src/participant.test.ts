@@ -26,9 +26,17 @@ describe('participant rules', () => {
     const kp = toPlayKp(
       'k1',
       '7',
-      { nr: 7, isauto: true, kohustuslik: true, maxanswerdistance: 10, inwork: false },
+      {
+        nr: 7,
+        ra: 2,
+        grp: 3,
+        isauto: true,
+        kohustuslik: true,
+        maxanswerdistance: 10,
+        inwork: false,
+      },
       { desc: 'Stone', loc: HERE, responses: { r10: 'c', r2: 'b', r1: 'a' } },
-      rules,
+      { ...rules, rakoef: [null, 10, 20] },
     );
     expect(kp).toEqual({
       id: 'k1',
@@ -42,6 +50,8 @@ describe('participant rules', () => {
       openOnlyWhenClose: false,
       mandatory: true,
       cancelled: false,
+      // Class 2 is worth 20 points, times the multiplier 3.
+      value: 60,
     });
     expect(Object.keys(kp.responses)).toEqual(['r1', 'r2', 'r10']);
     const plain = toPlayKp(

@@ -1,3 +1,4 @@
+import { kpValue } from './scoring/value.ts';
 import { z } from 'zod';
 import type { Kp, KpData } from './checkpoints/types.ts';
 import { publicKpData } from './checkpoints/publicView.ts';
@@ -29,6 +30,8 @@ export interface PlayKp {
   openOnlyWhenClose: boolean;
   mandatory: boolean;
   cancelled: boolean;
+  /** Points the KP is worth (spec 03 §3 value: its class's points times its multiplier). */
+  value: number;
 }
 
 /** The team's own mark of a KP: its answer, with the client id it came with. */
@@ -215,7 +218,11 @@ export function toPlayKp(
   nr: string | null,
   kp: Kp,
   data: KpData,
-  settings: Pick<PlayView['settings'], 'maxmarkingdistance'> & { nokpopenwhennotclose: boolean },
+  settings: Pick<PlayView['settings'], 'maxmarkingdistance'> & {
+    nokpopenwhennotclose: boolean;
+    /** The event's points per value class, for the KP's value (spec 03 §3). */
+    rakoef?: unknown[] | null;
+  },
 ): PlayKp {
   const pub = publicKpData(data);
   const responses = Object.entries(pub.responses ?? {}).sort(([a], [b]) =>
@@ -233,6 +240,10 @@ export function toPlayKp(
     openOnlyWhenClose: kp.noopenwhennotclose === true || settings.nokpopenwhennotclose,
     mandatory: kp.kohustuslik === true,
     cancelled: kp.tyhistatud === true,
+    value: kpValue(
+      { ra: num(kp.ra) ?? undefined, grp: num(kp.grp) ?? undefined },
+      (settings.rakoef ?? null) as Record<number, unknown> | null,
+    ),
   };
 }
 

@@ -86,6 +86,7 @@ function playKpOf(
   row: { id: string; nr: string | null; kp: string; data: string },
   settings: PlayView['settings'],
   nokpopenwhennotclose: boolean,
+  rakoef: unknown[] | null,
 ): { kp: Kp; play: PlayKp } {
   const rawKp = fromJsonMap(row.kp);
   const rawData = fromJsonMap(row.data);
@@ -93,7 +94,10 @@ function playKpOf(
   const data = KpData.safeParse(rawData);
   const k = kp.success ? kp.data : (rawKp as Kp);
   const d = data.success ? data.data : (rawData as KpData);
-  return { kp: k, play: toPlayKp(row.id, row.nr, k, d, { ...settings, nokpopenwhennotclose }) };
+  return {
+    kp: k,
+    play: toPlayKp(row.id, row.nr, k, d, { ...settings, nokpopenwhennotclose, rakoef }),
+  };
 }
 
 /** The team's start: its own, else the mass start when teams do not start themselves. */
@@ -150,7 +154,11 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     const data = await store.participant.eventData(event.id);
     const raw = fromJsonMap(data?.settings);
     const settings = playSettings(raw, fromJsonMap(data?.conf), fromJsonMap(event.record));
-    return { settings, nokpopenwhennotclose: raw.nokpopenwhennotclose === true };
+    return {
+      settings,
+      nokpopenwhennotclose: raw.nokpopenwhennotclose === true,
+      rakoef: Array.isArray(raw.rakoef) ? (raw.rakoef as unknown[]) : null,
+    };
   }
 
   /** A write of the caller's team: allowed teams only, never in an archived event. */
@@ -266,13 +274,13 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      */
     async play(actor: Actor | null, eventId: string, teamId?: string): Promise<PlayView> {
       const { event, team } = await membership(actor, eventId, teamId);
-      const { settings, nokpopenwhennotclose } = await settingsOf(event);
+      const { settings, nokpopenwhennotclose, rakoef } = await settingsOf(event);
       const [rows, answers] = await Promise.all([
         store.participant.checkpoints(eventId),
         store.participant.answers(eventId, team.id),
       ]);
       const kps = rows
-        .map((r) => playKpOf(r, settings, nokpopenwhennotclose))
+        .map((r) => playKpOf(r, settings, nokpopenwhennotclose, rakoef))
         .filter((k) => kpVisibleToTeam(k.kp))
         .map((k) => k.play)
         .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.id.localeCompare(b.id));
@@ -296,13 +304,13 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      */
     async mark(actor: Actor | null, eventId: string, body: Mark): Promise<MarkResult> {
       const { event, team } = await writable(actor, eventId, body.teamId);
-      const { settings, nokpopenwhennotclose } = await settingsOf(event);
+      const { settings, nokpopenwhennotclose, rakoef } = await settingsOf(event);
       const at = now();
       const result = await write(eventId, team.id, async (repos, teamRow) => {
         await observeClock(repos, eventId, team.id, body.t, at);
         const row = await repos.participant.checkpoint(eventId, body.kpId);
         if (!row) throw notFound();
-        const { kp, play } = playKpOf(row, settings, nokpopenwhennotclose);
+        const { kp, play } = playKpOf(row, settings, nokpopenwhennotclose, rakoef);
         if (!kpVisibleToTeam(kp)) throw notFound();
         const old = await repos.participant.answer(eventId, team.id, body.kpId);
         if (old) {

@@ -178,6 +178,7 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
       openOnlyWhenClose: false,
       mandatory: true,
       cancelled: false,
+      value: 10,
     });
     expect(Object.keys(view.kps[0]!.responses)).toEqual(['r1', 'r2']);
     expect(view.kps[1]).toMatchObject({ id: 'k2', auto: true, responses: {}, maxDistance: 50 });

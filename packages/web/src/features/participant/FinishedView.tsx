@@ -1,18 +1,55 @@
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
 import type { PlayView } from '@rada/core';
+import { formatDuration } from './playRules.ts';
 import type { KpStatus } from './playRules.ts';
+import { useTeamResult } from './useTeamResult.ts';
+import { formatPoints } from '../results/resultsTable.ts';
 
-/** After the finish: the event's finished message and how many KPs were marked. */
+/** A result figure: a big number over its meaning. */
+function Figure({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box>
+      <Typography variant="h4" component="p" data-testid={testId} sx={{ fontWeight: 700 }}>
+        {children}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * After the finish: the event's finished message, the team's time, points and place (when the
+ * results are public), how many KPs were marked, and a link to the results.
+ */
 export function FinishedView({
   view,
   statuses,
+  start,
+  finish,
+  online,
 }: {
   view: PlayView;
   statuses: Map<string, KpStatus>;
+  start: number | null;
+  finish: number | null;
+  online: boolean;
 }) {
   const { t } = useTranslation();
+  const result = useTeamResult(view.eventId, view.team.id, online);
+  const spent = start !== null && finish !== null ? finish - start : null;
   const marked = [...statuses.values()].filter((s) => s !== 'none').length;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="play-finished">
@@ -26,9 +63,34 @@ export function FinishedView({
             {view.settings.finishedmessage}
           </Alert>
         )}
+        <Stack direction="row" sx={{ gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>
+          {spent !== null && (
+            <Figure label={t('play.finished.time')} testId="play-finished-time">
+              {formatDuration(spent)}
+            </Figure>
+          )}
+          {result && (
+            <Figure label={t('play.points')} testId="play-finished-points">
+              {formatPoints(result.sum)}
+            </Figure>
+          )}
+          {result?.place != null && (
+            <Figure label={t('play.finished.place')} testId="play-finished-place">
+              {result.place}
+            </Figure>
+          )}
+        </Stack>
         <Typography color="text.secondary" data-testid="play-finished-count">
           {t('play.finished.count', { marked, total: view.kps.length })}
         </Typography>
+        <Button
+          component={Link}
+          to={`/${view.eventId}/result`}
+          variant="contained"
+          data-testid="play-finished-results"
+        >
+          {t('play.finished.results')}
+        </Button>
       </Stack>
     </Paper>
   );

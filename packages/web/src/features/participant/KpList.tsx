@@ -13,20 +13,33 @@ export function KpList({
   kps,
   statuses,
   here,
+  given = new Map(),
   onSelect,
 }: {
   kps: PlayKp[];
   statuses: Map<string, KpStatus>;
   here: LatLng | null;
+  /** The team's answer per marked KP (response id, or null for a location mark). */
+  given?: Map<string, string | null>;
   onSelect: (kpId: string) => void;
 }) {
   const { t } = useTranslation();
   if (kps.length === 0) return <Typography sx={{ p: 2 }}>{t('play.kps.empty')}</Typography>;
+  // Nearest first when the position is known: the next KP to go to is at the top.
+  const rows = kps.map((kp) => ({ kp, distance: kpDistance(kp, here) }));
+  if (here) {
+    rows.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
+  }
   return (
     <List dense disablePadding data-testid="play-kp-list">
-      {kps.map((kp) => {
+      {rows.map(({ kp, distance }) => {
         const status = statuses.get(kp.id) ?? 'none';
-        const distance = kpDistance(kp, here);
+        const answer = status === 'none' ? undefined : given.get(kp.id);
+        const details = [
+          distance === null ? null : formatDistance(distance),
+          t('play.kp.value', { count: kp.value }),
+          answer ? t('play.kp.youranswer', { answer: kp.responses[answer] ?? answer }) : null,
+        ].filter(Boolean);
         return (
           <ListItemButton
             key={kp.id}
@@ -41,7 +54,7 @@ export function KpList({
             </Typography>
             <ListItemText
               primary={kp.desc || t('play.kp.nodesc')}
-              secondary={distance === null ? null : formatDistance(distance)}
+              secondary={details.join(' · ')}
               slotProps={{ primary: { noWrap: true } }}
               sx={{ minWidth: 0 }}
             />

@@ -217,9 +217,18 @@ export function PlayScreen({ event, view }: { event: EventSummary; view: PlayVie
           givenAnswers={givenAnswers}
           onMark={mark}
           onFinish={() => startOrFinish('finish')}
+          online={sync.online}
         />
       )}
-      {phase === 'finished' && <FinishedView view={view} statuses={statuses} />}
+      {phase === 'finished' && (
+        <FinishedView
+          view={view}
+          statuses={statuses}
+          start={start}
+          finish={view.team.finishtime ?? local.finishedAt}
+          online={sync.online}
+        />
+      )}
       <MessageDialogs messages={messages.shown} onDismiss={messages.dismiss} />
     </Box>
   );

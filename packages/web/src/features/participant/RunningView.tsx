@@ -21,10 +21,45 @@ import { KpDialog } from './KpDialog.tsx';
 import { KpList } from './KpList.tsx';
 import { PlayMap } from './PlayMap.tsx';
 import { formatDuration, timeLeft } from './playRules.ts';
+import { useTeamResult } from './useTeamResult.ts';
+import { formatPoints } from '../results/resultsTable.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 
-/** While the team runs: time left, Map and KPs tabs, the KP dialog and the finish. */
+/** One figure of the running header: a small label over a big number. */
+function Stat({
+  label,
+  testId,
+  colour,
+  overtime,
+  children,
+}: {
+  label: string;
+  testId: string;
+  colour?: 'error';
+  overtime?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box data-testid={testId} data-overtime={overtime === undefined ? undefined : String(overtime)}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography
+        sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', fontSize: '1.15rem' }}
+        color={colour ?? 'text.primary'}
+      >
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * While the team runs: time since the start, time left against the time rules and the team's
+ * points (when the results are public), Map and KPs tabs (nearest KPs first), the KP dialog and
+ * the finish.
+ */
 export function RunningView({
   view,
   here,
@@ -34,7 +69,9 @@ export function RunningView({
   givenAnswers,
   onMark,
   onFinish,
+  online,
 }: {
+  online: boolean;
   view: PlayView;
   here: Here | null;
   now: number;
@@ -49,6 +86,7 @@ export function RunningView({
   const [selected, setSelected] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const left = timeLeft(view, start, now);
+  const result = useTeamResult(view.eventId, view.team.id, online);
   const kp = view.kps.find((k) => k.id === selected) ?? null;
   const latLng: LatLng | null = here ? { lat: here.lat, lng: here.lng } : null;
   return (
@@ -58,22 +96,32 @@ export function RunningView({
           {view.settings.appmessage}
         </Alert>
       )}
-      {left !== null && (
-        <Paper
-          variant="outlined"
-          sx={{ px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}
-          data-testid="play-timeleft"
-          data-overtime={String(left < 0)}
-        >
-          <Typography color="text.secondary">{t('play.timeleft')}</Typography>
-          <Typography
-            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', ml: 'auto' }}
-            color={left < 0 ? 'error' : 'text.primary'}
+      <Paper
+        variant="outlined"
+        sx={{ px: 1.5, py: 0.75, display: 'flex', gap: 2, justifyContent: 'space-between' }}
+        data-testid="play-clock"
+      >
+        {start !== null && (
+          <Stat label={t('play.elapsed')} testId="play-elapsed">
+            {formatDuration(Math.max(0, now - start))}
+          </Stat>
+        )}
+        {left !== null && (
+          <Stat
+            label={t('play.timeleft')}
+            testId="play-timeleft"
+            colour={left < 0 ? 'error' : undefined}
+            overtime={left < 0}
           >
             {formatDuration(left)}
-          </Typography>
-        </Paper>
-      )}
+          </Stat>
+        )}
+        {result && (
+          <Stat label={t('play.points')} testId="play-points">
+            {formatPoints(result.sum)}
+          </Stat>
+        )}
+      </Paper>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Tabs value={tab} onChange={(_e, v: 'map' | 'kps') => setTab(v)} variant="fullWidth">
           <Tab value="map" label={t('play.tab.map')} data-testid="play-tab-map" />
@@ -90,7 +138,13 @@ export function RunningView({
             />
           </Box>
         ) : (
-          <KpList kps={view.kps} statuses={statuses} here={latLng} onSelect={setSelected} />
+          <KpList
+            kps={view.kps}
+            statuses={statuses}
+            here={latLng}
+            given={givenAnswers}
+            onSelect={setSelected}
+          />
         )}
       </Paper>
       <Button

@@ -39,21 +39,28 @@ export function SyncChip({ sync, kps }: { sync: PlaySync; kps: PlayKp[] }) {
   const [open, setOpen] = useState(false);
   const n = sync.pending.length;
   const icon = !sync.online ? <CloudOffIcon /> : n > 0 ? <CloudUploadIcon /> : <CloudDoneIcon />;
-  const label = n > 0 ? t('play.sync.waiting', { count: n }) : t('play.sync.allsent');
+  // Offline shows whether or not something waits: the team should know its marks wait too.
+  const label = !sync.online
+    ? n > 0
+      ? t('play.sync.offlinewaiting', { count: n })
+      : t('play.sync.offlinechip')
+    : n > 0
+      ? t('play.sync.waiting', { count: n })
+      : t('play.sync.allsent');
   return (
     <>
       <Chip
         size="small"
         icon={icon}
         label={label}
-        color={n > 0 ? 'warning' : 'success'}
-        variant={n > 0 ? 'filled' : 'outlined'}
+        color={!sync.online ? 'default' : n > 0 ? 'warning' : 'success'}
+        variant={!sync.online || n > 0 ? 'filled' : 'outlined'}
         onClick={() => setOpen(true)}
         data-testid="play-sync"
         data-actions={n}
         data-points={sync.points}
         data-online={String(sync.online)}
-        sx={{ bgcolor: n > 0 ? undefined : 'background.paper' }}
+        sx={{ bgcolor: n > 0 || !sync.online ? undefined : 'background.paper' }}
       />
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
         <DialogTitle>{t('play.sync.title')}</DialogTitle>

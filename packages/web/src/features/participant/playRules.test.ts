@@ -33,6 +33,7 @@ const kp = (over: Partial<PlayKp> = {}): PlayKp => ({
   openOnlyWhenClose: false,
   mandatory: false,
   cancelled: false,
+  value: 1,
   ...over,
 });
 
