@@ -223,6 +223,10 @@ describe('participant app', () => {
     await page.getByTestId('play-kp-k1').click();
     await page.getByTestId('play-kp-dialog').waitFor();
     expect(await page.getByTestId('play-kp-response-r2').innerText()).toContain('B');
+    // A question KP without "open only when close" may be answered from anywhere; it says so.
+    await expect(page.getByTestId('play-kp-rule').innerText()).resolves.toBe(
+      'The answer may be sent from anywhere.',
+    );
     await settledScreenshot(page, 'play-kp-dialog');
     await page.getByTestId('play-kp-response-r2').click();
     await page.getByTestId('play-kp-confirm-send').click();
@@ -240,7 +244,14 @@ describe('participant app', () => {
     await page.waitForFunction(
       () => !(document.querySelector('[data-testid="play-kp-here"]') as HTMLButtonElement).disabled,
     );
+    await expect(page.getByTestId('play-kp-rule').innerText()).resolves.toBe(
+      'Marked within 50 m of the checkpoint.',
+    );
     await page.getByTestId('play-kp-here').click();
+    // Presence is confirmed as presence, not as an answer.
+    await expect(page.getByTestId('play-kp-confirm').innerText()).resolves.toContain(
+      'Mark your team as here at checkpoint 2?',
+    );
     await page.getByTestId('play-kp-confirm-send').click();
     await page.getByTestId('play-kp-dialog').waitFor({ state: 'detached' });
     await page

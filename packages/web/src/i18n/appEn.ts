@@ -94,4 +94,9 @@ export const appEn: Record<string, string> = {
   'play.sync.offlinechip': 'Offline',
   'play.sync.offlinewaiting_one': 'Offline · {{count}} waiting',
   'play.sync.offlinewaiting_other': 'Offline · {{count}} waiting',
+  'play.kp.presencetitle': 'Mark your team as here at checkpoint {{nr}}?',
+  'play.kp.presencefinal':
+    "This records your team's visit with your position; it cannot be undone.",
+  'play.kp.rule.near': 'Marked within {{distance}} of the checkpoint.',
+  'play.kp.rule.anywhere': 'The answer may be sent from anywhere.',
 };

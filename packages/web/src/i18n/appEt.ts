@@ -95,4 +95,9 @@ export const appEt: Record<string, string> = {
   'play.sync.offlinechip': 'Võrguühenduseta',
   'play.sync.offlinewaiting_one': 'Võrguühenduseta · {{count}} ootel',
   'play.sync.offlinewaiting_other': 'Võrguühenduseta · {{count}} ootel',
+  'play.kp.presencetitle': 'Märgid, et võistkond on kontrollpunktis {{nr}}?',
+  'play.kp.presencefinal':
+    'See salvestab võistkonna käigu koos sinu asukohaga; seda ei saa tagasi võtta.',
+  'play.kp.rule.near': 'Märgitakse kuni {{distance}} kaugusel kontrollpunktist.',
+  'play.kp.rule.anywhere': 'Vastuse võib saata ükskõik kust.',
 };

@@ -119,4 +119,6 @@ export const settingsEn = {
   'settings.error.invalid': 'This value is not allowed',
   'settings.error.required': 'This field is required',
   'settings.regclassrequired': 'Teams choose their class when registering (required)',
+  'settings.maxmarkingdistance.help':
+    'Location checkpoints are marked within this distance. Question checkpoints can be answered from anywhere unless “Do not open a checkpoint unless the team is close to it” is on (here or on the checkpoint).',
 };

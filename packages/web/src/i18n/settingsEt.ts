@@ -122,4 +122,6 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.error.invalid': 'See väärtus ei ole lubatud',
   'settings.error.required': 'See väli on kohustuslik',
   'settings.regclassrequired': 'Võistkond valib registreerudes klassi (kohustuslik)',
+  'settings.maxmarkingdistance.help':
+    'Asukohaga kontrollpunkte märgitakse selle kauguse piires. Küsimusega kontrollpunktidele võib vastata ükskõik kust, kui pole sisse lülitatud „Ära ava KP-d, kui võistkond pole selle lähedal” (siin või kontrollpunktil).',
 };

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import PlaceIcon from '@mui/icons-material/Place';
 import { useTranslation } from 'react-i18next';
+import { kpNeedsCloseness } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
@@ -157,6 +158,13 @@ export function KpDialog({
               {t('play.kp.distance', { distance: formatDistance(open.distance) })}
             </Typography>
           )}
+          {!kp.cancelled && !kp.auto && (
+            <Typography variant="body2" color="text.secondary" data-testid="play-kp-rule">
+              {kpNeedsCloseness(kp) && kp.maxDistance !== null
+                ? t('play.kp.rule.near', { distance: formatDistance(kp.maxDistance) })
+                : t('play.kp.rule.anywhere')}
+            </Typography>
+          )}
           {body}
         </Stack>
       </DialogContent>
@@ -166,7 +174,11 @@ export function KpDialog({
         </Button>
       </DialogActions>
       <Dialog open={choice !== null} onClose={() => setChoice(null)} data-testid="play-kp-confirm">
-        <DialogTitle>{t('play.kp.confirmtitle')}</DialogTitle>
+        <DialogTitle>
+          {choice === 'here'
+            ? t('play.kp.presencetitle', { nr: kp.nr ?? '?' })
+            : t('play.kp.confirmtitle')}
+        </DialogTitle>
         <DialogContent>
           <Typography>
             {choice === 'here'
@@ -174,7 +186,7 @@ export function KpDialog({
               : t('play.kp.confirmanswer', { nr: kp.nr ?? '?', answer: choice?.label ?? '' })}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('play.kp.final')}
+            {t(choice === 'here' ? 'play.kp.presencefinal' : 'play.kp.final')}
           </Typography>
         </DialogContent>
         <DialogActions>
@@ -188,7 +200,7 @@ export function KpDialog({
               close();
             }}
           >
-            {t('play.kp.send')}
+            {t(choice === 'here' ? 'play.kp.here' : 'play.kp.send')}
           </Button>
         </DialogActions>
       </Dialog>

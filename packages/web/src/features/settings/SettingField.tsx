@@ -229,11 +229,13 @@ export function SettingField({
           onBlur={field.flush}
           unit={unit}
           helper={
-            desc.kind === 'numberlist'
-              ? t('settings.numberlist.help')
-              : desc.kind === 'json'
-                ? t('settings.json.help')
-                : undefined
+            desc.key === 'maxmarkingdistance'
+              ? t('settings.maxmarkingdistance.help')
+              : desc.kind === 'numberlist'
+                ? t('settings.numberlist.help')
+                : desc.kind === 'json'
+                  ? t('settings.json.help')
+                  : undefined
           }
           variant={desc.kind === 'numberlist' ? 'text' : desc.kind}
         />
