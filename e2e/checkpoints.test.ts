@@ -86,6 +86,17 @@ describe('an organiser edits checkpoints', () => {
     await page.getByTestId('import-file').setInputFiles(broken);
     await page.getByTestId('import-row-error').first().waitFor();
     expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);
+    // The refused row shows its own text; the dialog explains the columns and offers a template.
+    await expect(page.getByTestId('import-row-raw').first().innerText()).resolves.toBe(
+      'Line 2: 21;58.2;only three',
+    );
+    await expect(page.getByTestId('import-format-columns').innerText()).resolves.toContain(
+      'KP number',
+    );
+    const template = page.waitForEvent('download');
+    await page.getByTestId('import-template').click();
+    expect((await template).suggestedFilename()).toBe('checkpoints-template.csv');
+    await screenshot(page, 'kp-import-refused');
     await page.keyboard.press('Escape');
     expect(await list()).toEqual(before);
 

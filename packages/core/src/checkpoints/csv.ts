@@ -267,6 +267,9 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
   return { line: record.line, input, errors: uniqueIssues(errors) };
 }
 
+/** How much of a refused row's text the preview shows. */
+const RAW_LINE_MAX = 300;
+
 /**
  * Reads the checkpoint CSV format (docs/kp-import.md): delimiter `;`, `,` or tab detected from the
  * first line, an optional header row, at least 4 columns a row, boolean, coordinate and response
@@ -289,7 +292,13 @@ export function parseCheckpointCsv(text: string): ImportPreview {
     columns = header;
     body = records.slice(1);
   }
-  preview.rows = body.map((record) => parseRow(record, columns));
+  const lines = clean.split(/\r\n|\n|\r/);
+  preview.rows = body.map((record) => {
+    const row = parseRow(record, columns);
+    // The file's own text of a refused row, so the organiser can find and fix it.
+    if (row.errors.length > 0) row.raw = (lines[record.line - 1] ?? '').slice(0, RAW_LINE_MAX);
+    return row;
+  });
   if (preview.rows.length === 0) preview.fileError = importIssue('kpimport.err.nocheckpoints');
   return preview;
 }

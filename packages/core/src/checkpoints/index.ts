@@ -11,4 +11,5 @@ export * from './json.ts';
 export * from './gpx.ts';
 export * from './importFile.ts';
 export { HUMAN_HEADERS } from './csvColumns.ts';
+export { KP_TEMPLATE_COLUMNS, kpCsvTemplate } from './kpTemplate.ts';
 export type { CsvHeaderLanguage } from './csvColumns.ts';

@@ -149,6 +149,8 @@ export interface ImportRow {
   input: ParsedCheckpointInput | null;
   /** Why the row is refused (keys with parameters, see IMPORT_ISSUE_KEYS); empty for a good row. */
   errors: ImportIssue[];
+  /** CSV rows with errors: the text of the row's (first) line as the file has it, shortened. */
+  raw?: string;
 }
 
 /** What an import file holds, shown to the admin before anything is written. */

@@ -242,4 +242,9 @@ export const kpEn: Record<string, string> = {
   'kp.grid.paginationRowsPerPage': 'Rows per page:',
   'kp.grid.paginationDisplayedRows': '{{from}}–{{to}} of {{count}}',
   'kp.grid.filtersActive': 'Active filters: {{count}}',
+  'kp.import.format.title': 'CSV columns',
+  'kp.import.format.help':
+    'Separated by ; , or a tab. The first row names the columns (in English or Estonian), in any order; every column after the known ones is an answer choice. For example:',
+  'kp.import.template': 'Download a template',
+  'kp.import.rawline': 'Line {{line}}:',
 };

@@ -245,4 +245,9 @@ export const kpEt: Record<string, string> = {
   'kp.grid.paginationRowsPerPage': 'Ridu lehel:',
   'kp.grid.paginationDisplayedRows': '{{from}}–{{to}} / {{count}}',
   'kp.grid.filtersActive': 'Aktiivseid filtreid: {{count}}',
+  'kp.import.format.title': 'CSV veerud',
+  'kp.import.format.help':
+    'Eraldajaks ; , või tabulaator. Esimene rida nimetab veerud (inglise või eesti keeles), mis tahes järjekorras; iga veerg pärast teadaolevaid on vastusevariant. Näiteks:',
+  'kp.import.template': 'Laadi alla mall',
+  'kp.import.rawline': 'Rida {{line}}:',
 };

@@ -14,10 +14,17 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
 import { DataGrid } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MODES, parseCheckpointFile } from '@rada/core';
+import {
+  HUMAN_HEADERS,
+  IMPORT_MODES,
+  KP_TEMPLATE_COLUMNS,
+  kpCsvTemplate,
+  parseCheckpointFile,
+} from '@rada/core';
 import type { Checkpoint, ImportMode, ImportPreview, ImportRow } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
@@ -27,6 +34,7 @@ import { importIssueText, importSummary } from './importSummary.ts';
 import { formatLoc } from './kpRows.ts';
 import { readFileBytes } from './kpFiles.ts';
 import { useImportCheckpoints } from './useCheckpoints.ts';
+import { downloadText } from '../export/download.ts';
 
 /** Preview rows are virtualised; the grid is this tall. */
 const PREVIEW_HEIGHT = 300;
@@ -76,6 +84,17 @@ function usePreviewColumns(): GridColDef<ImportRow>[] {
               sx={{ whiteSpace: 'normal', lineHeight: 1.3 }}
             >
               {String(value)}
+              {row.raw !== undefined && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  color="text.secondary"
+                  data-testid="import-row-raw"
+                  sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}
+                >
+                  {t('kp.import.rawline', { line: row.line })} {row.raw}
+                </Typography>
+              )}
             </Typography>
           ) : null,
       },
@@ -84,6 +103,60 @@ function usePreviewColumns(): GridColDef<ImportRow>[] {
     [t, i18n.language],
   );
 }
+
+/**
+ * What a CSV file should hold: the template's columns with an example line, and the template
+ * itself to download, with headers in the reader's language.
+ */
+function ImportFormatHelp() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language.startsWith('et') ? 'et' : 'en';
+  const h = HUMAN_HEADERS[lang];
+  const columns = [
+    ...KP_TEMPLATE_COLUMNS.map((c) => h[c] ?? c),
+    `${h.response} 1`,
+    `${h.response} 2…`,
+  ];
+  return (
+    <Box
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+      data-testid="import-format"
+    >
+      <Typography variant="subtitle2">{t('kp.import.format.title')}</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="import-format-columns">
+        {columns.join(' ; ')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        {t('kp.import.format.help')}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="pre"
+        sx={{ fontFamily: 'monospace', fontSize: '0.8rem', m: 0, mt: 1, whiteSpace: 'pre-wrap' }}
+        data-testid="import-format-example"
+      >
+        {kpCsvTemplate(lang)
+          .replace(/^\uFEFF/, '')
+          .replace(/\r\n/g, '\n')
+          .trim()}
+      </Typography>
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        sx={{ mt: 1 }}
+        onClick={() =>
+          downloadText(kpCsvTemplate(lang), KP_TEMPLATE_FILE, 'text/csv;charset=utf-8')
+        }
+        data-testid="import-template"
+      >
+        {t('kp.import.template')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The file name of the downloaded template. */
+const KP_TEMPLATE_FILE = 'checkpoints-template.csv';
 
 /**
  * Import of a checkpoint file (CSV, JSON or GPX): parsed in the browser by core's
@@ -163,6 +236,7 @@ function ImportForm({
           <Typography variant="body2" color="text.secondary">
             {t('kp.import.help')}
           </Typography>
+          <ImportFormatHelp />
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button
               variant="outlined"

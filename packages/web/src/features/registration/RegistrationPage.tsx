@@ -99,22 +99,20 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
           {t(view.closedReason === 'archived' ? 'reg.closed.archived' : 'reg.closed')}
         </Alert>
       ) : !signedIn ? (
-        <Alert
-          severity="info"
-          data-testid="reg-signin"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              startIcon={<LoginIcon />}
-              onClick={openSignIn}
-              data-testid="reg-signin-button"
-            >
-              {t('auth.signin')}
-            </Button>
-          }
-        >
-          {t('reg.signinneeded')}
+        // The button sits under the text (not in the alert's action slot), so it never wraps
+        // inside a phone-wide box.
+        <Alert severity="info" data-testid="reg-signin">
+          <Typography>{t('reg.signinneeded')}</Typography>
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<LoginIcon />}
+            onClick={openSignIn}
+            sx={{ mt: 1 }}
+            data-testid="reg-signin-button"
+          >
+            {t('auth.signin')}
+          </Button>
         </Alert>
       ) : singleTaken ? (
         <Alert severity="info" data-testid="reg-single">
