@@ -3,17 +3,22 @@ import type { Database } from '../db/schema.ts';
 
 /** The reads of an event's overview: small columns and counts, never the whole event. */
 export function overviewRepository(db: Kysely<Database>) {
-  const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+  /** Rows of `table` of the event whose `column` is at or after `since`. */
+  const countSince = async (
+    table: 'join_codes' | 'team_answers' | 'devices',
+    column: 'valid' | 'aeg' | 'last_t',
+    eventId: string,
+    since: number,
+  ) => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('event_id', '=', eventId)
+      .where(db.dynamic.ref(column), '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
   return {
-    settings: async (eventId: string) =>
-      (
-        await db
-          .selectFrom('event_data')
-          .select('settings')
-          .where('event_id', '=', eventId)
-          .executeTakeFirst()
-      )?.settings,
-
     checkpoints: (eventId: string) =>
       db
         .selectFrom('checkpoints')
@@ -25,36 +30,15 @@ export function overviewRepository(db: Kysely<Database>) {
       db.selectFrom('teams').select('list').where('event_id', '=', eventId).execute(),
 
     /** Join codes of the event still valid at `now`. */
-    validJoinCodes: async (eventId: string, now: number) =>
-      count(
-        await db
-          .selectFrom('join_codes')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('event_id', '=', eventId)
-          .where('valid', '>=', now)
-          .executeTakeFirst(),
-      ),
+    validJoinCodes: (eventId: string, now: number) =>
+      countSince('join_codes', 'valid', eventId, now),
 
     /** Answers stored with a mark time at or after `since`. */
-    marksSince: async (eventId: string, since: number) =>
-      count(
-        await db
-          .selectFrom('team_answers')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('event_id', '=', eventId)
-          .where('aeg', '>=', since)
-          .executeTakeFirst(),
-      ),
+    marksSince: (eventId: string, since: number) =>
+      countSince('team_answers', 'aeg', eventId, since),
 
     /** Devices of the event whose last stored point is at or after `since`. */
-    devicesSendingSince: async (eventId: string, since: number) =>
-      count(
-        await db
-          .selectFrom('devices')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('event_id', '=', eventId)
-          .where('last_t', '>=', since)
-          .executeTakeFirst(),
-      ),
+    devicesSendingSince: (eventId: string, since: number) =>
+      countSince('devices', 'last_t', eventId, since),
   };
 }

@@ -26,7 +26,7 @@ export function overviewService(deps: {
       const reads = store.overview;
       const [settings, checkpoints, teams, stored, joinCodes, marksLately, devicesSending] =
         await Promise.all([
-          reads.settings(eventId),
+          store.tracks.settingsOf(eventId),
           reads.checkpoints(eventId),
           reads.teams(eventId),
           results.stored(eventId),

@@ -38,7 +38,9 @@ export function WindowedBody({
   const rows: ReactNode[] = [];
   for (let i = start; i < end; i++) rows.push(row(i));
   return (
-    <TableBody ref={body}>
+    // No scroll anchoring inside: the browser would move the page when rows are swapped for a
+    // spacer of nearly their height, the list would move with it, and so on without end.
+    <TableBody ref={body} sx={{ overflowAnchor: 'none' }}>
       {padTop > 0 && <Spacer height={padTop} />}
       {rows}
       {padBottom > 0 && <Spacer height={padBottom} />}

@@ -83,7 +83,8 @@ export function useWindowRows(
     const offsets = rowOffsets(heights.current, count, estimate);
     setLayout((old) => {
       const stale = changed || old.offsets.length !== count + 1;
-      if (!stale && old.top === top && old.viewport === viewport) return old;
+      // Sub-pixel moves are not worth a render (and could feed a loop of renders).
+      if (!stale && Math.abs(old.top - top) < 1 && old.viewport === viewport) return old;
       return { offsets, top, viewport };
     });
   });

@@ -69,6 +69,41 @@ function StackedBar({ parts, testId }: { parts: Part[]; testId: string }) {
   );
 }
 
+/** A titled bar of a whole's parts, or what to do when there is nothing yet (`emptyText`). */
+function BarBlock({
+  title,
+  testId,
+  emptyText,
+  summary,
+  parts,
+}: {
+  title: string;
+  testId: string;
+  emptyText: string | null;
+  summary: string;
+  parts: Part[];
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {emptyText !== null ? (
+        <Typography color="text.secondary" data-testid={`${testId}-none`}>
+          {emptyText}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {summary}
+          </Typography>
+          <StackedBar testId={testId} parts={parts} />
+        </>
+      )}
+    </Box>
+  );
+}
+
 /** A big number with its meaning under it. */
 function Figure({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
@@ -97,80 +132,43 @@ function NowPanel({ o }: { o: EventOverview }) {
           gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
         }}
       >
-        <Box>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {t('dash.teams')}
-          </Typography>
-          {o.teams.total === 0 ? (
-            <Typography color="text.secondary" data-testid="dash-teams-none">
-              {t('dash.teams.none')}
-            </Typography>
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('dash.teams.count', { count: o.teams.total })} ·{' '}
-                {t('dash.teams.allowed', { count: o.teams.allowed })}
-              </Typography>
-              <StackedBar
-                testId="dash-teams"
-                parts={[
-                  {
-                    key: 'notstarted',
-                    value: o.teams.notStarted,
-                    colour: '#b0bec5',
-                    label: t('dash.teams.notstarted'),
-                  },
-                  {
-                    key: 'running',
-                    value: o.teams.running,
-                    colour: '#1e88e5',
-                    label: t('dash.teams.running'),
-                  },
-                  {
-                    key: 'finished',
-                    value: o.teams.finished,
-                    colour: '#2e7d32',
-                    label: t('dash.teams.finished'),
-                  },
-                  { key: 'out', value: o.teams.out, colour: '#c62828', label: t('dash.teams.out') },
-                ]}
-              />
-            </>
-          )}
-        </Box>
-        <Box>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {t('dash.kps')}
-          </Typography>
-          {o.kps.total === 0 ? (
-            <Typography color="text.secondary" data-testid="dash-kps-none">
-              {t('dash.kps.none')}
-            </Typography>
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('dash.kps.count', { count: o.kps.total })}
-              </Typography>
-              <StackedBar
-                testId="dash-kps"
-                parts={[
-                  {
-                    key: 'ready',
-                    value: o.kps.ready,
-                    colour: '#2e7d32',
-                    label: t('dash.kps.ready'),
-                  },
-                  {
-                    key: 'inwork',
-                    value: o.kps.inWork,
-                    colour: '#1e88e5',
-                    label: t('dash.kps.inwork'),
-                  },
-                ]}
-              />
-            </>
-          )}
-        </Box>
+        <BarBlock
+          title={t('dash.teams')}
+          testId="dash-teams"
+          emptyText={o.teams.total === 0 ? t('dash.teams.none') : null}
+          summary={`${t('dash.teams.count', { count: o.teams.total })} · ${t('dash.teams.allowed', { count: o.teams.allowed })}`}
+          parts={[
+            {
+              key: 'notstarted',
+              value: o.teams.notStarted,
+              colour: '#b0bec5',
+              label: t('dash.teams.notstarted'),
+            },
+            {
+              key: 'running',
+              value: o.teams.running,
+              colour: '#1e88e5',
+              label: t('dash.teams.running'),
+            },
+            {
+              key: 'finished',
+              value: o.teams.finished,
+              colour: '#2e7d32',
+              label: t('dash.teams.finished'),
+            },
+            { key: 'out', value: o.teams.out, colour: '#c62828', label: t('dash.teams.out') },
+          ]}
+        />
+        <BarBlock
+          title={t('dash.kps')}
+          testId="dash-kps"
+          emptyText={o.kps.total === 0 ? t('dash.kps.none') : null}
+          summary={t('dash.kps.count', { count: o.kps.total })}
+          parts={[
+            { key: 'ready', value: o.kps.ready, colour: '#2e7d32', label: t('dash.kps.ready') },
+            { key: 'inwork', value: o.kps.inWork, colour: '#1e88e5', label: t('dash.kps.inwork') },
+          ]}
+        />
       </Box>
       <Stack direction="row" sx={{ gap: 4, mt: 3, flexWrap: 'wrap' }}>
         <Figure value={o.marksLately} label={t('dash.marks')} testId="dash-marks" />

@@ -56,7 +56,7 @@ function rowStyles(theme: Theme) {
 }
 
 /** A row's height before it is measured (a small table row with one line). */
-const ROW_HEIGHT_ESTIMATE = 37;
+const ROW_HEIGHT_ESTIMATE = 33;
 
 type Item =
   | { kind: 'notstarted'; count: number }
