@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import FlagIcon from '@mui/icons-material/Flag';
@@ -48,7 +49,15 @@ export function FinishedView({
   online: boolean;
 }) {
   const { t } = useTranslation();
-  const result = useTeamResult(view.eventId, view.team.id, online);
+  // Read again once everything is sent and the results have had time to follow (0, 5, 20 s).
+  const waiting = [...statuses.values()].filter((x) => x === 'waiting').length;
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (waiting > 0) return;
+    const timers = [0, 5_000, 20_000].map((ms, i) => setTimeout(() => setRound(i + 1), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [waiting, finish]);
+  const result = useTeamResult(view.eventId, view.team.id, online, round, 0);
   const spent = start !== null && finish !== null ? finish - start : null;
   const marked = [...statuses.values()].filter((s) => s !== 'none').length;
   return (

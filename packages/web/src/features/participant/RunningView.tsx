@@ -86,7 +86,9 @@ export function RunningView({
   const [selected, setSelected] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const left = timeLeft(view, start, now);
-  const result = useTeamResult(view.eventId, view.team.id, online);
+  // Re-read on the team's sent marks, at most every 10 minutes (no polling on a phone).
+  const sentMarks = [...statuses.values()].filter((x) => x === 'sent').length;
+  const result = useTeamResult(view.eventId, view.team.id, online, sentMarks);
   const kp = view.kps.find((k) => k.id === selected) ?? null;
   const latLng: LatLng | null = here ? { lat: here.lat, lng: here.lng } : null;
   return (
