@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from '../migrations/index.ts';
+import { withStatementCache } from './statementCache.ts';
 
 export type DialectName = 'sqlite' | 'postgres' | 'pglite';
 
@@ -39,7 +40,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
       sqlite.function('lower', { deterministic: true }, (v: unknown) =>
         typeof v === 'string' ? v.toLowerCase() : v,
       );
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
       return { db, dialect: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {
