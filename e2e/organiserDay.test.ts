@@ -13,8 +13,14 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const LANGUAGES = [
-  { lang: 'en', setup: 'Setting up', search: 'class', scoring: 'Scoring' },
-  { lang: 'et', setup: 'Seadistamine', search: 'klass', scoring: 'Punktiarvestus' },
+  { lang: 'en', setup: 'Setting up', search: 'class', scoring: 'Scoring', zoomIn: 'Zoom in' },
+  {
+    lang: 'et',
+    setup: 'Seadistamine',
+    search: 'klass',
+    scoring: 'Punktiarvestus',
+    zoomIn: 'Suurenda',
+  },
 ] as const;
 
 describe("the organiser's dashboard and settings navigation", () => {
@@ -125,6 +131,69 @@ describe("the organiser's dashboard and settings navigation", () => {
           await page.getByTestId('settings-search-none').waitFor();
           await page.getByTestId('settings-search').fill('');
           await page.getByTestId('settings-group-start').waitFor();
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`fits the KP grid and the Teams tools at ${size.width}×${size.height} in ${l.lang}`, async () => {
+        const { platform, browser } = env;
+        const context = await browser.newContext({
+          viewport: { width: size.width, height: size.height },
+        });
+        const [name, value] = cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: platform.url }]);
+        await context.addInitScript(`localStorage.setItem('rada.lang', '${l.lang}')`);
+        const page = await context.newPage();
+        const pageOverflow = () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+        try {
+          await page.goto(`${platform.url}/${eventId}/kp`);
+          await page.getByTestId('kp-row-1').waitFor();
+          const grid = page.getByTestId('kp-grid');
+          // The columns shown fit the grid's width: the last one ends inside the grid.
+          const box = (await grid.boundingBox())!;
+          const last = (await grid.locator('.MuiDataGrid-columnHeader').last().boundingBox())!;
+          expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 1);
+          const fields = await grid
+            .locator('.MuiDataGrid-columnHeader')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('data-field')));
+          if (size.name === 'phone') {
+            expect(fields).toEqual(['nr', 'actions', 'desc', 'inwork']);
+          } else {
+            expect(fields).toEqual(expect.arrayContaining(['nr', 'actions', 'ra', 'answer']));
+          }
+          // Each row's actions are on the screen.
+          const edit = await page.locator('[data-testid^="kp-edit-"]').first().boundingBox();
+          expect(edit!.x + edit!.width).toBeLessThanOrEqual(size.width);
+          // A hidden column is one click away in the columns panel.
+          expect(await pageOverflow()).toBeLessThanOrEqual(0);
+          // Leaflet's zoom buttons speak the reader's language.
+          await expect(
+            page.locator('.leaflet-control-zoom-in').getAttribute('title'),
+          ).resolves.toBe(l.zoomIn);
+          await screenshot(page, `kp-grid-${size.name}-${l.lang}`);
+
+          await page.goto(`${platform.url}/${eventId}/teams`);
+          const add = page.getByTestId('teams-add');
+          await add.waitFor();
+          // The toolbar is at most two rows of buttons in either language.
+          const button = (await add.boundingBox())!;
+          const bar = (await add.locator('..').boundingBox())!;
+          expect(bar.height).toBeLessThan(button.height * 2 + 40);
+          if (size.name === 'phone') {
+            // On a phone the tools are in a menu.
+            await expect(page.getByTestId('teams-starttimes').count()).resolves.toBe(0);
+            await page.getByTestId('teams-tools').click();
+          }
+          await page.getByTestId('teams-starttimes').click();
+          await page.getByTestId('starttimes-dialog').waitFor();
+          await page.keyboard.press('Escape');
+          await page.getByTestId('starttimes-dialog').waitFor({ state: 'detached' });
+          expect(await pageOverflow()).toBeLessThanOrEqual(0);
+          await screenshot(page, `teams-${size.name}-${l.lang}`);
         } finally {
           await context.close();
         }

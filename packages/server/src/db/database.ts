@@ -40,7 +40,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
       sqlite.function('lower', { deterministic: true }, (v: unknown) =>
         typeof v === 'string' ? v.toLowerCase() : v,
       );
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      });
       return { db, dialect: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {

@@ -23,7 +23,11 @@ describe('withStatementCache', () => {
       dialect: new SqliteDialect({ database: withStatementCache(database) }),
     });
     await sql`create table t (id integer primary key, name text)`.execute(db);
-    for (let i = 1; i <= 3; i++) await db.insertInto('t').values({ id: i, name: `n${i}` }).execute();
+    for (let i = 1; i <= 3; i++)
+      await db
+        .insertInto('t')
+        .values({ id: i, name: `n${i}` })
+        .execute();
     const names = [];
     for (let i = 1; i <= 3; i++) {
       const row = await db.selectFrom('t').select('name').where('id', '=', i).executeTakeFirst();

@@ -12,6 +12,8 @@ export const en = {
   'app.language': 'Language',
   'app.home': 'Home',
   'common.cancel': 'Cancel',
+  'map.zoomin': 'Zoom in',
+  'map.zoomout': 'Zoom out',
   'common.close': 'Close',
   'common.loading': 'Loading…',
   'common.retry': 'Try again',

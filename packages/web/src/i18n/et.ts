@@ -6,6 +6,8 @@ export const et: Texts = {
   'app.language': 'Keel',
   'app.home': 'Avaleht',
   'common.cancel': 'Loobu',
+  'map.zoomin': 'Suurenda',
+  'map.zoomout': 'Vähenda',
   'common.close': 'Sulge',
   'common.loading': 'Laadimine…',
   'common.retry': 'Proovi uuesti',

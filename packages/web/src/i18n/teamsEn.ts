@@ -74,6 +74,7 @@ export const teamsEn = {
   'teams.track.imported': 'Imported {{accepted}} points, {{rejected}} refused',
   'teams.sendmessage': 'Send message',
   'teams.startscreen': 'Start screen',
+  'teams.tools': 'Tools',
   'teams.delete': 'Delete team',
   'teams.deleteteamconfirm':
     'Delete team {{name}} with its {{count}} answers? A backup is kept and can be restored.',

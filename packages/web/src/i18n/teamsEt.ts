@@ -76,6 +76,7 @@ export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'teams.track.imported': 'Imporditi {{accepted}} punkti, {{rejected}} lükati tagasi',
   'teams.sendmessage': 'Saada sõnum',
   'teams.startscreen': 'Stardiekraan',
+  'teams.tools': 'Tööriistad',
   'teams.delete': 'Kustuta võistkond',
   'teams.deleteteamconfirm':
     'Kas kustutada võistkond {{name}} koos {{count}} vastusega? Varukoopia jääb alles ja selle saab taastada.',

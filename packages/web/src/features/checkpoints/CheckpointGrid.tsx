@@ -10,6 +10,7 @@ import {
 } from '@mui/x-data-grid';
 import type {
   GridEventListener,
+  GridColumnVisibilityModel,
   GridPaginationModel,
   GridRowClassNameParams,
   GridRowModesModel,
@@ -23,12 +24,15 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { rowTintClass, tintStyles } from './colouring.ts';
 import { gridLocaleText } from './gridLocale.ts';
+import { KP_CELL_STYLES } from './kpCells.tsx';
 import { kpColumns } from './kpColumns.tsx';
+import { KP_GRID_NARROW_WIDTH, columnChoices, kpColumnVisibility } from './kpColumnTiers.ts';
+import { useElementWidth } from '../../hooks/useElementWidth.ts';
 import { KpGridContext } from './kpGridContext.ts';
 import type { KpGridActions } from './kpGridContext.ts';
 import { rowPatch, toRow } from './kpRows.ts';
 import type { KpRow } from './kpRows.ts';
-import { KpToolbar } from './KpToolbar.tsx';
+import { KP_TOOLBAR_STYLES, KpToolbar } from './KpToolbar.tsx';
 import { useUpdateCheckpoint } from './useCheckpoints.ts';
 
 /** A grid row carrying `data-testid="kp-row-{nr}"` for browser tests. */
@@ -98,14 +102,27 @@ export function CheckpointGrid({
   }, [checkpoints]);
 
   const rows = useMemo(() => checkpoints.map(toRow), [checkpoints]);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const width = useElementWidth(box);
+  const narrow = width < KP_GRID_NARROW_WIDTH;
   const columns = useMemo(
     // `current` is read only while a number is being edited, never during render; reading
     // the list through the ref keeps the columns the same object as rows change.
     // eslint-disable-next-line react-hooks/refs
-    () => kpColumns({ t, admin, editable, current: () => latest.current }),
+    () => kpColumns({ t, admin, editable, narrow, current: () => latest.current }),
     // The language is a dependency through `t`; i18n.language makes a switch rebuild them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, admin, editable],
+    [t, i18n.language, admin, editable, narrow],
+  );
+  // The columns that fit the grid's width, with the reader's own choices from the columns panel.
+  const [choices, setChoices] = useState<GridColumnVisibilityModel>({});
+  const visibility = useMemo(
+    () => ({ ...kpColumnVisibility(width), ...choices }),
+    [width, choices],
+  );
+  const changeVisibility = useCallback(
+    (next: GridColumnVisibilityModel) => setChoices((c) => columnChoices(c, visibility, next)),
+    [visibility],
   );
   const localeText = useMemo(() => gridLocaleText(t), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -238,40 +255,51 @@ export function CheckpointGrid({
   return (
     <KpGridContext.Provider value={actions}>
       <Box
+        ref={setBox}
         sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 300px))' }, minWidth: 0 }}
         data-testid="kp-grid"
       >
-        <DataGrid
-          // No `new Function` filter compilation: the CSP has no 'unsafe-eval'.
-          disableEval
-          apiRef={apiRef}
-          label={t('event.tab.kp')}
-          rows={rows}
-          columns={columns}
-          localeText={localeText}
-          editMode="row"
-          rowModesModel={rowModes}
-          onRowModesModelChange={setRowModes}
-          processRowUpdate={processRowUpdate}
-          onProcessRowUpdateError={handleUpdateError}
-          onRowEditStop={handleRowEditStop}
-          initialState={INITIAL_STATE}
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={[...KP_GRID_PAGE_SIZES]}
-          rowSelectionModel={selection}
-          onRowClick={({ id }) => onSelect(String(id))}
-          getRowClassName={getRowClassName}
-          density="compact"
-          hideFooterSelectedRowCount
-          showToolbar
-          slots={{ toolbar: KpToolbar, row: KpGridRow }}
-          sx={{
-            bgcolor: 'background.paper',
-            ...TINT_STYLES,
-            '& .kp-row-error': { boxShadow: (th) => `inset 3px 0 0 ${th.palette.error.main}` },
-          }}
-        />
+        {/* Rendered once the width is known, so the columns that fit are the first ones drawn. */}
+        {width > 0 && (
+          <DataGrid
+            // No `new Function` filter compilation: the CSP has no 'unsafe-eval'.
+            disableEval
+            // A page holds at most 100 rows: rendered whole, they scroll without re-rendering
+            // (virtualised, every scrolled row re-ran each cell's selectors; bench kpGrid).
+            disableVirtualization
+            apiRef={apiRef}
+            label={t('event.tab.kp')}
+            rows={rows}
+            columns={columns}
+            columnVisibilityModel={visibility}
+            onColumnVisibilityModelChange={changeVisibility}
+            localeText={localeText}
+            editMode="row"
+            rowModesModel={rowModes}
+            onRowModesModelChange={setRowModes}
+            processRowUpdate={processRowUpdate}
+            onProcessRowUpdateError={handleUpdateError}
+            onRowEditStop={handleRowEditStop}
+            initialState={INITIAL_STATE}
+            paginationModel={pagination}
+            onPaginationModelChange={setPagination}
+            pageSizeOptions={[...KP_GRID_PAGE_SIZES]}
+            rowSelectionModel={selection}
+            onRowClick={({ id }) => onSelect(String(id))}
+            getRowClassName={getRowClassName}
+            density="compact"
+            hideFooterSelectedRowCount
+            showToolbar
+            slots={{ toolbar: KpToolbar, row: KpGridRow }}
+            sx={{
+              bgcolor: 'background.paper',
+              ...TINT_STYLES,
+              ...KP_CELL_STYLES,
+              ...KP_TOOLBAR_STYLES,
+              '& .kp-row-error': { boxShadow: (th) => `inset 3px 0 0 ${th.palette.error.main}` },
+            }}
+          />
+        )}
       </Box>
     </KpGridContext.Provider>
   );

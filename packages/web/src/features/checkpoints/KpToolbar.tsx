@@ -12,6 +12,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { ButtonProps } from '@mui/material';
+import type { ToolbarButtonProps } from '@mui/x-data-grid';
 import {
   ColumnsPanelTrigger,
   FilterPanelTrigger,
@@ -64,6 +66,44 @@ export interface KpToolbarActions {
 
 export const KpToolbarContext = createContext<KpToolbarActions | null>(null);
 
+/** The toolbar width from which its buttons show their names beside their icons. */
+export const KP_TOOLBAR_LABEL_WIDTH = 980;
+
+/** The rules of the toolbar's button names, spread into the grid's `sx`. */
+export const KP_TOOLBAR_STYLES = {
+  '& .kp-tool': { minWidth: 0, px: 1, textTransform: 'none', whiteSpace: 'nowrap' },
+  '& .kp-tool-label': { display: 'none', ml: 0.75 },
+  [`@container (min-width: ${KP_TOOLBAR_LABEL_WIDTH}px)`]: {
+    '& .kp-tool-label': { display: 'inline' },
+  },
+} as const;
+
+/**
+ * A toolbar button: its icon, and its name beside it where the toolbar has room (an icon alone
+ * on narrower screens, named by its tooltip and aria-label).
+ */
+function ToolButton({ label, children, ...props }: ToolbarButtonProps & { label: string }) {
+  return (
+    <ToolbarButton
+      aria-label={label}
+      {...props}
+      render={({ color, children: icon, ...rendered }) => (
+        <Button
+          {...(rendered as ButtonProps)}
+          size="small"
+          color={color === 'primary' ? 'primary' : 'inherit'}
+          className="kp-tool"
+        >
+          {icon}
+          <span className="kp-tool-label">{label}</span>
+        </Button>
+      )}
+    >
+      {children}
+    </ToolbarButton>
+  );
+}
+
 /** The download menu: JSON, CSV or GPX of all checkpoints. */
 function DownloadButton({ onDownload }: { onDownload: (format: ExportFormat) => void }) {
   const { t } = useTranslation();
@@ -72,14 +112,14 @@ function DownloadButton({ onDownload }: { onDownload: (format: ExportFormat) => 
   return (
     <>
       <Tooltip title={t('kp.download')}>
-        <ToolbarButton
-          aria-label={t('kp.download')}
+        <ToolButton
+          label={t('kp.download')}
           aria-haspopup="true"
           onClick={(e) => setAnchor(e.currentTarget)}
           data-testid="kp-download"
         >
           <DownloadIcon fontSize="small" />
-        </ToolbarButton>
+        </ToolButton>
       </Tooltip>
       <ExportFormatMenu
         anchor={anchor}
@@ -203,49 +243,52 @@ export function KpToolbar() {
   const actions = useContext(KpToolbarContext);
   if (!actions) return null;
   return (
-    // Wraps on phones instead of scrolling sideways.
-    <Toolbar style={{ flexWrap: 'wrap', flex: '0 0 auto', rowGap: 4 }}>
+    // Wraps on phones instead of scrolling sideways; its width decides whether the buttons'
+    // names show (KP_TOOLBAR_STYLES).
+    <Toolbar
+      style={{ flexWrap: 'wrap', flex: '0 0 auto', rowGap: 4, containerType: 'inline-size' }}
+    >
       <Typography sx={{ fontWeight: 500, mr: 'auto', px: 0.5 }} data-testid="kp-count">
         {t('kp.count', { count: actions.count })}
       </Typography>
       <Tooltip title={t('kp.columns')}>
-        <ColumnsPanelTrigger render={<ToolbarButton />} aria-label={t('kp.columns')}>
+        <ColumnsPanelTrigger render={<ToolButton label={t('kp.columns')} />}>
           <ViewColumnIcon fontSize="small" />
         </ColumnsPanelTrigger>
       </Tooltip>
       <Tooltip title={t('kp.filters')}>
         <FilterPanelTrigger
-          aria-label={t('kp.filters')}
           render={(props, state) => (
-            <ToolbarButton {...props} color={state.filterCount > 0 ? 'primary' : 'default'}>
+            <ToolButton
+              {...props}
+              label={t('kp.filters')}
+              color={state.filterCount > 0 ? 'primary' : 'default'}
+            >
               <Badge badgeContent={state.filterCount} color="primary" variant="dot">
                 <FilterListIcon fontSize="small" />
               </Badge>
-            </ToolbarButton>
+            </ToolButton>
           )}
         />
       </Tooltip>
       {actions.canManage && (
         <Tooltip title={t('kp.import')}>
-          <ToolbarButton
-            aria-label={t('kp.import')}
-            onClick={actions.onImport}
-            data-testid="kp-import"
-          >
+          <ToolButton label={t('kp.import')} onClick={actions.onImport} data-testid="kp-import">
             <UploadFileIcon fontSize="small" />
-          </ToolbarButton>
+          </ToolButton>
         </Tooltip>
       )}
       {actions.canManage && <DownloadButton onDownload={actions.onDownload} />}
       {actions.admin && (
         <Tooltip title={t('kp.print')}>
-          <ToolbarButton
+          <ToolButton
+            label={t('kp.print.short')}
             aria-label={t('kp.print')}
             onClick={() => window.open(actions.printHref, '_blank', 'noopener')}
             data-testid="kp-print"
           >
             <PrintIcon fontSize="small" />
-          </ToolbarButton>
+          </ToolButton>
         </Tooltip>
       )}
       {actions.admin && <MoreMenu actions={actions} />}

@@ -5,6 +5,22 @@ import type { TFunction } from 'i18next';
 const PLAIN_KEYS = [
   'noRowsLabel',
   'noResultsOverlayLabel',
+  'noColumnsOverlayLabel',
+  'noColumnsOverlayManageColumns',
+  'toolbarColumnsLabel',
+  'toolbarFiltersLabel',
+  'toolbarFiltersTooltipHide',
+  'toolbarFiltersTooltipShow',
+  'columnsManagementDeleteIconLabel',
+  'columnMenuShowColumns',
+  'columnHeaderFiltersLabel',
+  'footerTotalRows',
+  'longTextCellExpandLabel',
+  'longTextCellCollapseLabel',
+  'filterOperatorAfter',
+  'filterOperatorOnOrAfter',
+  'filterOperatorBefore',
+  'filterOperatorOnOrBefore',
   'toolbarColumns',
   'toolbarFilters',
   'toolbarQuickFilterPlaceholder',
@@ -60,6 +76,8 @@ export function gridLocaleText(t: TFunction): Partial<GridLocaleText> {
     t('kp.grid.paginationDisplayedRows', { from, to, count });
   text.toolbarFiltersTooltipActive = (count) => t('kp.grid.filtersActive', { count });
   text.columnHeaderFiltersTooltipActive = (count) => t('kp.grid.filtersActive', { count });
+  text.columnMenuAriaLabel = (column) => t('kp.grid.columnMenuAriaLabel', { column });
+  text.paginationItemAriaLabel = (type) => t(`kp.grid.page.${type}`);
   return text;
 }
 
@@ -68,4 +86,6 @@ export const GRID_LOCALE_KEYS = [
   ...PLAIN_KEYS.map((k) => `kp.grid.${k}`),
   'kp.grid.paginationDisplayedRows',
   'kp.grid.filtersActive',
+  'kp.grid.columnMenuAriaLabel',
+  ...(['first', 'last', 'next', 'previous'] as const).map((type) => `kp.grid.page.${type}`),
 ];

@@ -1,4 +1,4 @@
-import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import SignalCellularAlt1BarIcon from '@mui/icons-material/SignalCellularAlt1Bar';
 import SignalCellularAlt2BarIcon from '@mui/icons-material/SignalCellularAlt2Bar';
 import SignalCellularAltIcon from '@mui/icons-material/SignalCellularAlt';
@@ -17,7 +17,34 @@ import type { KpRow } from './kpRows.ts';
 import { responsesSummary } from './kpRows.ts';
 import { useKpGrid } from './kpGridContext.ts';
 
-/** The cells of the KP grid that are more than text. */
+/**
+ * The cells of the KP grid that are more than text. They are plain elements with class names whose
+ * rules (KP_CELL_STYLES) the grid sets once: a styled element or a tooltip per cell costs a style
+ * serialisation or a listener set on every row render, which made scrolling stutter (bench kpGrid).
+ */
+
+/** The rules of the cells' classes, spread into the grid's `sx`. */
+export const KP_CELL_STYLES = {
+  '& .kp-difficulty': { display: 'inline-flex', alignItems: 'center', gap: '4px' },
+  '& .kp-state': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '6px',
+    height: 24,
+    px: '8px',
+    border: 1,
+    borderColor: 'grey.400',
+    borderRadius: '12px',
+    fontSize: '0.8125rem',
+    lineHeight: 1,
+    whiteSpace: 'nowrap',
+  },
+  '& .kp-state-dot': { width: 8, height: 8, borderRadius: '50%', flex: 'none' },
+  '& .kp-flag': { color: 'text.secondary' },
+  '& .kp-responses': { textTransform: 'none', minWidth: 0 },
+  '& .kp-responses-none': { color: 'text.disabled' },
+  '& .kp-actions': { display: 'flex', alignItems: 'center' },
+} as const;
 
 const DIFFICULTY_ICONS = [
   SignalCellularAlt1BarIcon,
@@ -31,17 +58,15 @@ export function DifficultyIcon({ ra }: { ra: number | null }) {
   const level = difficultyLevel(ra ?? 1);
   const Icon = DIFFICULTY_ICONS[level - 1]!;
   return (
-    <Tooltip title={t('kp.difficulty', { level })}>
-      <Box
-        component="span"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-        data-testid="kp-difficulty"
-        data-level={level}
-      >
-        <Icon fontSize="small" sx={{ color: LEVEL_COLOURS[level - 1] }} />
-        {ra !== null && <span>{ra}</span>}
-      </Box>
-    </Tooltip>
+    <span
+      className="kp-difficulty"
+      title={t('kp.difficulty', { level })}
+      data-testid="kp-difficulty"
+      data-level={level}
+    >
+      <Icon fontSize="small" style={{ color: LEVEL_COLOURS[level - 1] }} />
+      {ra !== null && <span>{ra}</span>}
+    </span>
   );
 }
 
@@ -53,31 +78,19 @@ export function DifficultyIcon({ ra }: { ra: number | null }) {
 export function InworkChip({ inwork }: { inwork: boolean }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={t(inwork ? 'kp.inwork' : 'kp.ready')}
-      data-testid="kp-inwork"
-      data-inwork={inwork}
-      icon={
-        <Box
-          component="span"
-          sx={{
-            width: 8,
-            height: 8,
-            borderRadius: '50%',
-            bgcolor: inwork ? INWORK_COLOUR : READY_COLOUR,
-            ml: '6px !important',
-          }}
-        />
-      }
-    />
+    <span className="kp-state" data-testid="kp-inwork" data-inwork={inwork}>
+      <span
+        className="kp-state-dot"
+        style={{ background: inwork ? INWORK_COLOUR : READY_COLOUR }}
+      />
+      {t(inwork ? 'kp.inwork' : 'kp.ready')}
+    </span>
   );
 }
 
 /** A set flag: a quiet tick. */
 export function FlagTick() {
-  return <CheckIcon fontSize="small" sx={{ color: 'text.secondary' }} />;
+  return <CheckIcon fontSize="small" className="kp-flag" />;
 }
 
 /**
@@ -97,17 +110,16 @@ export function ResponsesCell({ row }: { row: KpRow }) {
   };
   if (count === 0) {
     return (
-      <Tooltip title={t('kp.responses.none')}>
-        <IconButton
-          size="small"
-          onClick={open}
-          aria-label={t('kp.responses.none')}
-          data-testid={`kp-responses-${row.id}`}
-          sx={{ color: 'text.disabled' }}
-        >
-          <ListIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        size="small"
+        className="kp-responses-none"
+        onClick={open}
+        title={t('kp.responses.none')}
+        aria-label={t('kp.responses.none')}
+        data-testid={`kp-responses-${row.id}`}
+      >
+        <ListIcon fontSize="small" />
+      </IconButton>
     );
   }
   return (
@@ -116,8 +128,8 @@ export function ResponsesCell({ row }: { row: KpRow }) {
       startIcon={<ListIcon />}
       onClick={open}
       title={title}
+      className="kp-responses"
       data-testid={`kp-responses-${row.id}`}
-      sx={{ textTransform: 'none', minWidth: 0 }}
     >
       {label}
     </Button>
@@ -143,7 +155,7 @@ export function RowActions({ id }: { id: string }) {
     fn(id);
   };
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+    <span className="kp-actions">
       {error && (
         <Tooltip title={t(error, { defaultValue: t('error.unknown') })}>
           <ErrorIcon color="error" fontSize="small" data-testid={`kp-rowerror-${id}`} />
@@ -192,7 +204,7 @@ export function RowActions({ id }: { id: string }) {
           </>
         )
       )}
-    </Box>
+    </span>
   );
 }
 

@@ -29,6 +29,8 @@ export interface ColumnOptions {
   admin: boolean;
   /** Cells may be edited (admin and not archived). */
   editable: boolean;
+  /** The grid is phone-narrow: the always-shown columns are narrowed to fit. */
+  narrow?: boolean;
   /** The checkpoints as they are now, for the number clash check. */
   current: () => readonly Checkpoint[];
 }
@@ -61,7 +63,13 @@ const withError =
   });
 
 /** The grid's columns for the given language and role. */
-export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridColDef<KpRow>[] {
+export function kpColumns({
+  t,
+  admin,
+  editable,
+  narrow = false,
+  current,
+}: ColumnOptions): GridColDef<KpRow>[] {
   // renderEditCell is called as a function: render the cell as a component so its hooks are its own.
   const validated = {
     renderEditCell: (params: GridRenderEditCellParams) => <ValidatedEditCell {...params} />,
@@ -94,7 +102,7 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
     {
       field: 'nr',
       headerName: t('kp.col.nr'),
-      width: 80,
+      width: narrow ? 68 : 80,
       editable,
       sortComparator: (a: KpNr, b: KpNr) => compareKpNr(a, b),
       preProcessEditCellProps: withError((value, params) =>
@@ -106,7 +114,7 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
       field: 'actions',
       headerName: '',
       // Next to the number, so edit, delete, save and cancel are never scrolled out of view.
-      width: 92,
+      width: narrow ? 80 : 92,
       sortable: false,
       filterable: false,
       hideable: false,
@@ -126,7 +134,7 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
       field: 'desc',
       headerName: t('kp.col.desc'),
       flex: 1,
-      minWidth: 180,
+      minWidth: narrow ? 100 : 180,
       editable,
     },
     {
@@ -168,7 +176,7 @@ export function kpColumns({ t, admin, editable, current }: ColumnOptions): GridC
       headerName: t('kp.col.inwork'),
       description: t('kp.col.inwork.help'),
       type: 'boolean',
-      width: 110,
+      width: narrow ? 100 : 110,
       editable,
       renderCell: ({ row }) => <InworkChip inwork={row.inwork} />,
     },

@@ -12,6 +12,7 @@ import { SpeedLegend } from './SpeedLegend.tsx';
 import { KeepSize } from '../map/KeepSize.tsx';
 import { KpMarkers, hasLoc } from '../map/KpMap.tsx';
 import { TeamLayer } from './teamLayer.ts';
+import { ZoomButtons } from '../map/ZoomButtons.tsx';
 
 export interface LiveMapProps {
   checkpoints: Checkpoint[];
@@ -58,7 +59,9 @@ export function LiveMap({ checkpoints, eventId, onSelect, onReady }: LiveMapProp
         style={{ height: '100%', width: '100%' }}
         preferCanvas
         attributionControl
+        zoomControl={false}
       >
+        <ZoomButtons />
         <BaseLayers eventId={eventId} />
         <LocateControl />
         <KeepSize />

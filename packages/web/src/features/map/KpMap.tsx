@@ -10,6 +10,7 @@ import { LocateControl } from './LocateControl.tsx';
 import { BaseLayers } from './BaseLayers.tsx';
 import { KeepSize } from './KeepSize.tsx';
 import { fitView, mercatorZoom, webZoom } from './crs.ts';
+import { ZoomButtons } from './ZoomButtons.tsx';
 
 export interface KpMapProps {
   checkpoints: Checkpoint[];
@@ -67,7 +68,9 @@ export function KpMap({
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
         attributionControl
+        zoomControl={false}
       >
+        <ZoomButtons />
         <BaseLayers eventId={eventId} />
         <LocateControl />
         <FitToKps located={located} />

@@ -37,6 +37,7 @@ import { LAYER_FIELDS, draftOfMap, mapOfDraft, moved, setField } from './mapDraf
 import type { DraftLayer, DraftMap } from './mapDraft.ts';
 import { WmtsPicker } from './WmtsPicker.tsx';
 import type { DraftEditorProps } from '../settings/SettingInputs.tsx';
+import { ZoomButtons } from '../map/ZoomButtons.tsx';
 
 interface MapSettingEditorProps extends DraftEditorProps {
   eventId: string;
@@ -383,7 +384,9 @@ export function MapSettingEditor({
               center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
               zoom={MAP_DEFAULT_ZOOM}
               style={{ height: '100%', width: '100%' }}
+              zoomControl={false}
             >
+              <ZoomButtons />
               <BaseLayers eventId={eventId} preview={preview} />
               <KeepSize />
               <EventArea bounds={served.data?.eventbounds ?? null} onView={setView} />

@@ -14,6 +14,7 @@ import { escapeHtml } from '../map/markerIcon.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 import { fitView, webZoom } from '../map/crs.ts';
+import { ZoomButtons } from '../map/ZoomButtons.tsx';
 
 /** A short credit: the phone's map is small. */
 const STATUS_COLOUR: Record<KpStatus, string> = {
@@ -73,7 +74,9 @@ export const PlayMap = memo(function PlayMap({
         center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
+        zoomControl={false}
       >
+        <ZoomButtons />
         <BaseLayers eventId={eventId} />
         <KeepSize />
         <FitOnce kps={located} here={here} />

@@ -19,6 +19,7 @@ import { BaseLayers } from '../map/BaseLayers.tsx';
 import { areaStyle, verticesOf } from './areaDraft.ts';
 import type { Vertex } from './areaDraft.ts';
 import { fitView, webZoom } from '../map/crs.ts';
+import { ZoomButtons } from '../map/ZoomButtons.tsx';
 
 export interface SpeedAreaMapProps {
   areas: Record<string, SpeedArea>;
@@ -75,7 +76,9 @@ export default function SpeedAreaMap({
         center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
         zoom={MAP_DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%' }}
+        zoomControl={false}
       >
+        <ZoomButtons />
         <BaseLayers eventId={eventId} />
         <KeepSize />
         <FitToAreas areas={areas} />

@@ -16,7 +16,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry, UpdateTeamBody } from '@rada/core';
-import { formatTime } from './teamAnswers.ts';
+import { startFinishText } from './teamAnswers.ts';
 import { ClockFlag } from './ClockFlag.tsx';
 
 /** What a team's row or its context menu opens. */
@@ -113,7 +113,7 @@ export function TeamRow({
         />
       </TableCell>
       <TableCell>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', whiteSpace: 'nowrap' }}>
           <span data-testid={`team-name-${team.id}`}>{team.name}</span>
           {team.registered && (
             <Tooltip title={t('teams.registered')}>
@@ -173,7 +173,7 @@ export function TeamRow({
           data-testid={`team-times-${team.id}`}
           sx={{ textTransform: 'none', justifyContent: 'flex-start' }}
         >
-          {formatTime(team.starttime) || '–'} / {formatTime(team.finishtime) || '–'}
+          {startFinishText(team.starttime, team.finishtime)}
         </Button>
       </TableCell>
       {(['allowed', 'dsq', 'katk'] as const).map((flag) => (

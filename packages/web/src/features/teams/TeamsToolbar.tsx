@@ -1,5 +1,16 @@
-import { Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import MailIcon from '@mui/icons-material/Mail';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -21,9 +32,68 @@ interface TeamsToolbarProps {
   children?: React.ReactNode;
 }
 
-/** The Teams tab's tools for all teams at once. */
+/** One tool: a dialog to open, or (the start screen) a page in a new tab. */
+interface Tool {
+  label: string;
+  icon: React.ReactNode;
+  testId: string;
+  disabled?: boolean;
+  dialog?: ToolbarDialog;
+  href?: string;
+}
+
+/**
+ * The Teams tab's tools for all teams at once. Below the md breakpoint (tablets and phones) they
+ * sit in a "Tools" menu beside "Add team", so the toolbar stays one or two rows in any language.
+ */
 export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolbarProps) {
   const { t } = useTranslation();
+  const compact = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const tools: Tool[] = [
+    {
+      label: t('teams.registrations'),
+      icon: <HowToRegIcon />,
+      testId: 'teams-open-registrations',
+      dialog: 'registrations',
+    },
+    {
+      label: t('teams.joincodes'),
+      icon: <VpnKeyIcon />,
+      testId: 'teams-open-joincodes',
+      dialog: 'joincodes',
+    },
+    {
+      label: t('teams.starttimes'),
+      icon: <ScheduleIcon />,
+      testId: 'teams-starttimes',
+      disabled: readOnly,
+      dialog: 'starttimes',
+    },
+    {
+      label: t('teams.startscreen'),
+      icon: <OpenInNewIcon />,
+      testId: 'teams-open-start',
+      href: `/${encodeURIComponent(eventId)}/start`,
+    },
+    {
+      label: t('teams.sendmessage'),
+      icon: <MailIcon />,
+      testId: 'teams-send-message',
+      disabled: readOnly,
+      dialog: 'message',
+    },
+    {
+      label: t('teams.deleted.title'),
+      icon: <RestoreFromTrashIcon />,
+      testId: 'teams-deleted',
+      dialog: 'deleted',
+    },
+  ];
+  const linkProps = (tool: Tool) =>
+    tool.href
+      ? { component: Link, to: tool.href, target: '_blank', rel: 'noopener' }
+      : { onClick: () => onOpen(tool.dialog!) };
   return (
     <Stack direction="row" sx={{ gap: 1, p: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
       <Button
@@ -35,53 +105,44 @@ export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolb
       >
         {t('teams.add')}
       </Button>
-      <Button
-        startIcon={<HowToRegIcon />}
-        onClick={() => onOpen('registrations')}
-        data-testid="teams-open-registrations"
-      >
-        {t('teams.registrations')}
-      </Button>
-      <Button
-        startIcon={<VpnKeyIcon />}
-        onClick={() => onOpen('joincodes')}
-        data-testid="teams-open-joincodes"
-      >
-        {t('teams.joincodes')}
-      </Button>
-      <Button
-        startIcon={<ScheduleIcon />}
-        disabled={readOnly}
-        onClick={() => onOpen('starttimes')}
-        data-testid="teams-starttimes"
-      >
-        {t('teams.starttimes')}
-      </Button>
-      <Button
-        component={Link}
-        to={`/${encodeURIComponent(eventId)}/start`}
-        target="_blank"
-        rel="noopener"
-        startIcon={<OpenInNewIcon />}
-        data-testid="teams-open-start"
-      >
-        {t('teams.startscreen')}
-      </Button>
-      <Button
-        startIcon={<MailIcon />}
-        disabled={readOnly}
-        onClick={() => onOpen('message')}
-        data-testid="teams-send-message"
-      >
-        {t('teams.sendmessage')}
-      </Button>
-      <Button
-        startIcon={<RestoreFromTrashIcon />}
-        onClick={() => onOpen('deleted')}
-        data-testid="teams-deleted"
-      >
-        {t('teams.deleted.title')}
-      </Button>
+      {compact ? (
+        <>
+          <Button
+            endIcon={<ArrowDropDownIcon />}
+            aria-haspopup="true"
+            onClick={(e) => setAnchor(e.currentTarget)}
+            data-testid="teams-tools"
+          >
+            {t('teams.tools')}
+          </Button>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {tools.map((tool) => (
+              <MenuItem
+                key={tool.testId}
+                disabled={tool.disabled}
+                {...linkProps(tool)}
+                onClickCapture={() => setAnchor(null)}
+                data-testid={tool.testId}
+              >
+                <ListItemIcon>{tool.icon}</ListItemIcon>
+                <ListItemText>{tool.label}</ListItemText>
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : (
+        tools.map((tool) => (
+          <Button
+            key={tool.testId}
+            startIcon={tool.icon}
+            disabled={tool.disabled}
+            {...linkProps(tool)}
+            data-testid={tool.testId}
+          >
+            {tool.label}
+          </Button>
+        ))
+      )}
       {children}
     </Stack>
   );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '@rada/core';
-import { answerRows, extrasNames, fromLocalInput, toLocalInput } from './teamAnswers.ts';
+import dayjs from 'dayjs';
+import {
+  answerRows,
+  extrasNames,
+  fromLocalInput,
+  startFinishText,
+  toLocalInput,
+} from './teamAnswers.ts';
 
 const cp = (id: string, nr: number | string, responses?: Record<string, string>): Checkpoint => ({
   id,
@@ -54,5 +61,21 @@ describe('extrasNames', () => {
     ]);
     expect(extrasNames(undefined)).toEqual([]);
     expect(extrasNames([])).toEqual([]);
+  });
+});
+
+describe('startFinishText', () => {
+  const at = (s: string) => dayjs(s).valueOf();
+  it('writes the finish as a time of day when it is on the start day', () => {
+    expect(startFinishText(at('2030-05-01T10:00:00'), at('2030-05-01T13:02:07'))).toBe(
+      '01.05.2030 10:00:00 / 13:02:07',
+    );
+  });
+  it('writes both in full across midnight, and a dash for a missing time', () => {
+    expect(startFinishText(at('2030-05-01T22:00:00'), at('2030-05-02T01:00:00'))).toBe(
+      '01.05.2030 22:00:00 / 02.05.2030 01:00:00',
+    );
+    expect(startFinishText(at('2030-05-01T10:00:00'), null)).toBe('01.05.2030 10:00:00 / –');
+    expect(startFinishText(null, null)).toBe('– / –');
   });
 });

@@ -65,6 +65,16 @@ export function formatTime(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss');
 }
 
+/**
+ * A team's start and finish as one short text: "01.05.2030 10:00:00 / 13:02:07" when the finish
+ * is on the start's day, both in full otherwise, '–' for a missing one.
+ */
+export function startFinishText(start: number | null, finish: number | null): string {
+  const sameDay = start !== null && finish !== null && dayjs(start).isSame(dayjs(finish), 'day');
+  const finishText = sameDay ? dayjs(finish).format('HH:mm:ss') : formatTime(finish);
+  return `${formatTime(start) || '–'} / ${finishText || '–'}`;
+}
+
 /** The value of a `datetime-local` input (with seconds) for a time, or ''. */
 export function toLocalInput(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? '' : dayjs(ms).format('YYYY-MM-DDTHH:mm:ss');
