@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
-import { enUS, etEE } from '@mui/material/locale';
 import { TOOLTIP_NEXT_DELAY_MS } from '@rada/core';
 import type { Language } from './i18n/index.ts';
+import { etComponents } from './muiLocale.ts';
 
 /** The app's small MUI theme: forest green and trail orange, in the interface language. */
 export function makeTheme(lang: Language) {
@@ -26,6 +26,7 @@ export function makeTheme(lang: Language) {
         MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 16px' } } },
       },
     },
-    lang === 'et' ? etEE : enUS,
+    // MUI's own texts are English; Estonian from muiLocale.ts.
+    lang === 'et' ? etComponents : {},
   );
 }
