@@ -120,7 +120,11 @@ export const CreateEventBody = z
     template: z.unknown().optional(),
     removePermissions: z.boolean().default(true),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.duplicateOf === undefined || b.template === undefined, {
+    message: 'a copy of an event or a template file, not both',
+    path: ['template'],
+  });
 export type CreateEventBody = z.input<typeof CreateEventBody>;
 
 /** PATCH /api/events/:id → EventSummary (event admins). */

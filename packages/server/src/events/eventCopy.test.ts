@@ -118,6 +118,14 @@ describe.each(testDialects())('duplicating and templates on $name', (dialect) =>
     const taken = await create(owner, { duplicateOf: source, shortlink: source.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(errorOf(taken)).toBe('createevent.err.exists');
+
+    // A copy and a template at once is a question the server does not guess the answer to.
+    const both = await create(owner, {
+      duplicateOf: source,
+      template: sampleEventFile({ owner: owner.uid }),
+    });
+    expect(both.status).toBe(400);
+    expect(errorOf(both)).toBe('error.validation');
     expect(await countRows(t.handle.db)).toEqual(before);
   });
 

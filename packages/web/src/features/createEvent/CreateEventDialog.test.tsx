@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { MemoryRouter } from 'react-router';
-import type { Me } from '@rada/core';
+import type { EventSummary, Me } from '@rada/core';
 import '../../i18n/index.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { NotifyProvider } from '../../components/NotifyProvider.tsx';
@@ -23,7 +23,7 @@ const me = (creator: boolean): Me => ({
 const taken = new Set(['taken']);
 const checked: string[] = [];
 
-function renderDialog(user: Me) {
+function renderDialog(user: Me, source?: EventSummary) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['me'], user);
   return render(
@@ -31,7 +31,7 @@ function renderDialog(user: Me) {
       <LocalizationProvider dateAdapter={AdapterDayjs}>
         <MemoryRouter>
           <NotifyProvider>
-            <CreateEventDialog open onClose={() => undefined} />
+            <CreateEventDialog open onClose={() => undefined} source={source} />
           </NotifyProvider>
         </MemoryRouter>
       </LocalizationProvider>
@@ -99,6 +99,41 @@ describe('CreateEventDialog', () => {
       { timeout: 2000 },
     );
     expect(button('createevent-create').disabled).toBe(true);
+  });
+
+  it('offers "remove permissions" only when something with admins is copied', async () => {
+    renderDialog(me(true));
+    expect(screen.queryByTestId('createevent-removepermissions')).toBeNull();
+    expect(screen.queryByTestId('createevent-source')).toBeNull();
+    const file = new File(
+      [
+        JSON.stringify({
+          events: { name: 'Spring' },
+          eventsdata: { kp: {}, kpdata: {} },
+          teams: {},
+          evdoc: {},
+        }),
+      ],
+      't.json',
+      {
+        type: 'application/json',
+      },
+    );
+    fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
+    await screen.findByTestId('createevent-removepermissions');
+    expect(screen.getByTestId('createevent-template-name').textContent).toBe('Template: t.json');
+  });
+
+  it('names the event being copied and offers a file instead', () => {
+    const source = { id: 'spring', name: 'Spring Cup' } as EventSummary;
+    renderDialog(me(true), source);
+    expect(screen.getByTestId('createevent-source').textContent).toMatch(
+      /settings and checkpoints of “Spring Cup”/,
+    );
+    expect(screen.getByTestId('createevent-removepermissions')).toBeTruthy();
+    expect(screen.getByTestId('createevent-template-button').textContent).toBe(
+      'Use a file instead',
+    );
   });
 
   it('blocks a malformed link at once without asking the server', () => {

@@ -14,6 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -236,18 +237,33 @@ export function CreateEventDialog({ open, onClose, source }: CreateEventDialogPr
               testId="createevent-endtime"
             />
           </Stack>
-          <TemplatePicker value={template} onChange={setTemplate} disabled={busy} />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={removePermissions}
-                onChange={(e) => setRemovePermissions(e.target.checked)}
-                disabled={busy}
-                slotProps={{ input: { 'data-testid': 'createevent-removepermissions' } as object }}
-              />
-            }
-            label={t('createevent.removepermissions')}
+          {source && template.status !== 'ok' && (
+            <Alert severity="info" icon={<ContentCopyIcon />} data-testid="createevent-source">
+              {t('createevent.copyof', { name: source.name })}
+            </Alert>
+          )}
+          <TemplatePicker
+            value={template}
+            onChange={setTemplate}
+            disabled={busy}
+            duplicating={source !== undefined}
           />
+          {/* Only a copy or a template brings admins with it. */}
+          {(source !== undefined || template.status === 'ok') && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={removePermissions}
+                  onChange={(e) => setRemovePermissions(e.target.checked)}
+                  disabled={busy}
+                  slotProps={{
+                    input: { 'data-testid': 'createevent-removepermissions' } as object,
+                  }}
+                />
+              }
+              label={t('createevent.removepermissions')}
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -13,10 +13,13 @@ export function TemplatePicker({
   value,
   onChange,
   disabled,
+  duplicating = false,
 }: {
   value: TemplateState;
   onChange: (next: TemplateState) => void;
   disabled: boolean;
+  /** The dialog copies an event: a file is offered instead of it. */
+  duplicating?: boolean;
 }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -52,7 +55,7 @@ export function TemplatePicker({
           disabled={disabled || reading}
           data-testid="createevent-template-button"
         >
-          {t('createevent.template.upload')}
+          {t(duplicating ? 'createevent.template.instead' : 'createevent.template.upload')}
         </Button>
         {value.status !== 'none' && (
           <>
@@ -83,7 +86,7 @@ export function TemplatePicker({
         <TemplateProblems errorKey={value.refused.errorKey} problems={value.refused.problems} />
       ) : (
         <Typography variant="caption" color="text.secondary">
-          {t('createevent.template.help')}
+          {t(duplicating ? 'createevent.template.insteadhelp' : 'createevent.template.help')}
         </Typography>
       )}
     </Box>

@@ -124,7 +124,7 @@ describe('template file', () => {
 });
 
 describe('request body', () => {
-  it('sends the trimmed name, times, the parsed template and duplicateOf', async () => {
+  it('sends the trimmed name, times, and the parsed template instead of duplicateOf', async () => {
     const template = await readTemplate(file(validFile), 1000);
     const body = buildCreateBody({
       name: '  Spring  ',
@@ -141,9 +141,19 @@ describe('request body', () => {
       starttime: START,
       endtime: null,
       removePermissions: false,
-      duplicateOf: 'autumn',
       template: JSON.parse(validFile),
     });
+    const copy = buildCreateBody({
+      name: 'B',
+      link: 'B',
+      start: START,
+      end: null,
+      template: { status: 'none' },
+      removePermissions: true,
+      duplicateOf: 'autumn',
+    });
+    expect(copy.duplicateOf).toBe('autumn');
+    expect(copy).not.toHaveProperty('template');
     const plain = buildCreateBody({
       name: 'A',
       link: 'A',

@@ -132,8 +132,9 @@ export function buildCreateBody(input: {
     endtime: input.end,
     removePermissions: input.removePermissions,
   };
-  if (input.duplicateOf) body.duplicateOf = input.duplicateOf;
+  // A template file chosen in the duplicate dialog is used instead of the event.
   if (input.template.status === 'ok') body.template = input.template.file;
+  else if (input.duplicateOf) body.duplicateOf = input.duplicateOf;
   return body;
 }
 
