@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { screenshot, typeDateTime } from './support.ts';
 
 const HOUR = 3_600_000;
 
@@ -100,7 +100,7 @@ describe('organiser actions are safe to click', () => {
     // By default only teams without a start time, and never a started one.
     expect(await page.getByTestId('starttimes-onlymissing').isChecked()).toBe(true);
     expect(await page.getByTestId('starttimes-includestarted').isChecked()).toBe(false);
-    await page.getByTestId('starttimes-first').fill('2030-05-01T10:00:00');
+    await typeDateTime(page, 'starttimes-first', '01.05.2030 10:00:00');
     await page.getByTestId('starttimes-interval').fill('2');
     const preview = page.getByTestId('starttimes-preview');
     await expect

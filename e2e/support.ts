@@ -84,3 +84,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Types a date and time ("01.05.2030 10:00:00", day first) into a DateTimeField: MUI's field is
+ * a row of sections, not one input, so it is cleared and its digits typed section by section.
+ */
+export async function typeDateTime(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text.replace(/\D/g, ''));
+}

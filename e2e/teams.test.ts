@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { screenshot, typeDateTime } from './support.ts';
 
 describe('an organiser manages teams', () => {
   const env = usePlatform();
@@ -158,7 +158,7 @@ describe('an organiser manages teams', () => {
     await page.getByTestId('starttimes-dialog').waitFor();
     // The interval defaults to the joinstartinterval setting.
     expect(await page.getByTestId('starttimes-interval').inputValue()).toBe('2');
-    await page.getByTestId('starttimes-first').fill('2030-05-01T10:00:00');
+    await typeDateTime(page, 'starttimes-first', '01.05.2030 10:00:00');
     // Alpha and Bravo have marked KPs: kept unless the organiser ticks them in.
     await expect
       .poll(() => page.getByTestId('starttimes-preview-keptstarted').innerText())
@@ -265,5 +265,33 @@ describe('an organiser manages teams', () => {
       'Sent to 1, failed 0',
     );
     await page.getByTestId('msg-sent-list').getByText('sendGPX:').first().waitFor();
+    await page.getByTestId('msg-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("sets a team's start and finish with the app's date-time picker, to the second", async () => {
+    const bravo = await teamIdOf('Bravo');
+    await menuAction('Bravo', 'edit');
+    const dialog = page.getByTestId('team-edit-dialog');
+    await dialog.waitFor();
+    await typeDateTime(page, 'team-form-finish', '01.05.2030 13:02:07');
+    await page.getByTestId('team-form-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId(`team-times-${bravo}`).innerText())
+      .toBe('01.05.2030 10:02:00 / 13:02:07');
+
+    // The row's times dialog: an impossible time cannot be saved (it would clear the time).
+    await page.getByTestId(`team-times-${bravo}`).click();
+    await page.getByTestId('time-dialog').waitFor();
+    await typeDateTime(page, 'time-input-starttime', '31.02.2030 10:05:30');
+    await expect(page.getByTestId('time-save').isDisabled()).resolves.toBe(true);
+    await typeDateTime(page, 'time-input-starttime', '01.05.2030 10:05:30');
+    await settledScreenshot('teams-time-dialog');
+    await page.getByTestId('time-save').click();
+    await page.getByTestId('time-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId(`team-times-${bravo}`).innerText())
+      .toBe('01.05.2030 10:05:30 / 13:02:07');
   });
 });

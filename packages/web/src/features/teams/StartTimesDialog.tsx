@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -13,6 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { LocalTimeField } from '../../components/DateTimeField.tsx';
 import { START_ORDERS } from '@rada/core';
 import type {
   AssignStartTimesBody,
@@ -118,20 +120,15 @@ export function StartTimesDialog({
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <TextField
-              type="datetime-local"
-              size="small"
-              label={t('teams.starttimes.first')}
-              value={first}
-              onChange={(e) => setFirst(e.target.value)}
-              error={firstMs === null}
-              helperText={firstMs === null ? t('teams.starttimes.nofirst') : undefined}
-              sx={{ flex: 1 }}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { step: 1, 'data-testid': 'starttimes-first' },
-              }}
-            />
+            <Box sx={{ flex: 1 }}>
+              <LocalTimeField
+                label={t('teams.starttimes.first')}
+                value={first}
+                onChange={setFirst}
+                error={firstMs === null ? t('teams.starttimes.nofirst') : null}
+                testId="starttimes-first"
+              />
+            </Box>
             <TextField
               type="number"
               size="small"

@@ -1,5 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { LocalTimeField } from '../../components/DateTimeField.tsx';
 import { ColourPicker } from './ColourPicker.tsx';
 import type { TeamForm, TeamFormErrors } from './teamForm.ts';
 
@@ -28,17 +29,13 @@ export function TeamFields({
   const classIds = [...classes.keys()];
   if (form.klassid !== '' && !classes.has(form.klassid)) classIds.push(form.klassid);
   const time = (key: 'start' | 'finish', label: string) => (
-    <TextField
-      type="datetime-local"
-      size="small"
-      fullWidth
+    <LocalTimeField
       label={label}
       value={form[key]}
-      onChange={(e) => onChange({ [key]: e.target.value })}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { step: 1, 'data-testid': `team-form-${key}` },
-      }}
+      onChange={(value) => onChange({ [key]: value })}
+      error={errors[key] ? t(errors[key]) : null}
+      clearable
+      testId={`team-form-${key}`}
     />
   );
   return (

@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { INVALID_LOCAL_TIME, LocalTimeField } from '../../components/DateTimeField.tsx';
 import { fromLocalInput, toLocalInput } from './teamAnswers.ts';
 
 export interface TimeFieldSpec {
@@ -40,16 +33,11 @@ export function TimeDialog({ title, fields, onClose, onSave }: TimeDialogProps) 
         <Stack sx={{ gap: 2, pt: 1 }}>
           {fields.map((f) => (
             <Stack key={f.key} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-              <TextField
-                type="datetime-local"
+              <LocalTimeField
                 label={f.label}
-                size="small"
                 value={values[f.key] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { step: 1, 'data-testid': `time-input-${f.key}` },
-                }}
+                onChange={(value) => setValues((v) => ({ ...v, [f.key]: value }))}
+                testId={`time-input-${f.key}`}
               />
               <Button size="small" onClick={() => setValues((v) => ({ ...v, [f.key]: '' }))}>
                 {t('teams.clear')}
@@ -60,7 +48,13 @@ export function TimeDialog({ title, fields, onClose, onSave }: TimeDialogProps) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('teams.cancel')}</Button>
-        <Button variant="contained" onClick={handleSave} data-testid="time-save">
+        <Button
+          variant="contained"
+          onClick={handleSave}
+          // A half-typed time would be saved as no time at all.
+          disabled={Object.values(values).includes(INVALID_LOCAL_TIME)}
+          data-testid="time-save"
+        >
           {t('teams.save')}
         </Button>
       </DialogActions>

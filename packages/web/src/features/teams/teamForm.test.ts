@@ -92,4 +92,14 @@ describe('createTeamBody and teamFormErrors', () => {
     });
     expect(teamFormErrors({ ...emptyTeamForm(''), name: 'A' })).toEqual({});
   });
+
+  it('refuses a half-typed start or finish rather than saving no time', () => {
+    const form = {
+      ...emptyTeamForm(''),
+      name: 'A',
+      start: 'invalid',
+      finish: '2030-05-01T13:00:00',
+    };
+    expect(teamFormErrors(form)).toEqual({ start: 'starttime.error.invalid' });
+  });
 });

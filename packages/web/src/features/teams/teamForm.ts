@@ -24,7 +24,7 @@ export interface TeamForm {
 }
 
 /** Translation keys of the form's invalid fields. */
-export type TeamFormErrors = Partial<Record<'name' | 'nr' | 'col', string>>;
+export type TeamFormErrors = Partial<Record<'name' | 'nr' | 'col' | 'start' | 'finish', string>>;
 
 const NR_MAX = 20;
 
@@ -70,6 +70,12 @@ export function teamFormErrors(form: TeamForm): TeamFormErrors {
   if (form.name.trim() === '') errors.name = 'teams.form.namerequired';
   if (form.nr.trim().length > NR_MAX) errors.nr = 'teams.form.nrtoolong';
   if (form.col !== '' && !TeamColour.safeParse(form.col).success) errors.col = 'teams.form.badcol';
+  // A half-typed time would be saved as no time at all.
+  if (fromLocalInput(form.start) === null && form.start !== '')
+    errors.start = 'starttime.error.invalid';
+  if (fromLocalInput(form.finish) === null && form.finish !== '') {
+    errors.finish = 'starttime.error.invalid';
+  }
   return errors;
 }
 
