@@ -138,8 +138,43 @@ describe('participant app', () => {
     await page.getByTestId('join-submit').click();
     await page.getByTestId('join-success').waitFor();
     await page.getByTestId('join-playlink').click();
-    await page.waitForURL(`${platform.url}/playguest/play`);
+    await page.waitForURL(`${platform.url}/playguest/play?team=*`);
     await page.getByTestId('play-prestart').waitFor();
+    const first = await page.getByTestId('play-team').innerText();
+    // One team: nothing to change.
+    expect(await page.getByTestId('play-changeteam').count()).toBe(0);
+
+    // The organiser gives the guest a second team's code; /play then offers a choice of team.
+    const second = await organiser.request.post(`${platform.url}/api/events/playguest/teams`, {
+      data: { name: 'Second phone team' },
+    });
+    expect(second.status(), await second.text()).toBe(201);
+    const secondId = ((await second.json()) as { id: string }).id;
+    const teamCode = await organiser.request.post(
+      `${platform.url}/api/events/playguest/joincodes`,
+      {
+        data: { valid: Date.now() + 86_400_000, singleteam: true, teamId: secondId },
+      },
+    );
+    expect(teamCode.status(), await teamCode.text()).toBe(201);
+    await page.goto(
+      `${platform.url}/playguest/join/${((await teamCode.json()) as { code: string }).code}`,
+    );
+    await page.getByTestId('join-submit').click();
+    await page.getByTestId('join-success').waitFor();
+    // The device remembers the team it was used for; the other is one tap away.
+    await page.goto(`${platform.url}/playguest/play`);
+    await expect(page.getByTestId('play-team').innerText()).resolves.toContain(
+      first.replace(/ ?Change team$/, ''),
+    );
+    await page.getByTestId('play-changeteam').click();
+    await page.getByTestId('play-chooseteam').waitFor();
+    await settledScreenshot(page, 'play-chooseteam');
+    await page.getByTestId(`play-chooseteam-${secondId}`).click();
+    await expect
+      .poll(() => page.getByTestId('play-team').innerText())
+      .toContain('Second phone team');
+    expect(page.url()).toBe(`${platform.url}/playguest/play?team=${secondId}`);
     await page.goto(`${platform.url}/play`);
     // The server lists the guest's team; the same event is not repeated as "opened here".
     const mine = page.getByTestId('play-home-myteams');

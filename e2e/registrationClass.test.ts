@@ -95,9 +95,9 @@ describe('registration with a class', () => {
           );
           await page.getByTestId('reg-submit').click();
           await page.getByTestId('reg-success').waitFor();
-          // The team is told how to take part.
-          await expect(page.getByTestId('reg-success-play').getAttribute('href')).resolves.toBe(
-            `/${EVENT}/play`,
+          // The team is told how to take part, as the team just registered.
+          await expect(page.getByTestId('reg-success-play').getAttribute('href')).resolves.toMatch(
+            new RegExp(`^/${EVENT}/play\\?team=[\\w-]+$`),
           );
 
           const view = (await (

@@ -70,6 +70,8 @@ export interface PlayView {
   };
   kps: PlayKp[];
   marks: PlayMark[];
+  /** The caller's teams in this event (`team` among them); with more than one the app asks. */
+  myTeams: { id: string; name: string; nr: string | null }[];
 }
 
 /** GET /api/me/teams: the signed-in user's teams in every event, newest event first. */

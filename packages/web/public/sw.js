@@ -81,7 +81,11 @@ async function networkFirst(request, fallbackUrl) {
     if (response.ok) await cache.put(fallbackUrl ?? request, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache.match(fallbackUrl ?? request);
+    // The exact answer, else one for another query of the same path: the team view asked for
+    // `?teamId=` when it was kept without (or for the user's other team) is better than none.
+    const cached =
+      (await cache.match(fallbackUrl ?? request)) ??
+      (fallbackUrl ? undefined : await cache.match(request, { ignoreSearch: true }));
     if (cached) return cached;
     throw error;
   }

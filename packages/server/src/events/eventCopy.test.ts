@@ -122,7 +122,7 @@ describe.each(testDialects())('duplicating and templates on $name', (dialect) =>
     // A copy and a template at once is a question the server does not guess the answer to.
     const both = await create(owner, {
       duplicateOf: source,
-      template: sampleEventFile({ owner: owner.uid }),
+      template: sampleEventFile({ owner: 'elsewhere-owner', admin: 'elsewhere-admin' }),
     });
     expect(both.status).toBe(400);
     expect(errorOf(both)).toBe('error.validation');

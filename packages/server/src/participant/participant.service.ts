@@ -139,7 +139,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     actor: Actor | null,
     eventId: string,
     teamId: string | undefined,
-  ): Promise<{ event: EventRow; team: TeamRow }> {
+  ): Promise<{ event: EventRow; team: TeamRow; memberships: { team_id: string }[] }> {
     if (!actor) throw unauthorized();
     const event = await store.events.findById(eventId);
     if (!event) throw notFound();
@@ -147,7 +147,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
     const m = teamId === undefined ? teams[0] : teams.find((t) => t.team_id === teamId);
     const team = m ? await store.teams.findById(eventId, m.team_id) : undefined;
     if (!team) throw new AppError('device.error.noteam', 403);
-    return { event, team };
+    return { event, team, memberships: teams };
   }
 
   async function settingsOf(event: EventRow) {
@@ -273,8 +273,16 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
      * team and its marks.
      */
     async play(actor: Actor | null, eventId: string, teamId?: string): Promise<PlayView> {
-      const { event, team } = await membership(actor, eventId, teamId);
+      const { event, team, memberships } = await membership(actor, eventId, teamId);
       const { settings, nokpopenwhennotclose, rakoef } = await settingsOf(event);
+      const others = await Promise.all(
+        memberships
+          .filter((m) => m.team_id !== team.id)
+          .map((m) => store.teams.findById(eventId, m.team_id)),
+      );
+      const myTeams = [team, ...others.filter((t): t is TeamRow => t !== undefined)]
+        .map((t) => ({ id: t.id, name: t.name, nr: t.nr ?? null }))
+        .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
       const [rows, answers] = await Promise.all([
         store.participant.checkpoints(eventId),
         store.participant.answers(eventId, team.id),
@@ -294,6 +302,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
         team: presentTeam(team),
         kps,
         marks: answers.filter((a) => visible.has(a.kp_id)).map(presentMark),
+        myTeams,
       };
     },
 

@@ -190,6 +190,13 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
     const bravo = await play(strict, member, '?teamId=bravo');
     expect(bravo.body.team.id).toBe('bravo');
     expect(bravo.body.kps.every((k) => k.openOnlyWhenClose)).toBe(true);
+    // Both of the member's teams are listed, so the app can ask which one this phone is for.
+    const teams = [
+      { id: 'alpha', name: 'Alpha', nr: '1' },
+      { id: 'bravo', name: 'Bravo', nr: '2' },
+    ];
+    expect(bravo.body.myTeams).toEqual(teams);
+    expect((await play(strict)).body.myTeams).toEqual(teams);
 
     expect((await mark(id, { kpId: 'k1', answer: 'r2', loc: FAR })).status).toBe(200);
     expect((await play(id)).body.marks).toEqual([

@@ -419,7 +419,11 @@ export const api = {
   /** The signed-in user's teams in every event. */
   myTeams: () => request<MyTeam[]>('GET', '/me/teams'),
   /** The participant app's view of the event (a member of a team). */
-  play: (id: string) => request<PlayView>('GET', `/events/${enc(id)}/play`),
+  play: (id: string, teamId?: string) =>
+    request<PlayView>(
+      'GET',
+      `/events/${enc(id)}/play${teamId ? `?teamId=${enc(teamId)}` : ''}`,
+    ),
   mark: (id: string, body: MarkBody) =>
     request<MarkResult>('POST', `/events/${enc(id)}/play/marks`, body),
   startTeam: (id: string, body: StartFinishBody) =>
@@ -520,7 +524,9 @@ export const queryKeys = {
   joinCodes: (id: string) => ['event', id, 'joincodes'] as const,
   joinCodeInfo: (code: string) => ['joincode', code] as const,
   messages: (id: string) => ['event', id, 'messages'] as const,
+  /** Every participant view of the event (one per chosen team); a prefix for invalidation. */
   play: (id: string) => ['event', id, 'play'] as const,
+  playTeam: (id: string, teamId: string | null) => ['event', id, 'play', teamId] as const,
   myTeams: ['myteams'] as const,
   tracks: (id: string) => ['event', id, 'tracks'] as const,
   speedAreas: (id: string) => ['event', id, 'speedareas'] as const,

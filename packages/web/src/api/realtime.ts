@@ -33,7 +33,7 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.settings(eventId), exact: true });
         // EventSummary.type is read from the settings, so the header may change too.
         out.push({ queryKey: queryKeys.event(eventId), exact: true });
-        out.push({ queryKey: queryKeys.play(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: false });
         out.push({ queryKey: queryKeys.eventMap(eventId), exact: true });
         break;
       case 'admins':
@@ -49,7 +49,7 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.deletedKps(eventId), exact: true });
         out.push({ queryKey: queryKeys.deletedKpOnTeam(eventId), exact: true });
         out.push({ queryKey: queryKeys.printItems(eventId), exact: true });
-        out.push({ queryKey: queryKeys.play(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: false });
         break;
       case 'teams':
         // Team changes show in the team list, the start list and the registrations too.
@@ -58,7 +58,7 @@ export function invalidationsForChange(
         out.push({ queryKey: queryKeys.registrations(eventId), exact: true });
         out.push({ queryKey: queryKeys.regForm(eventId), exact: true });
         out.push({ queryKey: queryKeys.deletedTeams(eventId), exact: true });
-        out.push({ queryKey: queryKeys.play(eventId), exact: true });
+        out.push({ queryKey: queryKeys.play(eventId), exact: false });
         out.push({ queryKey: queryKeys.tracks(eventId), exact: true });
         break;
       case 'results':

@@ -1,6 +1,9 @@
 /** English texts of the participant app (features/participant). */
 export const appEn: Record<string, string> = {
   'play.signin': 'Sign in to take part in this event.',
+  'play.chooseteam': 'You are in several teams of this event. Which team is this phone for?',
+  'play.changeteam': 'Change team',
+  'play.teamnr': 'No. {{nr}}',
   'play.noteam':
     'You are not in a team of this event yet. Type the join code you got from the organiser.',
   'play.notallowed':

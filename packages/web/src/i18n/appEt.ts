@@ -1,6 +1,10 @@
 /** Estonian texts of the participant app (features/participant). */
 export const appEt: Record<string, string> = {
   'play.signin': 'Sellel võistlusel osalemiseks logi sisse.',
+  'play.chooseteam':
+    'Oled selle ürituse mitmes võistkonnas. Millise võistkonna jaoks see telefon on?',
+  'play.changeteam': 'Vaheta võistkonda',
+  'play.teamnr': 'Nr {{nr}}',
   'play.noteam':
     'Sa ei ole veel selle võistluse üheski võistkonnas. Sisesta korraldajalt saadud liitumiskood.',
   'play.notallowed':

@@ -114,8 +114,10 @@ export const en = {
   'createevent.starttime': 'Start time',
   'createevent.endtime': 'End time',
   'createevent.template.instead': 'Use a file instead',
-  'createevent.template.insteadhelp': 'Optional: an exported event file (.json) to start from instead of this event',
-  'createevent.copyof': 'The new event gets the settings and checkpoints of “{{name}}”, not its teams or answers.',
+  'createevent.template.insteadhelp':
+    'Optional: an exported event file (.json) to start from instead of this event',
+  'createevent.copyof':
+    'The new event gets the settings and checkpoints of “{{name}}”, not its teams or answers.',
   'createevent.template.upload': 'Upload template',
   'createevent.template.remove': 'Remove template',
   'createevent.template.help': 'Optional: an exported event file (.json) to start from',

@@ -195,8 +195,10 @@ export const et: Texts = {
   'createevent.starttime': 'Algusaeg',
   'createevent.endtime': 'Lõpuaeg',
   'createevent.template.instead': 'Kasuta hoopis faili',
-  'createevent.template.insteadhelp': 'Valikuline: eksporditud ürituse fail (.json), millest alustada selle ürituse asemel',
-  'createevent.copyof': 'Uus üritus saab ürituse „{{name}}“ seaded ja kontrollpunktid, kuid mitte võistkondi ega vastuseid.',
+  'createevent.template.insteadhelp':
+    'Valikuline: eksporditud ürituse fail (.json), millest alustada selle ürituse asemel',
+  'createevent.copyof':
+    'Uus üritus saab ürituse „{{name}}“ seaded ja kontrollpunktid, kuid mitte võistkondi ega vastuseid.',
   'createevent.template.upload': 'Laadi mall',
   'createevent.template.remove': 'Eemalda mall',
   'createevent.template.help': 'Valikuline: eksporditud ürituse fail (.json), millest alustada',

@@ -218,7 +218,7 @@ function JoinSuccess({ result }: { result: JoinResult }) {
       )}
       <Button
         component={RouterLink}
-        to={`/${encodeURIComponent(result.eventId)}/play`}
+        to={`/${encodeURIComponent(result.eventId)}/play?team=${encodeURIComponent(result.teamId)}`}
         variant="contained"
         data-testid="join-playlink"
       >

@@ -1,23 +1,33 @@
-import { useContext, useEffect } from 'react';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { useContext, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { joinPath } from '@rada/core';
-import type { EventSummary } from '@rada/core';
+import type { EventSummary, PlayView } from '@rada/core';
 import { ApiError, api, queryKeys } from '../../api/client.ts';
 import { RealtimeContext, useEventRealtime } from '../../api/realtime.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
-import { rememberEvent } from './device.ts';
+import { recentEvents, rememberEvent } from './device.ts';
 import { PlayScreen } from './PlayScreen.tsx';
 
 /**
  * `/:evid/play`: the participant app for one event. Needs a signed-in member of a team; others
- * are asked to sign in or to join with a code.
+ * are asked to sign in or to join with a code. A member of several teams of the event chooses
+ * which one this phone is for (`?team=` names it; the device remembers the last choice).
  */
 export function ParticipantApp({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
@@ -26,18 +36,40 @@ export function ParticipantApp({ event }: { event: EventSummary }) {
   const navigate = useNavigate();
   useEventRealtime(event.id);
   usePhonePing();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('team');
+  // The team this device was last used for, unless it is no longer the user's.
+  const [remembered, setRemembered] = useState(
+    () => recentEvents().find((e) => e.id === event.id)?.teamId ?? null,
+  );
+  const teamId = asked ?? remembered;
   const play = useQuery({
-    queryKey: queryKeys.play(event.id),
-    queryFn: () => api.play(event.id),
+    queryKey: queryKeys.playTeam(event.id, teamId),
+    queryFn: () => api.play(event.id, teamId ?? undefined),
     enabled: !!me.data,
     // The app keeps showing what it knows while offline.
     staleTime: 10_000,
     networkMode: 'offlineFirst',
   });
   const view = play.data;
+  const choosing =
+    view !== undefined && view.myTeams.length > 1 && (teamId === null || params.has('chooseteam'));
   useEffect(() => {
-    if (view) rememberEvent({ id: view.eventId, name: view.name, team: view.team.name });
-  }, [view]);
+    if (view && !choosing) {
+      rememberEvent({
+        id: view.eventId,
+        name: view.name,
+        team: view.team.name,
+        teamId: view.team.id,
+      });
+    }
+  }, [view, choosing]);
+  const noTeam = play.error instanceof ApiError && [403, 404].includes(play.error.status);
+  useEffect(() => {
+    // A remembered team the user has left: ask the server for their team instead.
+    if (noTeam && !asked && remembered !== null) setRemembered(null);
+  }, [noTeam, asked, remembered]);
+  const choose = (id: string) => setParams({ team: id }, { replace: true });
 
   if (me.isPending) return <LoadingState />;
   if (!me.data) {
@@ -59,9 +91,21 @@ export function ParticipantApp({ event }: { event: EventSummary }) {
       </Paper>
     );
   }
-  if (view) return <PlayScreen event={event} view={view} />;
+  if (view && choosing) return <TeamChooser event={event} view={view} onChoose={choose} />;
+  if (view) {
+    return (
+      <PlayScreen
+        event={event}
+        view={view}
+        onChangeTeam={
+          view.myTeams.length > 1
+            ? () => setParams({ chooseteam: '1' }, { replace: true })
+            : undefined
+        }
+      />
+    );
+  }
   if (play.isError) {
-    const noTeam = play.error instanceof ApiError && [403, 404].includes(play.error.status);
     if (!noTeam) return <ErrorState error={play.error} onRetry={() => void play.refetch()} />;
     return (
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 560, mx: 'auto' }} data-testid="play-noteam">
@@ -79,6 +123,46 @@ export function ParticipantApp({ event }: { event: EventSummary }) {
     );
   }
   return <LoadingState />;
+}
+
+/** Which of the user's teams in this event this phone is for. */
+function TeamChooser({
+  event,
+  view,
+  onChoose,
+}: {
+  event: EventSummary;
+  view: PlayView;
+  onChoose: (teamId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, maxWidth: 560, mx: 'auto' }}
+      data-testid="play-chooseteam"
+    >
+      <Typography variant="h6" component="h1">
+        {event.name}
+      </Typography>
+      <Typography sx={{ mt: 1 }}>{t('play.chooseteam')}</Typography>
+      <List>
+        {view.myTeams.map((team) => (
+          <ListItemButton
+            key={team.id}
+            selected={team.id === view.team.id}
+            onClick={() => onChoose(team.id)}
+            data-testid={`play-chooseteam-${team.id}`}
+          >
+            <ListItemText
+              primary={team.name}
+              secondary={team.nr ? t('play.teamnr', { nr: team.nr }) : null}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
 }
 
 /**

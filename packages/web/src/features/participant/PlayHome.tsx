@@ -146,7 +146,7 @@ export function PlayHome() {
               <ListItemButton
                 key={`${m.eventId}/${m.teamId}`}
                 component={RouterLink}
-                to={`/${encodeURIComponent(m.eventId)}/play`}
+                to={`/${encodeURIComponent(m.eventId)}/play?team=${encodeURIComponent(m.teamId)}`}
               >
                 <ListItemText
                   primary={m.eventName}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, LocationPoint, PlayKp, PlayView } from '@rada/core';
 import { api } from '../../api/client.ts';
@@ -44,7 +44,16 @@ function locOf(here: { lat: number; lng: number } | null): { loc?: { lat: number
 }
 
 /** The participant app once the team is known: header, phase views, sync, device channel. */
-export function PlayScreen({ event, view }: { event: EventSummary; view: PlayView }) {
+export function PlayScreen({
+  event,
+  view,
+  onChangeTeam,
+}: {
+  event: EventSummary;
+  view: PlayView;
+  /** Offered when the user is in several teams of the event. */
+  onChangeTeam?: () => void;
+}) {
   const { t } = useTranslation();
   const [devId] = useState(deviceId);
   const sync = usePlaySync(view.eventId, devId);
@@ -188,6 +197,16 @@ export function PlayScreen({ event, view }: { event: EventSummary; view: PlayVie
             <Typography variant="body2" color="text.secondary" noWrap data-testid="play-team">
               {view.team.nr ? `${view.team.nr} · ` : ''}
               {view.team.name}
+              {onChangeTeam && (
+                <Button
+                  size="small"
+                  onClick={onChangeTeam}
+                  sx={{ ml: 1, py: 0, minWidth: 0, textTransform: 'none' }}
+                  data-testid="play-changeteam"
+                >
+                  {t('play.changeteam')}
+                </Button>
+              )}
             </Typography>
           </Box>
           <OfflineMapButton eventId={eventId} />

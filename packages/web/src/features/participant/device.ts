@@ -92,6 +92,8 @@ export interface RecentEvent {
   id: string;
   name: string;
   team: string;
+  /** The team this device was last used for (a user may be in several teams of an event). */
+  teamId?: string;
 }
 
 export function recentEvents(): RecentEvent[] {

@@ -63,6 +63,7 @@ const view = (
   team: { id: 't', name: 'T', nr: null, allowed: true, starttime: null, finishtime: null, ...team },
   kps: [],
   marks: [],
+  myTeams: [],
 });
 const noLocal = { startedAt: null, finishedAt: null };
 

@@ -100,7 +100,7 @@ export function usePlaySync(eventId: string, deviceId: string): PlaySync {
       const sentMarks = records.flatMap((r) =>
         r.action.kind === 'mark' && r.outcome === 'sent' ? [r.action] : [],
       );
-      queryClient.setQueryData<PlayView>(queryKeys.play(eventId), (view) => {
+      queryClient.setQueriesData<PlayView>({ queryKey: queryKeys.play(eventId) }, (view) => {
         if (!view) return view;
         const known = new Set(view.marks.map((m) => m.kpId));
         const added = sentMarks

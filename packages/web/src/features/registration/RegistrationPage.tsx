@@ -77,7 +77,7 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
             {t('reg.success.play')}{' '}
             <Link
               component={RouterLink}
-              to={`/${view.eventId}/play`}
+              to={`/${view.eventId}/play?team=${encodeURIComponent(done.teamId)}`}
               data-testid="reg-success-play"
             >
               {t('reg.success.playlink')}
