@@ -182,6 +182,14 @@ describe('participant app', () => {
     expect(await mine.innerText()).toContain('Phone race');
     expect(await page.getByTestId('play-home-recent').count()).toBe(0);
     await settledScreenshot(page, 'play-home');
+    // "My events" on the start page lists the event the guest takes part in, with their team,
+    // leading to the participant app.
+    await page.goto(`${platform.url}/`);
+    const myEvents = page.getByTestId('home-myevents');
+    await myEvents.getByTestId('event-myteam-playguest').waitFor();
+    await expect(
+      myEvents.getByTestId('event-link-playguest').getAttribute('href'),
+    ).resolves.toMatch(/^\/playguest\/play\?team=/);
     fs.rmSync(dir, { recursive: true, force: true });
     await phone.close();
     await organiser.close();

@@ -94,9 +94,16 @@ export interface EventSummary {
   hidetracks: boolean;
 }
 
+/** An event of the caller's: administered (`role`), taken part in (`team`), or both. */
+export interface MyEventSummary extends EventSummary {
+  /** The caller's team in the event (the first they joined), or null. */
+  team: { id: string; name: string } | null;
+}
+
 /** GET /api/events → the caller's events and public upcoming ones. */
 export interface EventLists {
-  mine: EventSummary[];
+  /** Events the caller administers or takes part in, latest start first. */
+  mine: MyEventSummary[];
   upcoming: EventSummary[];
 }
 

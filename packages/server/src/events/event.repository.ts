@@ -39,6 +39,25 @@ export function eventRepository(db: Kysely<Database>) {
         .limit(500)
         .execute(),
 
+    /** The events `uid` takes part in (is a member of a team), with that team, newest first. */
+    listTakingPart: (uid: string) =>
+      db
+        .selectFrom('team_members')
+        .innerJoin('events', 'events.id', 'team_members.event_id')
+        .innerJoin('event_data', 'event_data.event_id', 'events.id')
+        .innerJoin('teams', (join) =>
+          join
+            .onRef('teams.event_id', '=', 'team_members.event_id')
+            .onRef('teams.id', '=', 'team_members.team_id'),
+        )
+        .selectAll('events')
+        .select(['event_data.settings', 'teams.id as team_id', 'teams.name as team_name'])
+        .where('team_members.user_id', '=', uid)
+        .orderBy('events.starttime', 'desc')
+        .orderBy('team_members.joined_at')
+        .limit(500)
+        .execute(),
+
     /** Public events that have not ended, soonest first. */
     listUpcoming: (now: number, limit: number) =>
       db

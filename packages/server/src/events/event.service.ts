@@ -172,13 +172,33 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     load,
 
     async list(actor: Actor | null): Promise<EventLists> {
-      const mine = actor ? await store.events.listForUser(actor.uid) : [];
+      const [administered, takingPart] = actor
+        ? await Promise.all([
+            store.events.listForUser(actor.uid),
+            store.events.listTakingPart(actor.uid),
+          ])
+        : [[], []];
       const upcoming = await store.events.listUpcoming(now(), UPCOMING_LIMIT);
       const mineIds = new Map(
-        mine.map((r) => [r.id, r.role === 'owner' ? ('owner' as const) : ('admin' as const)]),
+        administered.map((r) => [
+          r.id,
+          r.role === 'owner' ? ('owner' as const) : ('admin' as const),
+        ]),
       );
+      // One entry an event: its role for an admin, its (first) team for a participant, or both.
+      const teams = new Map<string, { id: string; name: string }>();
+      for (const r of takingPart) {
+        if (!teams.has(r.id)) teams.set(r.id, { id: r.team_id, name: r.team_name });
+      }
+      const rows = [...administered, ...takingPart.filter((r) => !mineIds.has(r.id))].filter(
+        (r, i, all) => all.findIndex((o) => o.id === r.id) === i,
+      );
+      rows.sort((a, b) => (b.starttime ?? 0) - (a.starttime ?? 0));
       return {
-        mine: mine.map((r) => presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings))),
+        mine: rows.map((r) => ({
+          ...presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
+          team: teams.get(r.id) ?? null,
+        })),
         upcoming: upcoming.map((r) =>
           presentEvent(r, mineIds.get(r.id) ?? null, fromJsonMap(r.settings)),
         ),

@@ -15,6 +15,7 @@ import {
   buildEvent,
   countRows,
   importEvent,
+  signUp,
   signUpCreator,
   uniqueShortlink,
 } from '../test/factories.ts';
@@ -217,6 +218,39 @@ describe.each(testDialects())('events on $name', (dialect) => {
     const byLink = await call<EventSummary>(t.app, 'GET', `/api/events/${hidden.id}`);
     expect(byLink.status).toBe(200);
     expect(byLink.body.hidden).toBe(true);
+  });
+
+  it('lists the events a user takes part in among theirs, with their team', async () => {
+    const event = await buildEvent(t.app, owner, { starttime: t.clock.t, endtime: null });
+    const runner = await signUp(t.app);
+    const team = await call<{ id: string }>(t.app, 'POST', `/api/events/${event.id}/teams`, {
+      as: owner,
+      body: { name: 'Runners' },
+    });
+    expect(team.status).toBe(201);
+    const before = await call<EventLists>(t.app, 'GET', '/api/events', { as: runner });
+    expect(before.body.mine.map((e) => e.id)).not.toContain(event.id);
+    await t.handle.db
+      .insertInto('team_members')
+      .values({
+        event_id: event.id,
+        team_id: team.body.id,
+        user_id: runner.uid,
+        joined_at: 1,
+        via: 'code',
+      })
+      .execute();
+
+    const lists = await call<EventLists>(t.app, 'GET', '/api/events', { as: runner });
+    expect(lists.body.mine.filter((e) => e.id === event.id)).toEqual([
+      expect.objectContaining({ role: null, team: { id: team.body.id, name: 'Runners' } }),
+    ]);
+    // The organiser's own entry has a role and no team.
+    const own = await call<EventLists>(t.app, 'GET', '/api/events', { as: owner });
+    expect(own.body.mine.find((e) => e.id === event.id)).toMatchObject({
+      role: 'owner',
+      team: null,
+    });
   });
 
   it('renames and moves an event with PATCH, keeping the end after the start', async () => {

@@ -78,6 +78,7 @@ export const en = {
   'home.loaderror': 'The events could not be loaded.',
 
   'event.nodate': 'No date set',
+  'event.myteam': 'Taking part: {{team}}',
   'event.hidden': 'Hidden',
   'event.archived': 'Archived',
   'event.role.owner': 'Owner',

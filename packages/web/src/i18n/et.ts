@@ -159,6 +159,7 @@ export const et: Texts = {
   'home.loaderror': 'Üritusi ei õnnestunud laadida.',
 
   'event.nodate': 'Kuupäev määramata',
+  'event.myteam': 'Osalen: {{team}}',
   'event.hidden': 'Peidetud',
   'event.archived': 'Arhiveeritud',
   'event.role.owner': 'Omanik',

@@ -1,11 +1,20 @@
 import { Chip, List, ListItemButton, ListItemText, Stack } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { EventSummary } from '@rada/core';
+import type { EventSummary, MyEventSummary } from '@rada/core';
 import { formatEventDates } from './formatEventDates.ts';
 
-/** A list of events, each linking to its page, with dates, type and the caller's role. */
-export function EventList({ events, testId }: { events: EventSummary[]; testId: string }) {
+/**
+ * A list of events, each linking to its page, with dates, type and the caller's role; an event
+ * the caller only takes part in links to the participant app as their team.
+ */
+export function EventList({
+  events,
+  testId,
+}: {
+  events: (EventSummary & Partial<Pick<MyEventSummary, 'team'>>)[];
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <List data-testid={testId} disablePadding>
@@ -13,7 +22,11 @@ export function EventList({ events, testId }: { events: EventSummary[]; testId: 
         <ListItemButton
           key={ev.id}
           component={Link}
-          to={`/${ev.id}`}
+          to={
+            ev.team && !ev.role
+              ? `/${ev.id}/play?team=${encodeURIComponent(ev.team.id)}`
+              : `/${ev.id}`
+          }
           divider
           data-testid={`event-link-${ev.id}`}
         >
@@ -24,6 +37,15 @@ export function EventList({ events, testId }: { events: EventSummary[]; testId: 
           <Stack direction="row" sx={{ gap: 0.5, ml: 1 }}>
             {ev.hidden && <Chip size="small" label={t('event.hidden')} />}
             {ev.arch && <Chip size="small" label={t('event.archived')} />}
+            {ev.team && (
+              <Chip
+                size="small"
+                color="secondary"
+                variant="outlined"
+                label={t('event.myteam', { team: ev.team.name })}
+                data-testid={`event-myteam-${ev.id}`}
+              />
+            )}
             {ev.role && (
               <Chip
                 size="small"
