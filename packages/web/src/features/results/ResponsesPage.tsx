@@ -26,6 +26,36 @@ const CELL_COLOURS: Record<ResponseCell['state'], { bg: string; fg: string } | n
   none: null,
 };
 
+/**
+ * The rules of the matrix's plain body cells: a small MUI table cell's looks and the state
+ * colours. 2,000 teams × 60 KPs drew a styled MUI cell each, a style computation per cell in
+ * every rendered row (bench pageWeight's responses page).
+ */
+const MATRIX_STYLES = {
+  '& tbody td, & tbody th': {
+    typography: 'body2',
+    py: '6px',
+    px: 2,
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& tbody th': {
+    position: 'sticky',
+    left: 0,
+    bgcolor: 'background.paper',
+    zIndex: 1,
+    textAlign: 'left',
+    fontWeight: 'inherit',
+    whiteSpace: 'nowrap',
+  },
+  '& tbody td': { textAlign: 'center' },
+  ...Object.fromEntries(
+    Object.entries(CELL_COLOURS)
+      .filter(([, colour]) => colour !== null)
+      .map(([state, colour]) => [`& td.m-${state}`, { bgcolor: colour!.bg, color: colour!.fg }]),
+  ),
+};
+
 /** `/{evid}/responses`: every team's marks of every checkpoint, correct green, wrong red. */
 export function ResponsesPage() {
   const { evid } = useParams();
@@ -114,7 +144,7 @@ function Matrix({ view }: { view: ResponsesView }) {
         </Typography>
       )}
       <TableContainer ref={setBox} sx={{ maxHeight: '80vh' }}>
-        <Table size="small" stickyHeader data-testid="responses-matrix">
+        <Table size="small" stickyHeader data-testid="responses-matrix" sx={MATRIX_STYLES}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
@@ -134,32 +164,24 @@ function Matrix({ view }: { view: ResponsesView }) {
             row={(index) => {
               const team = view.teams[index]!;
               return (
-                <TableRow key={team.id} data-index={index} data-testid={`responses-row-${team.id}`}>
-                  <TableCell
-                    component="th"
-                    scope="row"
-                    sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
-                  >
-                    {team.name}
-                  </TableCell>
+                <tr key={team.id} data-index={index} data-testid={`responses-row-${team.id}`}>
+                  <th scope="row">{team.name}</th>
                   {view.kps.map((kp) => {
                     const cell = team.cells[kp.id] ?? { answer: null, state: 'none' as const };
-                    const colour = CELL_COLOURS[cell.state];
                     const text =
                       cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
                     return (
-                      <TableCell
+                      <td
                         key={kp.id}
-                        align="center"
+                        className={`m-${cell.state}`}
                         data-testid={`responses-cell-${team.id}-${kp.id}`}
                         data-state={cell.state}
-                        sx={colour ? { bgcolor: colour.bg, color: colour.fg } : undefined}
                       >
                         {text || (cell.state === 'none' ? '' : '•')}
-                      </TableCell>
+                      </td>
                     );
                   })}
-                </TableRow>
+                </tr>
               );
             }}
           />
