@@ -79,10 +79,10 @@ export async function startPlatform(overrides: Partial<ServerConfig> = {}): Prom
   };
 }
 
-/** Saves a screenshot under e2e/artifacts for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under e2e/artifacts for a person to look at: the whole page, or the view. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
 }
 
 /**
