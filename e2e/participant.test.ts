@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { usePlatform } from './lifecycle.ts';
 import { screenshot } from './support.ts';
+import { appEn } from '../packages/web/src/i18n/appEn.ts';
+import { appEt } from '../packages/web/src/i18n/appEt.ts';
 
 const EVID = 'playtest';
 const START = { lat: 58.378, lng: 26.729 };
@@ -465,4 +467,107 @@ describe('participant app', () => {
     await phone.close();
     await organiser.close();
   });
+});
+
+/** The screens and languages of issue 15 not covered above (the phone in English is). */
+const SCREENS = [
+  { name: 'desktop-en', lang: 'en', width: 1366, height: 900 },
+  { name: 'desktop-et', lang: 'et', width: 1366, height: 900 },
+  { name: 'phone-et', lang: 'et', width: 390, height: 844 },
+] as const;
+
+describe('the running view and finish screen on a laptop and in Estonian', () => {
+  const env = usePlatform();
+
+  for (const screen of SCREENS) {
+    it(`runs and finishes at ${screen.width}×${screen.height} in ${screen.lang}`, async () => {
+      const { platform, browser } = env;
+      const texts = screen.lang === 'et' ? appEt : appEn;
+      const id = `play-${screen.name}`;
+      const organiser = await browser.newContext({ locale: 'en-GB' });
+      const { code, dir } = await setUpEvent(organiser, platform, id, `${id}@example.ee`);
+      const phone = await browser.newContext({
+        viewport: { width: screen.width, height: screen.height },
+        permissions: ['geolocation'],
+        geolocation: at(-20, 0),
+      });
+      await phone.addInitScript(`localStorage.setItem('rada.lang', '${screen.lang}')`);
+      try {
+        const signup = await phone.request.post(`${platform.url}/api/auth/signup`, {
+          data: {
+            email: `${id}-runner@example.ee`,
+            password: 'runner-pass-1',
+            displayName: 'Runner',
+          },
+        });
+        expect(signup.status()).toBe(201);
+        const joined = await phone.request.post(`${platform.url}/api/join`, {
+          data: { code, teamName: `Team ${screen.name}` },
+        });
+        expect(joined.status(), await joined.text()).toBe(200);
+
+        const page = await phone.newPage();
+        await page.goto(`${platform.url}/${id}/play`);
+        await page.getByTestId('play-prestart').waitFor();
+        await page.waitForFunction(
+          () =>
+            !(document.querySelector('[data-testid="play-start"]') as HTMLButtonElement).disabled,
+        );
+        await page.getByTestId('play-start').click();
+        await page.getByTestId('play-running').waitFor();
+        // The running header: time on the course, time left and points, in the reader's words.
+        await expect(page.getByTestId('play-elapsed').innerText()).resolves.toContain(
+          texts['play.elapsed'],
+        );
+        await expect(page.getByTestId('play-timeleft').innerText()).resolves.toContain(
+          texts['play.timeleft'],
+        );
+        await expect(page.getByTestId('play-points').innerText()).resolves.toContain(
+          texts['play.points'],
+        );
+
+        await page.getByTestId('play-tab-kps').click();
+        await page.getByTestId('play-kp-k1').click();
+        await page.getByTestId('play-kp-dialog').waitFor();
+        await expect(page.getByTestId('play-kp-rule').innerText()).resolves.toBe(
+          texts['play.kp.rule.anywhere'],
+        );
+        await page.getByTestId('play-kp-response-r2').click();
+        await page.getByTestId('play-kp-confirm-send').click();
+        await page.getByTestId('play-kp-dialog').waitFor({ state: 'detached' });
+        await page
+          .locator('[data-testid="play-kp-k1"][data-status="sent"]')
+          .waitFor({ timeout: 20_000 });
+        // Nothing is wider than the screen.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await settledScreenshot(page, `play-running-${screen.name}`);
+
+        await page.getByTestId('play-finish').click();
+        await page.getByTestId('play-finish-send').click();
+        await page.getByTestId('play-finished').waitFor();
+        // The finish screen: time, points and the way to the results, in the reader's words.
+        await expect(page.getByTestId('play-finished-time').innerText()).resolves.toMatch(
+          /^\d+:\d\d:\d\d$/,
+        );
+        const finished = await page.getByTestId('play-finished').innerText();
+        expect(finished).toContain(texts['play.finished.time']);
+        expect(finished).toContain(texts['play.points']);
+        await expect
+          .poll(() => page.getByTestId('play-finished-points').innerText(), { timeout: 10_000 })
+          .toMatch(/^\d+/);
+        // (A button's text is shown in capitals.)
+        await expect(page.getByTestId('play-finished-results').textContent()).resolves.toBe(
+          texts['play.finished.results'],
+        );
+        await settledScreenshot(page, `play-finished-${screen.name}`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        await phone.close();
+        await organiser.close();
+      }
+    });
+  }
 });
