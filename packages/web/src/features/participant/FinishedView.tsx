@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
 import type { PlayView } from '@rada/core';
-import { formatDuration } from './playRules.ts';
+import { countStatuses, formatDuration } from './playRules.ts';
 import type { KpStatus } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
 import { formatPoints } from '../results/resultsTable.ts';
@@ -50,7 +50,8 @@ export function FinishedView({
 }) {
   const { t } = useTranslation();
   // Read again once everything is sent and the results have had time to follow (0, 5, 20 s).
-  const waiting = [...statuses.values()].filter((x) => x === 'waiting').length;
+  const counts = countStatuses(statuses);
+  const { waiting } = counts;
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (waiting > 0) return;
@@ -59,7 +60,7 @@ export function FinishedView({
   }, [waiting, finish]);
   const result = useTeamResult(view.eventId, view.team.id, online, round, 0);
   const spent = start !== null && finish !== null ? finish - start : null;
-  const marked = [...statuses.values()].filter((s) => s !== 'none').length;
+  const marked = counts.waiting + counts.sent;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="play-finished">
       <Stack sx={{ gap: 2, alignItems: 'center', textAlign: 'center' }}>

@@ -20,7 +20,7 @@ import type { LatLng } from './geo.ts';
 import { KpDialog } from './KpDialog.tsx';
 import { KpList } from './KpList.tsx';
 import { PlayMap } from './PlayMap.tsx';
-import { formatDuration, timeLeft } from './playRules.ts';
+import { countStatuses, formatDuration, timeLeft } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
 import { formatPoints } from '../results/resultsTable.ts';
 import type { KpStatus } from './playRules.ts';
@@ -87,7 +87,7 @@ export function RunningView({
   const [finishing, setFinishing] = useState(false);
   const left = timeLeft(view, start, now);
   // Re-read on the team's sent marks, at most every 10 minutes (no polling on a phone).
-  const sentMarks = [...statuses.values()].filter((x) => x === 'sent').length;
+  const sentMarks = countStatuses(statuses).sent;
   const result = useTeamResult(view.eventId, view.team.id, online, sentMarks);
   const kp = view.kps.find((k) => k.id === selected) ?? null;
   const latLng: LatLng | null = here ? { lat: here.lat, lng: here.lng } : null;

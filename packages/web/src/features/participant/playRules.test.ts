@@ -6,6 +6,7 @@ import {
   canConfirmLocation,
   canOpenKp,
   canStart,
+  countStatuses,
   formatDuration,
   kpStatus,
   playPhase,
@@ -122,6 +123,16 @@ describe('responses', () => {
 });
 
 describe('status and phases', () => {
+  it('counts the KPs in each status', () => {
+    const statuses = new Map([
+      ['k1', 'sent'],
+      ['k2', 'waiting'],
+      ['k3', 'none'],
+      ['k4', 'sent'],
+    ] as const);
+    expect(countStatuses(statuses)).toEqual({ none: 1, waiting: 1, sent: 2 });
+  });
+
   it('a waiting mark wins over a sent one', () => {
     expect(kpStatus('k1', [], new Set(), new Set())).toBe('none');
     expect(kpStatus('k1', [{ kpId: 'k1' }], new Set(), new Set())).toBe('sent');

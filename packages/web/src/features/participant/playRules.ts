@@ -93,6 +93,13 @@ export function kpStatus(
   return 'none';
 }
 
+/** How many KPs are in each status. */
+export function countStatuses(statuses: ReadonlyMap<string, KpStatus>): Record<KpStatus, number> {
+  const counts: Record<KpStatus, number> = { none: 0, waiting: 0, sent: 0 };
+  for (const status of statuses.values()) counts[status]++;
+  return counts;
+}
+
 /** The auto KPs not yet marked that `here` is within marking distance of. */
 export function autoKpsToMark(
   kps: readonly PlayKp[],
