@@ -56,17 +56,22 @@ describe("the organiser's dashboard and settings navigation", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A browser of `size`, signed in as the organiser, reading `lang`. */
+  async function openAsOrganiser(size: (typeof SIZES)[number], lang: string) {
+    const context = await env.browser.newContext({
+      viewport: { width: size.width, height: size.height },
+    });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: env.platform.url }]);
+    await context.addInitScript(`localStorage.setItem('rada.lang', '${lang}')`);
+    return { context, page: await context.newPage() };
+  }
+
   for (const size of SIZES) {
     for (const l of LANGUAGES) {
       it(`shows the dashboard and finds settings at ${size.width}×${size.height} in ${l.lang}`, async () => {
-        const { platform, browser } = env;
-        const context = await browser.newContext({
-          viewport: { width: size.width, height: size.height },
-        });
-        const [name, value] = cookie.split('=') as [string, string];
-        await context.addCookies([{ name, value, url: platform.url }]);
-        await context.addInitScript(`localStorage.setItem('rada.lang', '${l.lang}')`);
-        const page = await context.newPage();
+        const { platform } = env;
+        const { context, page } = await openAsOrganiser(size, l.lang);
         try {
           const expected = (await (
             await fetch(`${platform.url}/api/events/${eventId}/overview`, { headers: { cookie } })
@@ -137,14 +142,8 @@ describe("the organiser's dashboard and settings navigation", () => {
       });
 
       it(`fits the KP grid and the Teams tools at ${size.width}×${size.height} in ${l.lang}`, async () => {
-        const { platform, browser } = env;
-        const context = await browser.newContext({
-          viewport: { width: size.width, height: size.height },
-        });
-        const [name, value] = cookie.split('=') as [string, string];
-        await context.addCookies([{ name, value, url: platform.url }]);
-        await context.addInitScript(`localStorage.setItem('rada.lang', '${l.lang}')`);
-        const page = await context.newPage();
+        const { platform } = env;
+        const { context, page } = await openAsOrganiser(size, l.lang);
         const pageOverflow = () =>
           page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

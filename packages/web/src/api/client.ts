@@ -420,10 +420,7 @@ export const api = {
   myTeams: () => request<MyTeam[]>('GET', '/me/teams'),
   /** The participant app's view of the event (a member of a team). */
   play: (id: string, teamId?: string) =>
-    request<PlayView>(
-      'GET',
-      `/events/${enc(id)}/play${teamId ? `?teamId=${enc(teamId)}` : ''}`,
-    ),
+    request<PlayView>('GET', `/events/${enc(id)}/play${teamId ? `?teamId=${enc(teamId)}` : ''}`),
   mark: (id: string, body: MarkBody) =>
     request<MarkResult>('POST', `/events/${enc(id)}/play/marks`, body),
   startTeam: (id: string, body: StartFinishBody) =>
