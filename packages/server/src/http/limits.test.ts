@@ -162,6 +162,18 @@ describe.each(testDialects())('body size, nesting and text on $name', (dialect) 
     expect([stranger.status, errorOf(stranger)]).toEqual([403, 'error.forbidden']);
   });
 
+  it('refuses a device id with a NUL on a file route with 400, not a failed look-up', async () => {
+    // Found by the participant fuzz on PostgreSQL: no body, so no length, so the owner look-up ran
+    // with the NUL and the database failed.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/%00/uploads',
+      headers: { cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error).toBe('error.validation');
+  });
+
   it('caps an anonymous body without a length at the ordinary limit on a file route', async () => {
     const chunks = Array.from({ length: 3 }, () => Buffer.alloc(MB, 0x20));
     const res = await t.app.inject({

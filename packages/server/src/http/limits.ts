@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { accessTo } from '../teams/eventAdmin.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { findBadText } from './nul.ts';
 
 /**
  * Every limit of the HTTP server in one place (docs/security.md): request body sizes, JSON
@@ -191,6 +192,9 @@ export function largeBody(
   const capped = new WeakSet<FastifyRequest>();
   const allowed = async (req: FastifyRequest): Promise<boolean> => {
     if (!req.actor) return false;
+    // An id no database can hold (a NUL) is not looked up: PostgreSQL fails on it with a server
+    // error. The API's preValidation refuses it with 400 once the body is read.
+    if (findBadText(req.params)) return false;
     if (who === 'creator') return req.actor.creator;
     const params = req.params as { id?: unknown; deviceId?: unknown };
     if (who === 'eventAdmin') {
