@@ -99,7 +99,10 @@ describe('an owner hands the event on before deleting the account; a clock warni
       .waitFor({ timeout: 5000 });
     // The old owner is an admin now and cannot hand the event on any more.
     // The rows and the viewer's own role are refetched apart, so wait for the last button to go.
-    await page.locator('[data-testid^="admin-makeowner-"]').first().waitFor({ state: 'detached', timeout: 5000 });
+    await page
+      .locator('[data-testid^="admin-makeowner-"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5000 });
     expect(await page.locator('[data-testid^="admin-makeowner-"]').count()).toBe(0);
     await settledScreenshot('owner-clock-admins-after');
 

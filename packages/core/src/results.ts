@@ -41,10 +41,38 @@ export interface ResponseCell {
   state: 'ok' | 'wrong' | 'none';
 }
 
+/** A cell's state as one character of a team's `marks` in ResponsesView. */
+export const RESPONSE_MARKS = { ok: 'o', wrong: 'x', none: '.' } as const satisfies Record<
+  ResponseCell['state'],
+  string
+>;
+
+/** One team's row of the responses matrix, its cells in the order of the view's `kps`. */
+export interface ResponsesRow {
+  id: string;
+  name: string;
+  nr: string | null;
+  /**
+   * One character a KP (RESPONSE_MARKS): a 2,000-team × 60-KP matrix is a few hundred kilobytes
+   * as objects and a tenth of that as strings, which a phone on a slow link feels.
+   */
+  marks: string;
+  /** The response id chosen at each KP (null where none); null unless `answersShown`. */
+  answers: (string | null)[] | null;
+}
+
+/** The cell of `row` at the view's KP `index`. */
+export function responseCell(row: ResponsesRow, index: number): ResponseCell {
+  const mark = row.marks[index];
+  const state: ResponseCell['state'] =
+    mark === RESPONSE_MARKS.ok ? 'ok' : mark === RESPONSE_MARKS.wrong ? 'wrong' : 'none';
+  return { answer: row.answers?.[index] ?? null, state };
+}
+
 /** GET /api/events/:id/responses. */
 export interface ResponsesView {
   kps: { id: string; nr: string | null; responses: Record<string, string> }[];
-  teams: { id: string; name: string; nr: string | null; cells: Record<string, ResponseCell> }[];
+  teams: ResponsesRow[];
   /**
    * Whether the chosen and the correct answers are shown: to admins always, to anyone after the
    * event's end. The colours (ok, wrong) are shown all along, like the results' counts.

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
+import type { ComponentType } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter, Route, Routes, matchRoutes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api/client.ts';
 import { RealtimeContext, createRealtime } from './api/realtime.ts';
 import { NotifyProvider } from './components/NotifyProvider.tsx';
+import { preloadable } from './components/preloadable.tsx';
+import type { Preloadable } from './components/preloadable.tsx';
 import { asLanguage, withAllTexts } from './i18n/index.ts';
 import { makeTheme } from './theme.ts';
 import { AppShell } from './features/layout/AppShell.tsx';
@@ -24,139 +27,124 @@ export function makeQueryClient(): QueryClient {
 }
 
 /**
- * A route whose page loads with it: every page is its own chunk, so a visitor of a public page
+ * A page that loads with its route: every page is its own chunk, so a visitor of a public page
  * (results, responses, start list, registration, cup) downloads neither the organiser's screens
- * nor their libraries (data grid, date pickers, maps).
+ * nor their libraries (data grid, date pickers, maps). The routes are declared for the router's
+ * declarative mode: the data router's loaders are not used here and weigh 15 KB more on a phone.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return preloadable<object>(async () => pick(await load()));
 }
 
-/** A route of the organiser's (or the participant's) app: its page waits for all the texts too. */
-function organiserPage<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
+/** A page of the organiser's (or the participant's) app: it waits for all the texts too. */
+function organiserPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   return page(() => withAllTexts(load()), pick);
 }
 
-const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <AppShell />,
-    children: [
-      {
-        index: true,
-        ...organiserPage(
-          () => import('./features/home/HomePage.tsx'),
-          (m) => m.HomePage,
-        ),
-      },
-      {
-        path: 'accountdelete',
-        ...organiserPage(
-          () => import('./features/account/AccountDeletePage.tsx'),
-          (m) => m.AccountDeletePage,
-        ),
-      },
-      {
-        path: 'account',
-        ...organiserPage(
-          () => import('./features/account/AccountPage.tsx'),
-          (m) => m.AccountPage,
-        ),
-      },
-      {
-        path: 'cup/:cupid',
-        ...page(
-          () => import('./features/cups/CupPage.tsx'),
-          (m) => m.CupPage,
-        ),
-      },
-      {
-        path: 'play',
-        ...organiserPage(
-          () => import('./features/participant/PlayHome.tsx'),
-          (m) => m.PlayHome,
-        ),
-      },
-      {
-        path: ':evid/reg',
-        ...page(
-          () => import('./features/registration/RegistrationPage.tsx'),
-          (m) => m.RegistrationPage,
-        ),
-      },
-      {
-        path: ':evid/join',
-        ...page(
-          () => import('./features/joinCodes/JoinPage.tsx'),
-          (m) => m.JoinPage,
-        ),
-      },
-      {
-        path: ':evid/join/:code',
-        ...page(
-          () => import('./features/joinCodes/JoinPage.tsx'),
-          (m) => m.JoinPage,
-        ),
-      },
-      {
-        path: ':evid/result',
-        ...page(
-          () => import('./features/results/ResultsPage.tsx'),
-          (m) => m.ResultsPage,
-        ),
-      },
-      {
-        path: ':evid/tulemus',
-        ...page(
-          () => import('./features/results/ResultsPage.tsx'),
-          (m) => m.ResultsPage,
-        ),
-      },
-      {
-        path: ':evid/responses',
-        ...page(
-          () => import('./features/results/ResponsesPage.tsx'),
-          (m) => m.ResponsesPage,
-        ),
-      },
-      {
-        path: ':evid/start',
-        ...page(
-          () => import('./features/eventPage/EventStandalonePage.tsx'),
-          (m) => m.StartPage,
-        ),
-      },
-      {
-        path: ':evid/play',
-        ...organiserPage(
-          () => import('./features/eventPage/EventStandalonePage.tsx'),
-          (m) => m.PlayPage,
-        ),
-      },
-      {
-        path: ':evid',
-        ...organiserPage(
-          () => import('./features/eventPage/EventPage.tsx'),
-          (m) => m.EventPage,
-        ),
-      },
-      {
-        path: ':evid/:sub1',
-        ...organiserPage(
-          () => import('./features/eventPage/EventPage.tsx'),
-          (m) => m.EventPage,
-        ),
-      },
-      {
-        path: '*',
-        ...page(
-          () => import('./features/layout/ComingSoonPages.tsx'),
-          (m) => m.NotFoundPage,
-        ),
-      },
-    ],
-  },
-]);
+const HomePage = organiserPage(
+  () => import('./features/home/HomePage.tsx'),
+  (m) => m.HomePage,
+);
+const AccountDeletePage = organiserPage(
+  () => import('./features/account/AccountDeletePage.tsx'),
+  (m) => m.AccountDeletePage,
+);
+const AccountPage = organiserPage(
+  () => import('./features/account/AccountPage.tsx'),
+  (m) => m.AccountPage,
+);
+const CupPage = page(
+  () => import('./features/cups/CupPage.tsx'),
+  (m) => m.CupPage,
+);
+const PlayHome = organiserPage(
+  () => import('./features/participant/PlayHome.tsx'),
+  (m) => m.PlayHome,
+);
+const RegistrationPage = page(
+  () => import('./features/registration/RegistrationPage.tsx'),
+  (m) => m.RegistrationPage,
+);
+const JoinPage = page(
+  () => import('./features/joinCodes/JoinPage.tsx'),
+  (m) => m.JoinPage,
+);
+const ResultsPage = page(
+  () => import('./features/results/ResultsPage.tsx'),
+  (m) => m.ResultsPage,
+);
+const ResponsesPage = page(
+  () => import('./features/results/ResponsesPage.tsx'),
+  (m) => m.ResponsesPage,
+);
+const StartPage = page(
+  () => import('./features/eventPage/EventStandalonePage.tsx'),
+  (m) => m.StartPage,
+);
+const PlayPage = organiserPage(
+  () => import('./features/eventPage/EventStandalonePage.tsx'),
+  (m) => m.PlayPage,
+);
+const EventPage = organiserPage(
+  () => import('./features/eventPage/EventPage.tsx'),
+  (m) => m.EventPage,
+);
+const NotFoundPage = page(
+  () => import('./features/layout/ComingSoonPages.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+/** The pages inside the app's shell, by path under `/`. */
+const PAGES: { path?: string; Page: Preloadable<object> }[] = [
+  { Page: HomePage },
+  { path: 'accountdelete', Page: AccountDeletePage },
+  { path: 'account', Page: AccountPage },
+  { path: 'cup/:cupid', Page: CupPage },
+  { path: 'play', Page: PlayHome },
+  { path: ':evid/reg', Page: RegistrationPage },
+  { path: ':evid/join', Page: JoinPage },
+  { path: ':evid/join/:code', Page: JoinPage },
+  { path: ':evid/result', Page: ResultsPage },
+  { path: ':evid/tulemus', Page: ResultsPage },
+  { path: ':evid/responses', Page: ResponsesPage },
+  { path: ':evid/start', Page: StartPage },
+  { path: ':evid/play', Page: PlayPage },
+  { path: ':evid', Page: EventPage },
+  { path: ':evid/:sub1', Page: EventPage },
+  { path: '*', Page: NotFoundPage },
+];
+const MATCHED = [
+  { path: '/', children: PAGES.map(({ path }) => (path ? { path } : { index: true })) },
+];
+
+/**
+ * Loads the page of `pathname` (main.tsx waits for it before the first render, as a data router
+ * would), so the page renders at once instead of after a fallback.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const route = matchRoutes(MATCHED, pathname)?.at(-1)?.route;
+  const found = route && MATCHED[0]!.children.indexOf(route);
+  return found === undefined || found < 0 ? Promise.resolve() : PAGES[found]!.Page.preload();
+}
+
+/** The routes, every page inside the app's shell (its app bar). */
+function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<AppShell />}>
+          {PAGES.map(({ path, Page }) =>
+            path ? (
+              <Route key={path} path={path} element={<Page />} />
+            ) : (
+              <Route key="" index element={<Page />} />
+            ),
+          )}
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}
 
 /** The whole app: query cache, live connection, theme in the chosen language, routes. */
 export function App() {
@@ -171,7 +159,7 @@ export function App() {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <NotifyProvider>
-            <RouterProvider router={router} />
+            <AppRoutes />
           </NotifyProvider>
         </ThemeProvider>
       </RealtimeContext.Provider>

@@ -1,17 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n/index.ts';
-import { App } from './App.tsx';
+import { App, preloadPage } from './App.tsx';
 import { registerServiceWorker } from './features/participant/serviceWorker.ts';
 
 const root = document.getElementById('root');
-// The first render waits for the chosen language's texts; the page's own chunk loads meanwhile.
+// The first render waits for the chosen language's texts and the page's own chunk. Not with a
+// top-level await: the page's chunk imports this one, whose evaluation would then never end.
 if (root) {
-  await i18nReady;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void Promise.all([i18nReady, preloadPage(location.pathname).catch(() => undefined)]).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -2,6 +2,7 @@ import {
   compareOptionalNr,
   eventTopic,
   parseClasses,
+  RESPONSE_MARKS,
   scoringEventFromFile,
   teamSplits,
   visitStates,
@@ -408,15 +409,16 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boole
     .flatMap((t) => {
       const counted = states.get(t.id);
       if (!counted) return [];
-      const cells: Record<string, ResponseCell> = {};
+      let marks = '';
+      const answers: (string | null)[] = [];
       for (const kp of kps) {
         const visit = counted.get(kp.id);
         const state: ResponseCell['state'] =
           visit === undefined ? 'none' : visit === 'ok' ? 'ok' : showWrong ? 'wrong' : 'none';
-        const answer = chosen.get(`${t.id}\u0000${kp.id}`) ?? null;
-        cells[kp.id] = { answer: showAnswers && state !== 'none' ? answer : null, state };
+        marks += RESPONSE_MARKS[state];
+        answers.push(state === 'none' ? null : (chosen.get(`${t.id}\u0000${kp.id}`) ?? null));
       }
-      return [{ id: t.id, name: t.name, nr: t.nr, cells }];
+      return [{ id: t.id, name: t.name, nr: t.nr, marks, answers: showAnswers ? answers : null }];
     })
     .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
   return {

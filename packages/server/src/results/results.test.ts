@@ -6,6 +6,7 @@ import type {
   TeamMembersView,
   TeamSplits,
 } from '@rada/core';
+import { responseCell } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -213,22 +214,22 @@ describe.each(testDialects())('results on $name', (dialect) => {
     expect(pub.status).toBe(200);
     expect(pub.body.answersShown).toBe(true);
     expect(pub.body.kps.map((k) => k.id)).toEqual(['k1', 'k2', 'k3']);
-    const bravo = pub.body.teams.find((r) => r.id === 'bravo');
-    expect(bravo?.cells).toEqual({
-      k1: { answer: 'r1', state: 'ok' },
-      k2: { answer: 'r2', state: 'wrong' },
-      k3: { answer: null, state: 'none' },
-    });
+    const bravo = pub.body.teams.find((r) => r.id === 'bravo')!;
+    expect(bravo.marks).toBe('ox.');
+    expect([0, 1, 2].map((i) => responseCell(bravo, i))).toEqual([
+      { answer: 'r1', state: 'ok' },
+      { answer: 'r2', state: 'wrong' },
+      { answer: null, state: 'none' },
+    ]);
     expect(pub.body.correct).toEqual({ k1: 'r1', k2: 'r1', k3: 'r1' });
 
     const running = await newEvent(Date.now() + 3_600_000);
     const early = await call<ResponsesView>(t.app, 'GET', `/api/events/${running}/responses`);
     expect(early.body.answersShown).toBe(false);
     expect(early.body.correct).toEqual({});
-    expect(early.body.teams.find((r) => r.id === 'bravo')?.cells.k2).toEqual({
-      answer: null,
-      state: 'wrong',
-    });
+    const earlyBravo = early.body.teams.find((r) => r.id === 'bravo')!;
+    expect(earlyBravo.answers).toBeNull();
+    expect(responseCell(earlyBravo, 1)).toEqual({ answer: null, state: 'wrong' });
     const admin = await call<ResponsesView>(t.app, 'GET', `/api/events/${running}/responses`, {
       as: owner,
     });
@@ -271,14 +272,24 @@ describe.each(testDialects())('results on $name', (dialect) => {
     expect((await splitsOf(id, 'bravo', owner)).body.visits.map((v) => v.kp)).toEqual(['1', '2']);
     const matrix = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`);
     expect(matrix.body.wrongShown).toBe(false);
-    expect(matrix.body.teams.find((r) => r.id === 'bravo')?.cells.k2).toEqual({
+    expect(
+      responseCell(
+        matrix.body.teams.find((r) => r.id === 'bravo')!,
+        1,
+      ),
+    ).toEqual({
       answer: null,
       state: 'none',
     });
     const admin = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`, {
       as: owner,
     });
-    expect(admin.body.teams.find((r) => r.id === 'bravo')?.cells.k2?.state).toBe('wrong');
+    expect(
+      responseCell(
+        admin.body.teams.find((r) => r.id === 'bravo')!,
+        1,
+      ).state,
+    ).toBe('wrong');
   });
   it("names each team's members by display name only, to whoever reads the results", async () => {
     const id = await newEvent();

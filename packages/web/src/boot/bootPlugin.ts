@@ -60,7 +60,7 @@ export function bootScript(options: { storageKey: string; fallback: string }): P
       const plan: BootPlan = {
         routes: BOOT_ROUTES.map((r) => ({
           pattern: r.pattern,
-          files: filesOf(r.module),
+          files: [...new Set([r.module].flat().flatMap(filesOf))],
           api: r.api,
         })),
         languages: { en: filesOf('i18n/publicEn.ts'), et: filesOf('i18n/publicEt.ts') },

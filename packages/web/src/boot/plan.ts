@@ -1,10 +1,10 @@
 /**
- * What the boot script (boot.ts) starts for each page: the page's module (its chunk and what it
- * imports are looked up in the build) and the API paths the page reads first. The patterns
+ * What the boot script (boot.ts) starts for each page: the page's modules (their chunks and what
+ * they import are looked up in the build) and the API paths the page reads first. The patterns
  * follow App.tsx's routes; a path segment is matched as it stands in the URL (already encoded),
  * which is how the app's API client encodes it too.
  */
-export const BOOT_ROUTES: { pattern: string; module: string; api: string[] }[] = [
+export const BOOT_ROUTES: { pattern: string; module: string | string[]; api: string[] }[] = [
   {
     pattern: '^/([^/]+)/(?:result|tulemus)/?$',
     module: 'features/results/ResultsPage.tsx',
@@ -17,7 +17,8 @@ export const BOOT_ROUTES: { pattern: string; module: string; api: string[] }[] =
   },
   {
     pattern: '^/([^/]+)/start/?$',
-    module: 'features/eventPage/EventStandalonePage.tsx',
+    // The start screen is the page's own lazy chunk: preloaded, it does not wait for the page.
+    module: ['features/eventPage/EventStandalonePage.tsx', 'features/startOrder/StartScreen.tsx'],
     api: ['/events/$1', '/events/$1/startlist'],
   },
   {

@@ -1,15 +1,16 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { EventLoadState, useEventTitle } from './EventLoadState.tsx';
 import { useEventRealtime } from '../../api/realtime.ts';
+import { preloadable } from '../../components/preloadable.tsx';
 import { LoadingState } from '../../components/States.tsx';
 import { useEvent } from '../events/useEvent.ts';
 
-const ParticipantApp = lazy(() =>
-  import('../participant/ParticipantApp.tsx').then((m) => ({ default: m.ParticipantApp })),
+const ParticipantApp = preloadable(() =>
+  import('../participant/ParticipantApp.tsx').then((m) => m.ParticipantApp),
 );
-const StartScreen = lazy(() =>
-  import('../startOrder/StartScreen.tsx').then((m) => ({ default: m.StartScreen })),
+const StartScreen = preloadable(() =>
+  import('../startOrder/StartScreen.tsx').then((m) => m.StartScreen),
 );
 
 /**
@@ -23,6 +24,8 @@ function EventStandalonePage({ screen }: { screen: 'start' | 'play' }) {
   useEventRealtime(evid);
 
   useEventTitle(event.data?.name);
+  // The screen's code loads while the event does, so it shows with the event, not after it.
+  void (screen === 'start' ? StartScreen : ParticipantApp).preload();
 
   if (!evid) return null;
   if (!event.data) return <EventLoadState evid={evid} event={event} />;

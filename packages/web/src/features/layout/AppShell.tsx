@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/useMe.ts';
 import { SignInProvider, useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LoadingState } from '../../components/States.tsx';
 
 // The signed-in user's menu loads only for a signed-in user.
 const UserMenu = lazy(() => import('../auth/UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
@@ -69,7 +70,10 @@ export function AppShell() {
         component="main"
         sx={{ py: 3, '@media print': { py: 0, maxWidth: 'none' } }}
       >
-        <Outlet />
+        {/* A page's chunk loads on its first visit; later navigations keep the page until then. */}
+        <Suspense fallback={<LoadingState testId="page-loading" />}>
+          <Outlet />
+        </Suspense>
       </Container>
     </SignInProvider>
   );

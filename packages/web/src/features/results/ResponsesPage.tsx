@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { responseCell } from '@rada/core';
 import type { ResponseCell, ResponsesView } from '@rada/core';
 import { ApiError } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
@@ -166,8 +167,8 @@ function Matrix({ view }: { view: ResponsesView }) {
               return (
                 <tr key={team.id} data-index={index} data-testid={`responses-row-${team.id}`}>
                   <th scope="row">{team.name}</th>
-                  {view.kps.map((kp) => {
-                    const cell = team.cells[kp.id] ?? { answer: null, state: 'none' as const };
+                  {view.kps.map((kp, kpIndex) => {
+                    const cell = responseCell(team, kpIndex);
                     const text =
                       cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
                     return (
