@@ -89,6 +89,13 @@ export const ERROR_KEYS = [
   'map.error.badxml',
   'map.error.fetch',
   'map.error.address',
+  'archive.error.archived',
+  'archive.error.notarchived',
+  'archive.error.final',
+  'archive.error.exists',
+  'archive.error.missing',
+  'archive.error.verify',
+  'archive.error.busy',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -191,4 +198,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'map.error.badxml': 'The capabilities document is not valid XML',
   'map.error.fetch': 'The map service could not be reached',
   'map.error.address': 'This address is not allowed for map services',
+  'archive.error.archived': 'The event is already archived',
+  'archive.error.notarchived': 'The event is not archived',
+  'archive.error.final': 'An event moved to the second archive tier cannot be restored',
+  'archive.error.exists': 'The event already has live data: restoring it would overwrite it',
+  'archive.error.missing': 'The archive has no evdata.json for this event',
+  'archive.error.verify': 'The archive files did not read back the same; nothing was removed',
+  'archive.error.busy': 'The event is being archived or restored already',
 };

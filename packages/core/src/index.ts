@@ -25,3 +25,4 @@ export * from './overview.ts';
 export * from './sessions.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';
+export * from './archive.ts';

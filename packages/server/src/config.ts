@@ -60,6 +60,8 @@ export interface ServerConfig {
    * (MAP_FETCH_ALLOW_PRIVATE=true); off by default so the fetch cannot probe the server's network.
    */
   mapFetchAllowPrivate: boolean;
+  /** The first archive tier's folder (ARCHIVE_DIR, default `archive` in DATA_DIR). */
+  archiveDir: string;
 }
 
 /** At most `max` requests (or failures) per `windowMs`. */
@@ -203,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mapKeys: { google: env.GOOGLE_MAPS_KEY || null, bing: env.BING_MAPS_KEY || null },
     tileOrigins: list(env.TILE_ORIGINS).map((o) => originOf('TILE_ORIGINS', o)),
     mapFetchAllowPrivate: env.MAP_FETCH_ALLOW_PRIVATE === 'true',
+    archiveDir:
+      env.ARCHIVE_DIR ?? path.join(env.DATA_DIR ?? path.resolve(process.cwd(), 'data'), 'archive'),
   };
 }
 

@@ -17,6 +17,7 @@ import { participantRepository } from '../participant/participant.repository.ts'
 import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { cupRepository } from '../cups/cup.repository.ts';
+import { archiveRepository } from '../archive/archive.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -47,6 +48,8 @@ export interface Repos {
   cups: ReturnType<typeof cupRepository>;
   /** The organiser's overview: counts and small columns of an event. */
   overview: ReturnType<typeof overviewRepository>;
+  /** What archiving removes and restoring puts back (archive/). */
+  archive: ReturnType<typeof archiveRepository>;
 }
 
 export interface Store extends Repos {
@@ -83,6 +86,7 @@ function repos(db: Kysely<Database>): Repos {
     sessions: sessionRepository(db),
     cups: cupRepository(db),
     overview: overviewRepository(db),
+    archive: archiveRepository(db),
   };
 }
 

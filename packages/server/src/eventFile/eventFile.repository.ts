@@ -26,6 +26,14 @@ export function eventFileRepository(db: Kysely<Database>) {
       await db.insertInto('events').values(rows.event).execute();
       await db.insertInto('event_data').values(rows.data).execute();
       await insertChunked(db, 'event_admins', rows.admins);
+      await this.insertArchived(rows);
+    },
+
+    /**
+     * Writes the rows of an event that archiving removes (all but the event's own row, settings
+     * and admins). Call inside a transaction.
+     */
+    async insertArchived(rows: EventRows): Promise<void> {
       await insertChunked(db, 'checkpoints', rows.checkpoints);
       await insertChunked(db, 'deleted_checkpoints', rows.deletedCheckpoints);
       await insertChunked(db, 'print_items', rows.printItems);

@@ -26,6 +26,7 @@ import { fromJsonMap, toJson } from '../db/json.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import { checkedEventFile, refuseUnknownAdmins } from '../eventFile/eventFileCheck.ts';
 import {
   canDeleteEvent,
@@ -42,12 +43,19 @@ export interface EventServiceDeps {
   store: Store;
   bus: Bus;
   now: () => number;
+  /** An event's rows; an archived event's come from its archive (archive.service.ts). */
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }
 
 const UPCOMING_LIMIT = 100;
 
 /** Events: listing, creation (fresh, duplicate, template), settings, admins, export and import. */
-export function eventService({ store, bus, now }: EventServiceDeps) {
+export function eventService({
+  store,
+  bus,
+  now,
+  readRows = store.eventFiles.readAll,
+}: EventServiceDeps) {
   const changed = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
 
@@ -224,7 +232,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
 
       let file: EventFile;
       if (body.duplicateOf !== undefined) {
-        const source = await store.eventFiles.readAll(body.duplicateOf);
+        const source = await readRows(body.duplicateOf);
         if (!source) throw new AppError('createevent.err.notfound', 404);
         const role = await store.events.roleOf(body.duplicateOf, actor.uid);
         if (!canReadEventPrivate({ actor, role, hidden: source.event.hidden === 1 }))
@@ -387,7 +395,7 @@ export function eventService({ store, bus, now }: EventServiceDeps) {
     /** The whole event as an event file (spec 04). */
     async exportFile(actor: Actor | null, id: string): Promise<EventFile> {
       await require(actor, id, canReadEventPrivate);
-      const rows = await store.eventFiles.readAll(id);
+      const rows = await readRows(id);
       if (!rows) throw notFound();
       return rowsToFile(rows);
     },

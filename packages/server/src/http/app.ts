@@ -19,6 +19,9 @@ import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
 import { overviewService } from '../overview/overview.service.ts';
+import { archiveService } from '../archive/archive.service.ts';
+import { archiveRoutes } from '../archive/archive.routes.ts';
+import { folderStorage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
 import { teamRoutes } from '../teams/team.routes.ts';
@@ -97,10 +100,18 @@ export async function buildApp({
   });
   // The cups service is made after the results service, which tells it of changed results.
   let cupsOfEvent: (eventId: string) => void = () => undefined;
+  const archive = archiveService({
+    store,
+    bus,
+    first: folderStorage(config.archiveDir),
+    now,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   const results = resultsService({
     store,
     bus,
     now,
+    readRows: archive.readRows,
     ...(compute ? { compute } : {}),
     onError: (eventId, error) => app.log.error({ err: error, eventId }, 'results recalculation'),
     onRecalculated: (eventId, changed) => {
@@ -124,7 +135,7 @@ export async function buildApp({
   const services = {
     auth: authService({ users: store.users, sessions: store.sessions, config, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
-    events: eventService({ store, bus: changes, now }),
+    events: eventService({ store, bus: changes, now, readRows: archive.readRows }),
     maps: mapService({ store, config }),
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
@@ -208,6 +219,9 @@ export async function buildApp({
       await checkpointRoutes(api, services.checkpoints);
       await resultsRoutes(api, services.results);
       await overviewRoutes(api, services.overview);
+      await archiveRoutes(api, archive);
+      // A closing server lets a running archive job end (its transaction is short).
+      app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);
       await registrationRoutes(api, services.registrations);
       await joinCodeRoutes(api, services.joinCodes);

@@ -50,6 +50,8 @@ export interface ResultsServiceDeps {
   onError?: (eventId: string, error: unknown) => void;
   /** After each recalculation run (logged: operators and the two-server test count them). */
   onRecalculated?: (eventId: string, changed: boolean) => void;
+  /** An event's rows; an archived event's come from its archive (archive.service.ts). */
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }
 
 /**
@@ -64,10 +66,11 @@ export function resultsService({
   debounceMs = 50,
   onError,
   onRecalculated = () => undefined,
+  readRows = store.eventFiles.readAll,
 }: ResultsServiceDeps) {
   /** Computes and stores an event's results; undefined when the event is gone. */
   async function recompute(eventId: string) {
-    const rows = await store.eventFiles.readAll(eventId);
+    const rows = await readRows(eventId);
     if (!rows) return undefined;
     const results = compute(rowsToFile(rows));
     return store.results.save(eventId, toJson(results), now());
@@ -81,7 +84,7 @@ export function resultsService({
   async function refresh(eventId: string): Promise<boolean> {
     const before = await store.results.find(eventId);
     if (!before) return false;
-    const rows = await store.eventFiles.readAll(eventId);
+    const rows = await readRows(eventId);
     if (!rows) return false;
     const results = toJson(compute(rowsToFile(rows)));
     if (results === before.results) return false;
@@ -270,7 +273,7 @@ export function resultsService({
     /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
     async responses(actor: Actor | null, eventId: string): Promise<ResponsesView> {
       const { row, access, settings } = await requireReadable(actor, eventId);
-      const rows = await store.eventFiles.readAll(eventId);
+      const rows = await readRows(eventId);
       if (!rows) throw notFound();
       return responsesMatrix(
         rows,
@@ -295,7 +298,7 @@ export function resultsService({
     /** A team's KP visits in time order (teamSplits); its chosen answers per canSeeAnswers. */
     async splits(actor: Actor | null, eventId: string, teamId: string): Promise<TeamSplits> {
       const { row, access, settings } = await requireReadable(actor, eventId);
-      const rows = await store.eventFiles.readAll(eventId);
+      const rows = await readRows(eventId);
       if (!rows) throw notFound();
       const showWrong = canSeeWrongMarks(access, settings.hidewrongmarks === true);
       const splits = teamSplits(scoringEventFromFile(rowsToFile(rows)), teamId, !showWrong);

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ErrorBody } from '@rada/core';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../config.ts';
@@ -46,6 +49,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // No built web app: unknown paths answer a plain 404 whatever the working copy holds.
     webDist: '/nonexistent/rada-web-dist',
     rateLimits: UNLIMITED_RATES,
+    // Each app archives into a folder of its own, made on the first write.
+    archiveDir: path.join(os.tmpdir(), `rada-archive-${randomUUID()}`),
     ...overrides,
   };
 }

@@ -49,6 +49,7 @@ import type {
   CupCellBody,
   EventMapView,
   EventOverview,
+  JobView,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -261,6 +262,10 @@ export const api = {
   event: (id: string) => request<EventSummary>('GET', `/events/${enc(id)}`),
   /** The organiser's dashboard of an event (admins). */
   overview: (id: string) => request<EventOverview>('GET', `/events/${enc(id)}/overview`),
+  archive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive`),
+  unarchive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/unarchive`),
+  archiveJob: (id: string) => request<JobView | null>('GET', `/events/${enc(id)}/archive/job`),
+  job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
   settings: (id: string) => request<EventSettingsView>('GET', `/events/${enc(id)}/settings`),
@@ -497,6 +502,7 @@ export const queryKeys = {
   event: (id: string) => ['event', id] as const,
   settings: (id: string) => ['event', id, 'settings'] as const,
   overview: (id: string) => ['event', id, 'overview'] as const,
+  archiveJob: (id: string) => ['event', id, 'archivejob'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,

@@ -121,4 +121,32 @@ export const settingsEn = {
   'settings.regclassrequired': 'Teams choose their class when registering (required)',
   'settings.maxmarkingdistance.help':
     'Location checkpoints are marked within this distance. Question checkpoints can be answered from anywhere unless “Do not open a checkpoint unless the team is close to it” is on (here or on the checkpoint).',
+  'archive.title': 'Archive',
+  'archive.state.none':
+    'Archiving keeps the event as it is now (results, responses, checkpoints and tracks) in the archive files and removes its live data. The results stay readable; nothing can be changed until it is restored.',
+  'archive.state.a1':
+    'The event is archived: its results are read from the archive files. Restore it to change it again.',
+  'archive.state.a2': 'The event is in the second archive tier: it cannot be restored.',
+  'archive.archive': 'Archive event',
+  'archive.restore': 'Restore',
+  'archive.watch': 'Show progress',
+  'archive.cancel': 'Cancel',
+  'archive.close': 'Close',
+  'archive.progress': 'Progress',
+  'archive.dialog.archive': 'Archiving {{id}}',
+  'archive.dialog.restore': 'Restoring {{id}}',
+  'archive.archive.text':
+    'The event’s teams, answers, checkpoints and tracks are written to the archive, read back, and then removed from the live data. Archive now?',
+  'archive.restore.text':
+    'The archived teams, answers, checkpoints and tracks are put back into the live data and the archive files removed. Restore now?',
+  'archive.done.archive': '{{id}} archived',
+  'archive.done.restore': '{{id}} restored',
+  'archive.log.read': 'Read {{teams}} teams and {{kps}} checkpoints',
+  'archive.log.tracks': '{{chunks}} pieces of tracks to keep',
+  'archive.log.wrote': 'Wrote {{file}} ({{bytes}} bytes)',
+  'archive.log.verified': 'Read every file back from {{tier}}: all the same',
+  'archive.log.archived': 'Removed the live data; {{id}} is archived',
+  'archive.log.restored': 'Put the event back with {{chunks}} pieces of tracks',
+  'archive.log.removed': 'Removed {{files}} archive files',
+  'archive.log.failed': 'Stopped: nothing was removed',
 };

@@ -124,4 +124,32 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.regclassrequired': 'Võistkond valib registreerudes klassi (kohustuslik)',
   'settings.maxmarkingdistance.help':
     'Asukohaga kontrollpunkte märgitakse selle kauguse piires. Küsimusega kontrollpunktidele võib vastata ükskõik kust, kui pole sisse lülitatud „Ära ava KP-d, kui võistkond pole selle lähedal” (siin või kontrollpunktil).',
+  'archive.title': 'Arhiiv',
+  'archive.state.none':
+    'Arhiveerimine talletab ürituse praegusel kujul (tulemused, vastused, kontrollpunktid ja rajad) arhiivifailidesse ja eemaldab selle elusandmed. Tulemusi saab edasi vaadata; midagi ei saa muuta enne taastamist.',
+  'archive.state.a1':
+    'Üritus on arhiveeritud: tulemused loetakse arhiivifailidest. Muutmiseks taasta see.',
+  'archive.state.a2': 'Üritus on teisel arhiivitasemel: seda ei saa taastada.',
+  'archive.archive': 'Arhiveeri üritus',
+  'archive.restore': 'Taasta',
+  'archive.watch': 'Näita edenemist',
+  'archive.cancel': 'Loobu',
+  'archive.close': 'Sulge',
+  'archive.progress': 'Edenemine',
+  'archive.dialog.archive': '{{id}} arhiveerimine',
+  'archive.dialog.restore': '{{id}} taastamine',
+  'archive.archive.text':
+    'Ürituse võistkonnad, vastused, kontrollpunktid ja rajad kirjutatakse arhiivi, loetakse tagasi ja eemaldatakse siis elusandmetest. Kas arhiveerida kohe?',
+  'archive.restore.text':
+    'Arhiveeritud võistkonnad, vastused, kontrollpunktid ja rajad pannakse elusandmetesse tagasi ja arhiivifailid eemaldatakse. Kas taastada kohe?',
+  'archive.done.archive': '{{id}} on arhiveeritud',
+  'archive.done.restore': '{{id}} on taastatud',
+  'archive.log.read': 'Loetud {{teams}} võistkonda ja {{kps}} kontrollpunkti',
+  'archive.log.tracks': 'Talletada {{chunks}} rajatükki',
+  'archive.log.wrote': 'Kirjutatud {{file}} ({{bytes}} baiti)',
+  'archive.log.verified': 'Kõik failid loetud tagasi asukohast {{tier}}: kõik samad',
+  'archive.log.archived': 'Elusandmed eemaldatud; {{id}} on arhiveeritud',
+  'archive.log.restored': 'Üritus taastatud koos {{chunks}} rajatükiga',
+  'archive.log.removed': 'Eemaldatud {{files}} arhiivifaili',
+  'archive.log.failed': 'Peatatud: midagi ei eemaldatud',
 };

@@ -17,6 +17,7 @@ import { useSaveSettings } from './useSaveSettings.ts';
 import { ScoringSection } from '../scoring/ScoringSection.tsx';
 import { isScoringKey } from '../scoring/scoringDraft.ts';
 import { matchesSearch } from './settingsSearch.ts';
+import { ArchivePanel } from '../archive/ArchivePanel.tsx';
 
 /** Where the speed section sits among the setting groups. */
 const SPEED_AFTER: SettingGroup = 'scoring';
@@ -222,6 +223,7 @@ export function SettingsTab({ event }: { event: EventSummary }) {
               </Stack>
             ))
           )}
+          {!search && <ArchivePanel event={event} />}
         </Stack>
       )}
     </SaveStatusProvider>

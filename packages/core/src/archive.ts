@@ -1,0 +1,49 @@
+/**
+ * Archiving (spec 02 §4 "Event archive state"): an event's `arch` goes none → a1 (its files in
+ * the first archive tier, its live rows removed) → a2 (moved to the second tier, final); a1 can go
+ * back to none (restored). The work runs on the server as a job that can be watched.
+ */
+
+/** The archive files of an event, under its id in a tier (spec 02 §3). */
+export const ARCHIVE_FILES = {
+  event: 'evdata.json',
+  meta: 'archivemeta.json',
+  tracks: 'tracks.dat',
+  trackIndex: (eventId: string) => `doctracks-${eventId}.json.gz`,
+} as const;
+
+/** archivemeta.json's `version`. */
+export const ARCHIVE_VERSION = '2';
+
+/** archivemeta.json. */
+export interface ArchiveMeta {
+  /** Epoch ms of the archiving. */
+  archivedate: number;
+  version: string;
+}
+
+export type ArchiveState = 'a1' | 'a2';
+
+export type JobKind = 'archive' | 'unarchive';
+
+/** One line of a job's log: a text key (archive.log.*) and its values. */
+export interface JobLogLine {
+  at: number;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** GET /api/jobs/:id and the answer of the request that starts one (docs/api.md). */
+export interface JobView {
+  id: string;
+  kind: JobKind;
+  eventId: string;
+  state: 'running' | 'done' | 'failed';
+  /** 0…1. */
+  progress: number;
+  log: JobLogLine[];
+  /** The error key and message of a failed job. */
+  error: { error: string; message: string } | null;
+  startedAt: number;
+  endedAt: number | null;
+}

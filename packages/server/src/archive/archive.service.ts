@@ -1,0 +1,263 @@
+import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import {
+  ARCHIVE_FILES,
+  ARCHIVE_VERSION,
+  ERROR_MESSAGES,
+  eventTopic,
+  parseEventFile,
+} from '@rada/core';
+import type { ArchiveMeta, ErrorKey, JobKind, JobView } from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import type { Store } from '../db/store.ts';
+import type { Bus } from '../realtime/bus.ts';
+import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { canEditEvent } from '../policies/event.policy.ts';
+import type { ArchiveStorage } from './archiveStorage.ts';
+import { decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
+
+/** Finished jobs kept for watching again, per server process. */
+const KEPT_JOBS = 100;
+/** Archived events whose evdata.json is kept parsed for reading. */
+const KEPT_ARCHIVES = 8;
+
+export interface ArchiveDeps {
+  store: Store;
+  bus: Bus;
+  /** The first tier, where archiving writes. */
+  first: ArchiveStorage;
+  now: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Archiving and restoring events (spec 02 §4): the checks answer at once; the work runs as a job
+ * (its progress and log read with `job`), which goes on when the browser that started it closes.
+ */
+export function archiveService({ store, bus, first, now, log = () => undefined }: ArchiveDeps) {
+  const jobs = new Map<string, JobView>();
+  const running = new Map<string, Promise<void>>();
+  const parsed = new Map<string, EventRows>();
+
+  async function requireAdmin(actor: Actor | null, eventId: string) {
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    const role = actor ? await store.events.roleOf(eventId, actor.uid) : null;
+    if (!canEditEvent({ actor, role, hidden: row.hidden === 1 })) {
+      throw actor ? forbidden() : unauthorized();
+    }
+    return row;
+  }
+
+  const busy = (eventId: string) =>
+    [...jobs.values()].some((j) => j.eventId === eventId && j.state === 'running');
+
+  /** Starts `work` as a job of `kind` for the event; its steps report progress and log lines. */
+  function startJob(
+    kind: JobKind,
+    eventId: string,
+    work: (
+      step: (progress: number, key: string, params?: JobView['log'][0]['params']) => void,
+    ) => Promise<void>,
+  ): JobView {
+    const job: JobView = {
+      id: randomUUID(),
+      kind,
+      eventId,
+      state: 'running',
+      progress: 0,
+      log: [],
+      error: null,
+      startedAt: now(),
+      endedAt: null,
+    };
+    jobs.set(job.id, job);
+    const step = (progress: number, key: string, params?: JobView['log'][0]['params']) => {
+      job.progress = progress;
+      job.log.push({ at: now(), key, ...(params ? { params } : {}) });
+    };
+    const done = work(step)
+      .then(() => {
+        job.state = 'done';
+        job.progress = 1;
+      })
+      .catch((e: unknown) => {
+        job.state = 'failed';
+        const key: ErrorKey = e instanceof AppError ? e.key : 'error.internal';
+        job.error = { error: key, message: ERROR_MESSAGES[key] };
+        step(job.progress, 'archive.log.failed');
+        if (!(e instanceof AppError)) log(`archive job ${job.id} (${kind} ${eventId}) failed`, e);
+      })
+      .finally(() => {
+        job.endedAt = now();
+        running.delete(job.id);
+        // Finished jobs beyond the newest few are forgotten.
+        const finished = [...jobs.values()].filter((j) => j.state !== 'running');
+        for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_JOBS))) {
+          jobs.delete(old.id);
+        }
+      });
+    running.set(job.id, done);
+    return structuredClone(job);
+  }
+
+  const changed = (eventId: string) =>
+    bus.publish(eventTopic(eventId), {
+      v: 1,
+      type: 'event.changed',
+      eventId,
+      what: ['event', 'checkpoints', 'teams', 'results', 'registrations'],
+    });
+
+  /** none → a1: writes the files, reads them back, then removes the live rows in one transaction. */
+  async function archiveWork(eventId: string, step: Parameters<Parameters<typeof startJob>[2]>[0]) {
+    const rows = await store.eventFiles.readAll(eventId);
+    if (!rows) throw notFound();
+    step(0.1, 'archive.log.read', { teams: rows.teams.length, kps: rows.checkpoints.length });
+    const chunks = await store.archive.trackChunks(eventId);
+    const index = chunks.map((c) => ({
+      id: c.id,
+      team: c.team_id,
+      device: c.device_id,
+      from: c.t_from,
+      to: c.t_to,
+      points: c.points,
+    }));
+    const meta: ArchiveMeta = { archivedate: now(), version: ARCHIVE_VERSION };
+    const files: [string, Uint8Array][] = [
+      [ARCHIVE_FILES.event, Buffer.from(JSON.stringify(rowsToFile(rows)))],
+      [ARCHIVE_FILES.tracks, encodeTracksFile(chunks)],
+      [ARCHIVE_FILES.trackIndex(eventId), gzipSync(JSON.stringify(index))],
+      [ARCHIVE_FILES.meta, Buffer.from(JSON.stringify(meta))],
+    ];
+    step(0.2, 'archive.log.tracks', { chunks: chunks.length });
+    for (const [i, [name, bytes]] of files.entries()) {
+      await first.write(`${eventId}/${name}`, bytes);
+      step(0.2 + (0.4 * (i + 1)) / files.length, 'archive.log.wrote', {
+        file: name,
+        bytes: bytes.byteLength,
+      });
+    }
+    // Read back before anything is removed: the files must give back what was written.
+    for (const [name, bytes] of files) {
+      const back = await first.read(`${eventId}/${name}`);
+      if (!back || !Buffer.from(back).equals(Buffer.from(bytes))) {
+        for (const [other] of files) await first.remove(`${eventId}/${other}`);
+        throw new AppError('archive.error.verify', 500);
+      }
+    }
+    step(0.75, 'archive.log.verified', { tier: first.name });
+    await store.transaction(async (repos) => {
+      await repos.archive.removeLive(eventId);
+      await repos.archive.setArch(eventId, 'a1', now());
+    });
+    parsed.delete(eventId);
+    step(1, 'archive.log.archived', { id: eventId });
+    changed(eventId);
+  }
+
+  /** Reads and parses an archived event's evdata.json; undefined when it is missing. */
+  async function archivedFile(eventId: string) {
+    const bytes = await first.read(`${eventId}/${ARCHIVE_FILES.event}`);
+    if (!bytes) return undefined;
+    const result = parseEventFile(Buffer.from(bytes).toString('utf8'));
+    if (!result.ok) throw new AppError('archive.error.missing', 409);
+    return result.file;
+  }
+
+  /** a1 → none: puts the rows and tracks back in one transaction, then removes the files. */
+  async function unarchiveWork(
+    eventId: string,
+    step: Parameters<Parameters<typeof startJob>[2]>[0],
+  ) {
+    const file = await archivedFile(eventId);
+    if (!file) throw new AppError('archive.error.missing', 409);
+    const rows = fileToRows(file, eventId, now());
+    const tracks = await first.read(`${eventId}/${ARCHIVE_FILES.tracks}`);
+    const chunks = tracks ? decodeTracksFile(tracks, eventId) : [];
+    step(0.3, 'archive.log.read', { teams: rows.teams.length, kps: rows.checkpoints.length });
+    await store.transaction(async (repos) => {
+      if ((await repos.archive.liveRows(eventId)) > 0) {
+        throw new AppError('archive.error.exists', 409);
+      }
+      await repos.eventFiles.insertArchived(rows);
+      await repos.archive.insertChunks(chunks);
+      await repos.archive.setArch(eventId, null, now());
+    });
+    parsed.delete(eventId);
+    step(0.7, 'archive.log.restored', { chunks: chunks.length });
+    changed(eventId);
+    const names = await first.list(eventId);
+    for (const name of names) await first.remove(name);
+    step(1, 'archive.log.removed', { files: names.length });
+  }
+
+  return {
+    /** Starts archiving (none → a1): the event's admins or a super admin. */
+    async archive(actor: Actor | null, eventId: string): Promise<JobView> {
+      const row = await requireAdmin(actor, eventId);
+      if (row.arch !== null) throw new AppError('archive.error.archived', 409);
+      if (busy(eventId)) throw new AppError('archive.error.busy', 409);
+      return startJob('archive', eventId, (step) => archiveWork(eventId, step));
+    },
+
+    /** Starts restoring (a1 → none); refused for a2, a missing evdata.json or live rows. */
+    async unarchive(actor: Actor | null, eventId: string): Promise<JobView> {
+      const row = await requireAdmin(actor, eventId);
+      if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
+      if (row.arch !== 'a1') throw new AppError('archive.error.final', 409);
+      if (busy(eventId)) throw new AppError('archive.error.busy', 409);
+      if (!(await first.read(`${eventId}/${ARCHIVE_FILES.event}`))) {
+        throw new AppError('archive.error.missing', 409);
+      }
+      if ((await store.archive.liveRows(eventId)) > 0) {
+        throw new AppError('archive.error.exists', 409);
+      }
+      return startJob('unarchive', eventId, (step) => unarchiveWork(eventId, step));
+    },
+
+    /** A job as it stands: to the event's admins (a super admin included). */
+    async job(actor: Actor | null, jobId: string): Promise<JobView> {
+      const job = jobs.get(jobId);
+      if (!job) throw notFound();
+      await requireAdmin(actor, job.eventId);
+      return structuredClone(job);
+    },
+
+    /** The event's newest job, to watch again after the page was closed; null when none. */
+    async latest(actor: Actor | null, eventId: string): Promise<JobView | null> {
+      await requireAdmin(actor, eventId);
+      const mine = [...jobs.values()].filter((j) => j.eventId === eventId);
+      const job = mine.at(-1);
+      return job ? structuredClone(job) : null;
+    },
+
+    /**
+     * An event's rows as the results read them: the live ones, or for an archived event the ones
+     * in its evdata.json (with the event's own row, settings and admins, which stay live).
+     */
+    async readRows(eventId: string): Promise<EventRows | undefined> {
+      const live = await store.eventFiles.readAll(eventId);
+      if (!live || live.event.arch === null) return live;
+      let rows = parsed.get(eventId);
+      if (!rows) {
+        const file = await archivedFile(eventId);
+        if (!file) return live;
+        rows = fileToRows(file, eventId, 0);
+        parsed.set(eventId, rows);
+        for (const old of [...parsed.keys()].slice(0, Math.max(0, parsed.size - KEPT_ARCHIVES))) {
+          parsed.delete(old);
+        }
+      }
+      return { ...rows, event: live.event, data: live.data, admins: live.admins };
+    },
+
+    /** Settles when every running job has ended (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all(running.values());
+    },
+  };
+}
+export type ArchiveService = ReturnType<typeof archiveService>;

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCHIVE_FILES } from '@rada/core';
+import type { ArchiveMeta, JobView, ResponsesView, ResultsView } from '@rada/core';
+import { testDialects } from '../test/databases.ts';
+import { buildTestApp, call, errorOf } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
+import type { TestUser } from '../test/factories.ts';
+import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import { resultsEventFile } from '../test/resultsFixture.ts';
+import { addDevice, chunkRows, walk } from '../tracks/trackTestKit.ts';
+
+describe.each(testDialects())('archiving on $name', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let admin: TestUser;
+  let runner: TestUser;
+  let stranger: TestUser;
+  let boss: TestUser;
+  const bossEmail = uniqueEmail('boss');
+  const archiveDir = path.join(os.tmpdir(), `rada-archive-test-${randomUUID()}`);
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail], archiveDir });
+    owner = await signUp(t.app);
+    admin = await signUp(t.app);
+    runner = await signUp(t.app);
+    stranger = await signUp(t.app);
+    boss = await signUp(t.app, bossEmail);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  /** An ended event with answers, an admin and Alpha's track from two devices. */
+  const newEvent = async () => {
+    const id = uniqueShortlink('arc');
+    await importEvent(t, resultsEventFile(owner.uid), id);
+    await addAdmin(t.app, owner, id, admin.uid);
+    const t0 = t.clock.t - 600_000;
+    for (const [i, points] of [walk(30, t0), walk(20, t0 + 500)].entries()) {
+      const dev = await addDevice(t, runner, id, i === 0 ? 'alpha' : 'bravo');
+      const sent = await call<{ accepted: number }>(
+        t.app,
+        'POST',
+        `/api/devices/${dev}/locations`,
+        {
+          as: runner,
+          body: { points },
+        },
+      );
+      expect(sent.body.accepted, JSON.stringify(sent.body)).toBe(points.length);
+    }
+    return id;
+  };
+  const exported = async (id: string) => {
+    const res = await call(t.app, 'GET', `/api/events/${id}/export`, { as: owner });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  /** Starts a job and waits until it ends. */
+  const run = async (id: string, kind: 'archive' | 'unarchive', as: TestUser = owner) => {
+    const started = await call<JobView>(t.app, 'POST', `/api/events/${id}/${kind}`, { as });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    for (;;) {
+      const job = await call<JobView>(t.app, 'GET', `/api/jobs/${started.body.id}`, { as });
+      expect(job.status).toBe(200);
+      if (job.body.state !== 'running') return job.body;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const arch = async (id: string) =>
+    (await t.handle.db.selectFrom('events').select('arch').where('id', '=', id).executeTakeFirst())
+      ?.arch;
+  const teamRows = (id: string) =>
+    t.handle.db.selectFrom('teams').select('id').where('event_id', '=', id).execute();
+
+  it('archives to the first tier, keeps results and responses readable, and restores the same event and tracks', async () => {
+    const id = await newEvent();
+    const before = await exported(id);
+    const chunksBefore = await chunkRows(t, id);
+    expect(chunksBefore.length).toBeGreaterThan(0);
+    const results = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    const responses = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`);
+
+    const job = await run(id, 'archive');
+    expect(job.state, JSON.stringify(job)).toBe('done');
+    expect(job.progress).toBe(1);
+    expect(job.log.map((l) => l.key)).toEqual([
+      'archive.log.read',
+      'archive.log.tracks',
+      'archive.log.wrote',
+      'archive.log.wrote',
+      'archive.log.wrote',
+      'archive.log.wrote',
+      'archive.log.verified',
+      'archive.log.archived',
+    ]);
+    expect(await arch(id)).toBe('a1');
+    expect(await teamRows(id)).toEqual([]);
+    expect(await chunkRows(t, id)).toEqual([]);
+    const folder = path.join(archiveDir, id);
+    expect(fs.readdirSync(folder).sort()).toEqual(
+      [
+        ARCHIVE_FILES.event,
+        ARCHIVE_FILES.meta,
+        ARCHIVE_FILES.tracks,
+        ARCHIVE_FILES.trackIndex(id),
+      ].sort(),
+    );
+    const meta = JSON.parse(
+      fs.readFileSync(path.join(folder, ARCHIVE_FILES.meta), 'utf8'),
+    ) as ArchiveMeta;
+    expect(meta).toEqual({ archivedate: t.clock.t, version: '2' });
+    const index = JSON.parse(
+      gunzipSync(fs.readFileSync(path.join(folder, ARCHIVE_FILES.trackIndex(id)))).toString(),
+    ) as { id: string; points: number }[];
+    expect(index.map((c) => c.id).sort()).toEqual(chunksBefore.map((c) => c.id).sort());
+
+    // Read from the archive: the same results, responses and event file.
+    expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
+    expect((await call(t.app, 'GET', `/api/events/${id}/responses`)).body).toEqual(responses.body);
+    const beforeFile = before as { events: Record<string, unknown> };
+    expect(await exported(id)).toEqual({
+      ...beforeFile,
+      events: { ...beforeFile.events, arch: 'a1' },
+    });
+    // Archived, nothing changes: a second archive and team writes are refused.
+    const again = await call(t.app, 'POST', `/api/events/${id}/archive`, { as: owner });
+    expect([again.status, errorOf(again)]).toEqual([409, 'archive.error.archived']);
+
+    const back = await run(id, 'unarchive', admin);
+    expect(back.state, JSON.stringify(back)).toBe('done');
+    expect(await arch(id)).toBeNull();
+    expect(await exported(id)).toEqual(before);
+    const chunksAfter = await chunkRows(t, id);
+    expect(chunksAfter).toEqual(chunksBefore);
+    expect(fs.existsSync(folder)).toBe(false);
+    expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
+  });
+
+  it('refuses to restore an event that is not archived, is final, has lost its file or has live rows again', async () => {
+    const id = await newEvent();
+    const notArchived = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
+    expect([notArchived.status, errorOf(notArchived)]).toEqual([409, 'archive.error.notarchived']);
+
+    expect((await run(id, 'archive')).state).toBe('done');
+    // Live rows again (written behind the server's back): restoring would overwrite them.
+    await t.handle.db
+      .insertInto('teams')
+      .values({
+        event_id: id,
+        id: 'late',
+        name: 'Late',
+        nr: null,
+        list: '{}',
+        data: '{}',
+        trackstat: null,
+      })
+      .execute();
+    const exists = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
+    expect([exists.status, errorOf(exists)]).toEqual([409, 'archive.error.exists']);
+    await t.handle.db.deleteFrom('teams').where('event_id', '=', id).execute();
+
+    const file = path.join(archiveDir, id, ARCHIVE_FILES.event);
+    const kept = fs.readFileSync(file);
+    fs.rmSync(file);
+    const missing = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
+    expect([missing.status, errorOf(missing)]).toEqual([409, 'archive.error.missing']);
+    fs.writeFileSync(file, kept);
+
+    await t.handle.db.updateTable('events').set({ arch: 'a2' }).where('id', '=', id).execute();
+    const final = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
+    expect([final.status, errorOf(final)]).toEqual([409, 'archive.error.final']);
+    // Nothing of the refused restores was written.
+    expect(await teamRows(id)).toEqual([]);
+    expect(await chunkRows(t, id)).toEqual([]);
+  });
+
+  it('lets only the event admins and a super admin archive and watch the job', async () => {
+    const id = await newEvent();
+    const anonymous = await call(t.app, 'POST', `/api/events/${id}/archive`);
+    expect([anonymous.status, errorOf(anonymous)]).toEqual([401, 'error.unauthorized']);
+    const other = await call(t.app, 'POST', `/api/events/${id}/archive`, { as: stranger });
+    expect([other.status, errorOf(other)]).toEqual([403, 'error.forbidden']);
+    const job = await run(id, 'archive', boss);
+    expect(job.state).toBe('done');
+    const watched = await call(t.app, 'GET', `/api/jobs/${job.id}`, { as: stranger });
+    expect([watched.status, errorOf(watched)]).toEqual([403, 'error.forbidden']);
+    const latest = await call<JobView>(t.app, 'GET', `/api/events/${id}/archive/job`, {
+      as: admin,
+    });
+    expect(latest.body.id).toBe(job.id);
+    const unknown = await call(t.app, 'GET', `/api/jobs/${randomUUID()}`, { as: owner });
+    expect([unknown.status, errorOf(unknown)]).toEqual([404, 'error.notfound']);
+    const bad = await call(t.app, 'GET', '/api/jobs/not-a-job', { as: owner });
+    expect([bad.status, errorOf(bad)]).toEqual([400, 'error.validation']);
+  });
+
+  it('fails the job without removing anything when the files do not read back', async () => {
+    const id = await newEvent();
+    // The event's folder is a file: nothing can be written under it.
+    fs.mkdirSync(archiveDir, { recursive: true });
+    fs.writeFileSync(path.join(archiveDir, id), 'in the way');
+    const job = await run(id, 'archive');
+    expect(job.state).toBe('failed');
+    expect(job.error?.error).toBe('error.internal');
+    expect(await arch(id)).toBeNull();
+    expect((await teamRows(id)).length).toBe(3);
+    fs.rmSync(path.join(archiveDir, id));
+  });
+});
