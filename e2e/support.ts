@@ -48,6 +48,7 @@ export async function startPlatform(overrides: Partial<ServerConfig> = {}): Prom
     host: '127.0.0.1',
     logLevel: 'silent',
     database: { dialect: 'sqlite', file },
+    archiveDir: path.join(dir, 'archive'),
     // RADA_WEB_DIST lets parallel work build the app into its own folder.
     webDist: process.env.RADA_WEB_DIST ?? path.join(root, 'packages/web/dist'),
     ...overrides,

@@ -143,7 +143,7 @@ export const settingsEn = {
   'archive.done.restore': '{{id}} restored',
   'archive.log.read': 'Read {{teams}} teams and {{kps}} checkpoints',
   'archive.log.tracks': '{{chunks}} pieces of tracks to keep',
-  'archive.log.wrote': 'Wrote {{file}} ({{bytes}} bytes)',
+  'archive.log.wrote': 'Wrote {{file}} ({{bytes, number}} bytes)',
   'archive.log.verified': 'Read every file back from {{tier}}: all the same',
   'archive.log.archived': 'Removed the live data; {{id}} is archived',
   'archive.log.restored': 'Put the event back with {{chunks}} pieces of tracks',

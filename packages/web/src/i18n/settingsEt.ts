@@ -146,7 +146,7 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'archive.done.restore': '{{id}} on taastatud',
   'archive.log.read': 'Loetud {{teams}} võistkonda ja {{kps}} kontrollpunkti',
   'archive.log.tracks': 'Talletada {{chunks}} rajatükki',
-  'archive.log.wrote': 'Kirjutatud {{file}} ({{bytes}} baiti)',
+  'archive.log.wrote': 'Kirjutatud {{file}} ({{bytes, number}} baiti)',
   'archive.log.verified': 'Kõik failid loetud tagasi asukohast {{tier}}: kõik samad',
   'archive.log.archived': 'Elusandmed eemaldatud; {{id}} on arhiveeritud',
   'archive.log.restored': 'Üritus taastatud koos {{chunks}} rajatükiga',

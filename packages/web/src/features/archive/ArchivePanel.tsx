@@ -159,7 +159,7 @@ function JobProgress({ job }: { job: JobView }) {
           {t(job.error.error, { defaultValue: job.error.message })}
         </Alert>
       )}
-      <List dense data-testid="archive-log" sx={{ maxHeight: 240, overflow: 'auto' }}>
+      <List dense data-testid="archive-log" sx={{ maxHeight: 320, overflow: 'auto' }}>
         {job.log.map((line, i) => (
           <ListItem key={i} disableGutters>
             <ListItemText

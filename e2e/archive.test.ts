@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { loadEvent } from '../bench/loadEvent.ts';
+import { usePlatform } from './lifecycle.ts';
+import { screenshot } from './support.ts';
+
+/** Enough teams (60 KPs, ~130,000 answers) that archiving runs past the progress bar's delay. */
+const TEAMS = 4000;
+
+describe('archiving an event from its settings', () => {
+  const env = usePlatform();
+  const eventId = 'spring-rogaine';
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const { platform, browser } = env;
+    context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+    const signup = await context.request.post(`${platform.url}/api/auth/signup`, {
+      data: {
+        email: 'archiver@example.ee',
+        password: 'archive-pass',
+        displayName: 'Arno Archiver',
+      },
+    });
+    expect(signup.status()).toBe(201);
+    const { uid } = (await signup.json()) as { uid: string };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-archive-e2e-'));
+    const file = path.join(dir, 'event.json');
+    fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, 60, { [uid]: 'owner' })));
+    const imported = await platform.cli('import', file, '--id', eventId);
+    expect(imported.code, imported.err).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+    page = await context.newPage();
+  });
+
+  const firstRow = async () => {
+    await page.goto(`${env.platform.url}/${eventId}/result`);
+    const row = page.locator('[data-testid^="results-row-"]').first();
+    await row.waitFor();
+    return row.innerText();
+  };
+
+  it('archives with a progress bar and a log, keeps the results readable, and restores', async () => {
+    const { platform } = env;
+    const before = await firstRow();
+
+    await page.goto(`${platform.url}/${eventId}/settings`);
+    const panel = page.getByTestId('archive-panel');
+    await panel.scrollIntoViewIfNeeded();
+    await page.getByTestId('archive-start').click();
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-progress').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'archive-progress', false);
+    await page.getByTestId('archive-done').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('archive-done').innerText()).toBe(`${eventId} archived`);
+    const log = await page.getByTestId('archive-log').innerText();
+    expect(log).toContain(`Read ${TEAMS} teams and 60 checkpoints`);
+    expect(log).toContain('Wrote evdata.json');
+    expect(log).toContain('all the same');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'archive-done', false);
+    await page.getByTestId('archive-close').click();
+    await expect
+      .poll(() => page.getByTestId('archive-state').innerText())
+      .toContain('The event is archived');
+    expect(await page.getByText('Archived', { exact: true }).count()).toBeGreaterThan(0);
+
+    // The public results read the archive: the same first row.
+    expect(await firstRow()).toBe(before);
+
+    // Closing the page does not stop a job; a restore is watched from a fresh page.
+    await page.goto(`${platform.url}/${eventId}/settings`);
+    await page.getByTestId('archive-restore').click();
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-done').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('archive-done').innerText()).toBe(`${eventId} restored`);
+    await page.getByTestId('archive-close').click();
+    await expect
+      .poll(() => page.getByTestId('archive-state').innerText())
+      .toContain('Archiving keeps the event');
+    expect(await firstRow()).toBe(before);
+  });
+
+  it('shows the panel in Estonian', async () => {
+    await page.evaluate(() => localStorage.setItem('rada.lang', 'et'));
+    await page.goto(`${env.platform.url}/${eventId}/settings`);
+    const panel = page.getByTestId('archive-panel');
+    await panel.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('archive-start').textContent()).toBe('Arhiveeri üritus');
+    await page.getByTestId('archive-start').click();
+    expect(await page.getByTestId('archive-dialog').innerText()).toContain('Kas arhiveerida kohe?');
+    await page.getByTestId('archive-close').click();
+    await page.evaluate(() => localStorage.removeItem('rada.lang'));
+  });
+});
