@@ -16,7 +16,7 @@ import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { ArchiveStorage } from './archiveStorage.ts';
-import { decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
+import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
 
 /** Finished jobs kept for watching again, per server process. */
 const KEPT_JOBS = 100;
@@ -117,14 +117,7 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
     if (!rows) throw notFound();
     step(0.1, 'archive.log.read', { teams: rows.teams.length, kps: rows.checkpoints.length });
     const chunks = await store.archive.trackChunks(eventId);
-    const index = chunks.map((c) => ({
-      id: c.id,
-      team: c.team_id,
-      device: c.device_id,
-      from: c.t_from,
-      to: c.t_to,
-      points: c.points,
-    }));
+    const index = chunks.map(chunkHead);
     const meta: ArchiveMeta = { archivedate: now(), version: ARCHIVE_VERSION };
     const files: [string, Uint8Array][] = [
       [ARCHIVE_FILES.event, Buffer.from(JSON.stringify(rowsToFile(rows)))],

@@ -2,6 +2,16 @@ import type { Database } from '../db/schema.ts';
 
 type Chunk = Database['track_chunks'];
 
+/** What tracks.dat (and the doctracks index) says of a chunk besides its points. */
+export const chunkHead = (c: Chunk) => ({
+  id: c.id,
+  team: c.team_id,
+  device: c.device_id,
+  from: c.t_from,
+  to: c.t_to,
+  points: c.points,
+});
+
 /** tracks.dat starts with these 8 bytes: the format and its version. */
 const MAGIC = 'RADATRK1';
 
@@ -19,16 +29,7 @@ export function encodeTracksFile(chunks: readonly Chunk[]): Uint8Array {
     return b;
   };
   for (const c of chunks) {
-    const head = Buffer.from(
-      JSON.stringify({
-        id: c.id,
-        team: c.team_id,
-        device: c.device_id,
-        from: c.t_from,
-        to: c.t_to,
-        points: c.points,
-      }),
-    );
+    const head = Buffer.from(JSON.stringify(chunkHead(c)));
     const data = Buffer.from(c.data, 'base64');
     parts.push(length(head.length), head, length(data.length), data);
   }
