@@ -68,6 +68,10 @@ describe('archiving an event from its settings', () => {
       .poll(() => page.getByTestId('archive-state').innerText())
       .toContain('The event is archived');
     expect(await page.getByText('Archived', { exact: true }).count()).toBeGreaterThan(0);
+    // Every tab of the organiser's page says where the event's data is now.
+    expect(await page.getByTestId('eventpage-archived').innerText()).toContain(
+      'Settings → Archive',
+    );
 
     // The public results read the archive: the same first row.
     expect(await firstRow()).toBe(before);
@@ -82,6 +86,7 @@ describe('archiving an event from its settings', () => {
     await expect
       .poll(() => page.getByTestId('archive-state').innerText())
       .toContain('Archiving keeps the event');
+    await page.getByTestId('eventpage-archived').waitFor({ state: 'detached' });
     expect(await firstRow()).toBe(before);
   });
 

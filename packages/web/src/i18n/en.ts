@@ -81,6 +81,10 @@ export const en = {
   'event.myteam': 'Taking part: {{team}}',
   'event.hidden': 'Hidden',
   'event.archived': 'Archived',
+  'event.archived.help':
+    'The event is archived: its teams, checkpoints and tracks are in the archive files, and the results and responses are read from them. Restore it in Settings → Archive to change it.',
+  'event.archived.final':
+    'The event is in the second archive tier: its results and responses are read from the archive files and it cannot be changed.',
   'event.role.owner': 'Owner',
   'event.role.admin': 'Admin',
   'event.notfound': 'There is no event "{{id}}".',

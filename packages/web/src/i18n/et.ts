@@ -169,6 +169,10 @@ export const et: Texts = {
   'event.myteam': 'Osalen: {{team}}',
   'event.hidden': 'Peidetud',
   'event.archived': 'Arhiveeritud',
+  'event.archived.help':
+    'Üritus on arhiveeritud: selle võistkonnad, kontrollpunktid ja rajad on arhiivifailides ning tulemused ja vastused loetakse neist. Muutmiseks taasta see: Seaded → Arhiiv.',
+  'event.archived.final':
+    'Üritus on teisel arhiivitasemel: tulemused ja vastused loetakse arhiivifailidest ja seda ei saa muuta.',
   'event.role.owner': 'Omanik',
   'event.role.admin': 'Administraator',
   'event.notfound': 'Üritust „{{id}}“ ei ole.',

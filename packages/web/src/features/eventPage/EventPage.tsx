@@ -196,6 +196,11 @@ export function EventPage() {
   return (
     <Stack sx={{ gap: 2 }} data-testid="event-page">
       <EventHeader event={ev} me={me.data} />
+      {ev.arch && ev.role !== null && (
+        <Alert severity="info" data-testid="eventpage-archived">
+          {ev.arch === 'a1' ? t('event.archived.help') : t('event.archived.final')}
+        </Alert>
+      )}
       {tabs.length > 1 && (
         <Paper variant="outlined">
           <Tabs
