@@ -46,6 +46,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
+        // The entry takes the shell group in when nothing else loads it first; named alike.
+        entryFileNames: 'assets/shell-[hash].js',
         codeSplitting: {
           groups: [
             // What the first paint of any page needs (React, the router, queries, texts, MUI's
