@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { insertChunked } from '../eventFile/eventFile.repository.ts';
 
 /**
  * The tables whose rows an archive holds (evdata.json and tracks.dat), children first. The event's
@@ -53,17 +54,7 @@ export function archiveRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Removes the event's own row, settings and admins (before a restore writes them anew). */
-    removeEvent: (eventId: string) => db.deleteFrom('events').where('id', '=', eventId).execute(),
-
-    async insertChunks(rows: Database['track_chunks'][]): Promise<void> {
-      for (let i = 0; i < rows.length; i += 200) {
-        await db
-          .insertInto('track_chunks')
-          .values(rows.slice(i, i + 200))
-          .execute();
-      }
-    },
+    insertChunks: (rows: Database['track_chunks'][]) => insertChunked(db, 'track_chunks', rows),
 
     setArch: (eventId: string, arch: string | null, at: number) =>
       db.updateTable('events').set({ arch, updated_at: at }).where('id', '=', eventId).execute(),

@@ -7,7 +7,7 @@ import {
   eventTopic,
   parseEventFile,
 } from '@rada/core';
-import type { ArchiveMeta, ErrorKey, JobKind, JobView } from '@rada/core';
+import type { ArchiveMeta, ErrorKey, JobKind, JobLogLine, JobView } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
@@ -17,6 +17,9 @@ import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { ArchiveStorage } from './archiveStorage.ts';
 import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
+
+/** How a job's work reports: its progress (0…1) and a log line. */
+type Step = (progress: number, key: string, params?: JobLogLine['params']) => void;
 
 /** Finished jobs kept for watching again, per server process. */
 const KEPT_JOBS = 100;
@@ -55,13 +58,7 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
     [...jobs.values()].some((j) => j.eventId === eventId && j.state === 'running');
 
   /** Starts `work` as a job of `kind` for the event; its steps report progress and log lines. */
-  function startJob(
-    kind: JobKind,
-    eventId: string,
-    work: (
-      step: (progress: number, key: string, params?: JobView['log'][0]['params']) => void,
-    ) => Promise<void>,
-  ): JobView {
+  function startJob(kind: JobKind, eventId: string, work: (step: Step) => Promise<void>): JobView {
     const job: JobView = {
       id: randomUUID(),
       kind,
@@ -74,7 +71,7 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
       endedAt: null,
     };
     jobs.set(job.id, job);
-    const step = (progress: number, key: string, params?: JobView['log'][0]['params']) => {
+    const step: Step = (progress, key, params) => {
       job.progress = progress;
       job.log.push({ at: now(), key, ...(params ? { params } : {}) });
     };
@@ -112,7 +109,7 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
     });
 
   /** none → a1: writes the files, reads them back, then removes the live rows in one transaction. */
-  async function archiveWork(eventId: string, step: Parameters<Parameters<typeof startJob>[2]>[0]) {
+  async function archiveWork(eventId: string, step: Step) {
     const rows = await store.eventFiles.readAll(eventId);
     if (!rows) throw notFound();
     step(0.1, 'archive.log.read', { teams: rows.teams.length, kps: rows.checkpoints.length });
@@ -161,10 +158,7 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
   }
 
   /** a1 → none: puts the rows and tracks back in one transaction, then removes the files. */
-  async function unarchiveWork(
-    eventId: string,
-    step: Parameters<Parameters<typeof startJob>[2]>[0],
-  ) {
+  async function unarchiveWork(eventId: string, step: Step) {
     const file = await archivedFile(eventId);
     if (!file) throw new AppError('archive.error.missing', 409);
     const rows = fileToRows(file, eventId, now());
@@ -202,7 +196,8 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
       if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
       if (row.arch !== 'a1') throw new AppError('archive.error.final', 409);
       if (busy(eventId)) throw new AppError('archive.error.busy', 409);
-      if (!(await first.read(`${eventId}/${ARCHIVE_FILES.event}`))) {
+      // Listed, not read: the job reads the file (megabytes for a large event) once.
+      if (!(await first.list(eventId)).includes(`${eventId}/${ARCHIVE_FILES.event}`)) {
         throw new AppError('archive.error.missing', 409);
       }
       if ((await store.archive.liveRows(eventId)) > 0) {

@@ -4,7 +4,8 @@ import type { EventRows } from './eventFileMapping.ts';
 
 const CHUNK = 200;
 
-async function insertChunked<T extends keyof Database>(
+/** Inserts `rows` into `table` a few hundred at a time (the databases' parameter limits). */
+export async function insertChunked<T extends keyof Database>(
   db: Kysely<Database>,
   table: T,
   rows: Database[T][],
