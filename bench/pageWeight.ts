@@ -45,7 +45,9 @@ const vite = path.join(root, 'packages/web/node_modules/vite/bin/vite.js');
 
 /** Builds the web app of `tree` (a checkout with packages/web) into `outDir`. */
 function build(tree: string, outDir: string) {
-  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--logLevel', 'error'], {
+  // The config loader of packages/web's build script (its plugin reads @rada/core's TypeScript).
+  const args = ['build', '--configLoader', 'runner', '--outDir', outDir, '--logLevel', 'error'];
+  execFileSync(process.execPath, [vite, ...args], {
     cwd: path.join(tree, 'packages/web'),
     stdio: ['ignore', 'ignore', 'inherit'],
   });

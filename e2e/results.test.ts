@@ -96,6 +96,52 @@ describe('live results', () => {
     await organiser.close();
     await viewer.close();
   });
+
+  it('shows the first rows with the HTML, before the app, and the app takes over without a gap', async () => {
+    const { platform, browser } = env;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-paint-'));
+    const file = path.join(dir, 'event.json');
+    fs.writeFileSync(file, JSON.stringify(resultsEventFile('nobody')));
+    const imported = await platform.cli('import', file, '--id', 'firstpaint');
+    expect(imported.code, imported.err).toBe(0);
+
+    // Without JavaScript: the server's rows, in the browser's language (Estonian here).
+    const plain = await browser.newContext({ locale: 'et-EE', javaScriptEnabled: false });
+    const still = await plain.newPage();
+    await still.goto(`${platform.url}/firstpaint/tulemus`);
+    const rows = still.locator('[data-testid^="results-row-"]');
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual([
+      'results-row-alpha',
+      'results-row-bravo',
+      'results-row-charlie',
+    ]);
+    expect(await still.locator('thead').innerText()).toContain('Punktid');
+    expect(await still.locator('h1').innerText()).toBe('Results test — Tulemused');
+    await screenshot(still, 'results-firstpaint-nojs');
+    await plain.close();
+
+    // With it: once shown, rows are on the page at every change until the app's own are there.
+    const viewer = await browser.newContext({ locale: 'et-EE' });
+    const page = await viewer.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shown?: boolean; __gaps?: number };
+      w.__gaps = 0;
+      new MutationObserver(() => {
+        const has = document.querySelector('[data-testid^="results-row-"]') !== null;
+        if (has) w.__shown = true;
+        else if (w.__shown) w.__gaps! += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${platform.url}/firstpaint/tulemus`);
+    await page.getByTestId('results-page').waitFor();
+    await page.getByTestId('results-open-alpha').waitFor();
+    expect(await page.locator('[data-first-paint]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __gaps: number }).__gaps)).toBe(0);
+    expect(await page.getByTestId('results-row-alpha').getAttribute('data-place')).toBe('1');
+    await screenshot(page, 'results-firstpaint-app');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await viewer.close();
+  });
 });
 
 describe('results pages: settings, splits, printing, phones', () => {

@@ -78,7 +78,10 @@ async function networkFirst(request, fallbackUrl) {
   const cache = await caches.open(VERSION);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(fallbackUrl ?? request, response.clone());
+    // A page with the server's first rows (x-rada-first-paint) is not the app's page for every
+    // route; the plain one is kept.
+    const plain = !response.headers.has('x-rada-first-paint');
+    if (response.ok && plain) await cache.put(fallbackUrl ?? request, response.clone());
     return response;
   } catch (error) {
     // The exact answer, else one for another query of the same path: the team view asked for

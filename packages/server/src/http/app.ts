@@ -257,6 +257,11 @@ export async function buildApp({
     results.close();
     await Promise.all([results.idle(), speed.close()]);
   });
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, {
+    event: (id) => services.events.get(null, id),
+    results: (id) => services.results.resultsJson(null, id),
+    responses: (id) => services.results.responses(null, id),
+    standings: (cupId) => services.cups.standings(null, cupId),
+  });
   return app;
 }

@@ -17,6 +17,11 @@ const KEPT_BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6
 
 type Encoding = 'br' | 'gzip';
 
+/** `text` compressed for a client that accepts `encoding` (a page written per request). */
+export function compressText(text: string | Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(text, BROTLI_OPTIONS) : gzip(text);
+}
+
 /** The best encoding the client accepts (q=0 refuses), or null. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
@@ -53,7 +58,7 @@ export function registerCompression(api: FastifyInstance): void {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
     const compress = (b: Buffer | string, kept = false) =>
-      encoding === 'br' ? brotli(b, kept ? KEPT_BROTLI_OPTIONS : BROTLI_OPTIONS) : gzip(b);
+      kept && encoding === 'br' ? brotli(b, KEPT_BROTLI_OPTIONS) : compressText(b, encoding);
     let body: Buffer;
     if (Buffer.isBuffer(payload)) {
       const entry = cache.get(payload) ?? {};

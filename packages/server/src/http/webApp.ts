@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { acceptedEncoding, compressText } from './compression.ts';
+import { firstPaint, languageCookie, paintLanguage } from './firstPaint.ts';
+import type { FirstPaintSources } from './firstPaint.ts';
 
 /** Hashed build output (Vite's dist/assets): a new build writes new names, so it never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,9 +21,15 @@ export function cacheControlFor(relative: string): string {
  * build wrote next to them (packages/web/scripts/precompress.mjs) when the browser accepts it,
  * hashed assets cached for a year and the rest revalidated; any other path gets index.html so
  * the app's router takes over. A missing /assets/ file is a 404, not index.html: an old page
- * asking for a chunk of the previous build must not get (or cache) HTML as a script.
+ * asking for a chunk of the previous build must not get (or cache) HTML as a script. With
+ * `sources`, index.html of the results, responses and series pages carries their first rows
+ * (firstPaint.ts).
  */
-export async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  dist: string,
+  sources?: FirstPaintSources,
+): Promise<void> {
   const root = path.resolve(dist);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.setNotFoundHandler((_req, reply) =>
@@ -42,7 +51,8 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  app.setNotFoundHandler((req, reply) => {
+  const painter = sources ? firstPaint(root, sources) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send();
     const relative = fileOf(root, req.url);
     // Files written after the start (a rebuild under a running server) have no route yet.
@@ -51,6 +61,30 @@ export async function serveWebApp(app: FastifyInstance, dist: string): Promise<v
     }
     if (relative === null || relative.startsWith('assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (painter && relative !== '') {
+      const pathname = req.url.split('?')[0] ?? '/';
+      const lang = paintLanguage(
+        painter.texts,
+        languageCookie(req.headers.cookie),
+        req.headers['accept-language'],
+      );
+      const rows = await painter.paint(pathname, lang);
+      if (rows !== null) {
+        const template = await fs.promises.readFile(path.join(root, 'index.html'), 'utf8');
+        const html = template
+          .replace('<html lang="en">', `<html lang="${lang}">`)
+          .replace('<div id="root"></div>', `<div id="root">${rows}</div>`);
+        // The page differs by the reader's language; the service worker keeps no copy of it.
+        reply
+          .header('Cache-Control', REVALIDATE)
+          .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+          .header('X-Rada-First-Paint', '1')
+          .type('text/html; charset=utf-8');
+        const encoding = acceptedEncoding(req.headers['accept-encoding']);
+        if (!encoding) return reply.send(html);
+        return reply.header('Content-Encoding', encoding).send(await compressText(html, encoding));
+      }
     }
     return reply.status(200).sendFile('index.html');
   });

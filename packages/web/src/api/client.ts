@@ -146,6 +146,46 @@ function prefetched(path: string): Promise<Response> | undefined {
   return performance.now() - hit.at < PREFETCH_FRESH_MS ? hit.answer : undefined;
 }
 
+/** Answers of the boot script read to the end before the first render (settlePrefetch), by path. */
+const settled = new Map<string, unknown>();
+
+/**
+ * Reads the boot script's answers that have come in successfully, waiting for them at most
+ * `timeoutMs`: main.tsx waits for this when the server wrote the page's first rows, so the
+ * app's first render has its data (early) and draws rows over rows, never a spinner in between.
+ * An answer not in by then, or not a success, is left for the request that wants it.
+ */
+export async function settlePrefetch(timeoutMs: number): Promise<void> {
+  const store = (
+    globalThis as { __radaPrefetch?: Record<string, { at: number; answer: Promise<Response> }> }
+  ).__radaPrefetch;
+  if (!store) return;
+  let late = false;
+  const reads = Object.entries(store).map(async ([path, hit]) => {
+    const response = await hit.answer.catch(() => null);
+    if (late || !response?.ok || store[path] !== hit) return;
+    delete store[path];
+    try {
+      settled.set(path, await response.json());
+    } catch {
+      // Not JSON after all: the request asks again.
+    }
+  });
+  await Promise.race([
+    Promise.all(reads),
+    new Promise<void>((resolve) => setTimeout(resolve, timeoutMs)),
+  ]);
+  late = true;
+}
+
+/** The answer already read for `path` (settlePrefetch), taken once. */
+function takeSettled<T>(path: string): T | undefined {
+  if (!settled.has(path)) return undefined;
+  const value = settled.get(path) as T;
+  settled.delete(path);
+  return value;
+}
+
 /**
  * Sends one request to the API and parses the JSON answer (undefined for 204); `headers` are
  * added to the usual ones (an Idempotency-Key).
@@ -158,6 +198,9 @@ async function request<T>(
   /** A body that is not JSON (sent as it is) and other fetch options. */
   raw: { body?: BodyInit; referrerPolicy?: ReferrerPolicy } = {},
 ): Promise<T> {
+  if (method === 'GET' && raw.body === undefined && settled.has(path)) {
+    return takeSettled<T>(path)!;
+  }
   let response: Response;
   try {
     const early =
@@ -212,6 +255,25 @@ function fallbackKey(status: number): string {
 
 const enc = encodeURIComponent;
 
+/** The API paths of what a public page reads first (the boot script fetches them too). */
+const paths = {
+  event: (id: string) => `/events/${enc(id)}`,
+  results: (id: string) => `/events/${enc(id)}/results`,
+  responses: (id: string) => `/events/${enc(id)}/responses`,
+  cupStandings: (cupId: string) => `/cups/${enc(cupId)}/standings`,
+};
+
+/**
+ * The boot script's answers already read (settlePrefetch), for a query's initialData: a page
+ * drawn over the server's first rows has its data in its first render.
+ */
+export const early = {
+  event: (id: string) => takeSettled<EventSummary>(paths.event(id)),
+  results: (id: string) => takeSettled<ResultsView>(paths.results(id)),
+  responses: (id: string) => takeSettled<ResponsesView>(paths.responses(id)),
+  cupStandings: (cupId: string) => takeSettled<CupStandingsView>(paths.cupStandings(cupId)),
+};
+
 /** Every API call the web makes, one function each. */
 export const api = {
   config: () => request<PublicConfig>('GET', '/config'),
@@ -259,7 +321,7 @@ export const api = {
       body,
       idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
     ),
-  event: (id: string) => request<EventSummary>('GET', `/events/${enc(id)}`),
+  event: (id: string) => request<EventSummary>('GET', paths.event(id)),
   /** The organiser's dashboard of an event (admins). */
   overview: (id: string) => request<EventOverview>('GET', `/events/${enc(id)}/overview`),
   archive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive`),
@@ -321,8 +383,7 @@ export const api = {
     request<CupView>('POST', `/cups/${enc(cupId)}/events`, { eventId }),
   removeCupEvent: (cupId: string, eventId: string) =>
     request<CupView>('DELETE', `/cups/${enc(cupId)}/events/${enc(eventId)}`),
-  cupStandings: (cupId: string) =>
-    request<CupStandingsView>('GET', `/cups/${enc(cupId)}/standings`),
+  cupStandings: (cupId: string) => request<CupStandingsView>('GET', paths.cupStandings(cupId)),
   setCupCell: (cupId: string, body: CupCellBody) =>
     request<CupStandingsView>('PUT', `/cups/${enc(cupId)}/cells`, body),
   joinCupTeams: (cupId: string, body: CupJoinBody) =>
@@ -331,8 +392,8 @@ export const api = {
   savePrintItems: (id: string, body: PrintItemsBody) =>
     request<PrintItemsBody>('PUT', `/events/${enc(id)}/printitems`, body),
 
-  results: (id: string) => request<ResultsView>('GET', `/events/${enc(id)}/results`),
-  responses: (id: string) => request<ResponsesView>('GET', `/events/${enc(id)}/responses`),
+  results: (id: string) => request<ResultsView>('GET', paths.results(id)),
+  responses: (id: string) => request<ResponsesView>('GET', paths.responses(id)),
   /** A team's KP visits in time order with leg times and points. */
   splits: (id: string, teamId: string) =>
     request<TeamSplits>('GET', `/events/${enc(id)}/results/${enc(teamId)}/splits`),

@@ -2,6 +2,10 @@ import type { Plugin } from 'vite';
 import { boot } from './boot.ts';
 import type { BootPlan } from './boot.ts';
 import { BOOT_ALWAYS, BOOT_ROUTES } from './plan.ts';
+import { FIRST_PAINT_FILE, FIRST_PAINT_KEYS } from '@rada/core';
+import type { FirstPaintTexts } from '@rada/core';
+import { publicEn } from '../i18n/publicEn.ts';
+import { publicEt } from '../i18n/publicEt.ts';
 
 /** The chunk of a built module, by its path under src/, and the chunks it imports. */
 interface ChunkLike {
@@ -16,7 +20,8 @@ interface ChunkLike {
  * built files (each page's chunk and every chunk it imports statically, less those the entry
  * loads anyway), the language bundles, then one hashed asset loaded by index.html before the
  * app's module script. The build fails when a page of the plan has no chunk, so the plan cannot
- * drift from App.tsx unnoticed.
+ * drift from App.tsx unnoticed. It also writes the texts of the server's first paint
+ * (FIRST_PAINT_FILE, packages/server/src/http/firstPaint.ts) from the app's own.
  */
 export function bootScript(options: { storageKey: string; fallback: string }): Plugin {
   return {
@@ -68,6 +73,17 @@ export function bootScript(options: { storageKey: string; fallback: string }): P
         storageKey: options.storageKey,
         always: BOOT_ALWAYS,
       };
+      const texts: FirstPaintTexts = {};
+      for (const [lang, all] of Object.entries({ en: publicEn, et: publicEt })) {
+        const own = all as Record<string, string>;
+        texts[lang] = Object.fromEntries(
+          FIRST_PAINT_KEYS.map((key) => {
+            if (typeof own[key] !== 'string') throw new Error(`rada-boot: no ${lang} text ${key}`);
+            return [key, own[key]];
+          }),
+        ) as FirstPaintTexts[string];
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_PAINT_FILE, source: JSON.stringify(texts) });
       const ref = this.emitFile({
         type: 'asset',
         name: 'boot.js',

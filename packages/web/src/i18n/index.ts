@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
+import { LANGUAGE_COOKIE } from '@rada/core';
 import 'dayjs/locale/en';
 
 import 'dayjs/locale/et';
@@ -10,6 +11,15 @@ export const LANGUAGES = ['en', 'et'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const STORAGE_KEY = 'rada.lang';
+
+/**
+ * Tells the server the language too (LANGUAGE_COOKIE), so the first rows it writes into a
+ * public page are in the reader's language (packages/server/src/http/firstPaint.ts).
+ */
+function rememberForServer(lang: Language) {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
 
 /** Narrows any string to a supported language, or null. */
 export function asLanguage(value: string | null | undefined): Language | null {
@@ -85,6 +95,7 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // Private browsing: the choice lasts for this page only.
   }
+  rememberForServer(lang);
   dayjs.locale(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
@@ -93,6 +104,7 @@ export async function setLanguage(lang: Language): Promise<void> {
 const lang = initialLanguage();
 dayjs.locale(lang);
 if (typeof document !== 'undefined') document.documentElement.lang = lang;
+rememberForServer(lang);
 
 /**
  * Settles when i18next is set up with the first language's texts: main.tsx renders after it (the

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CUP_JOIN_UNDO } from '@rada/core';
 import type { CupStandingsView } from '@rada/core';
-import { api, queryKeys } from '../../api/client.ts';
+import { api, early, queryKeys } from '../../api/client.ts';
 import { useCupRealtime } from '../../api/realtime.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
@@ -47,6 +47,7 @@ export function CupPage() {
   const standings = useQuery({
     queryKey: queryKeys.cupStandings(cupid),
     queryFn: () => api.cupStandings(cupid),
+    initialData: () => early.cupStandings(cupid),
     enabled: cupid !== '',
   });
   const refetch = useCallback(

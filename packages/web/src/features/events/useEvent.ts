@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/client.ts';
+import { api, early, queryKeys } from '../../api/client.ts';
 
 /** One event as the caller may see it, kept fresh by realtime invalidation of ['event', id]. */
 export function useEvent(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.event(id ?? ''),
     queryFn: () => api.event(id ?? ''),
+    initialData: () => (id ? early.event(id) : undefined),
     enabled: !!id,
   });
 }

@@ -7,7 +7,7 @@ import type { PlayView } from '@rada/core';
 import { countStatuses, formatDuration } from './playRules.ts';
 import type { KpStatus } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
-import { formatPoints } from '../results/resultsTable.ts';
+import { shownPoints } from '@rada/core';
 
 /** A result figure: a big number over its meaning. */
 function Figure({
@@ -81,7 +81,7 @@ export function FinishedView({
           )}
           {result && (
             <Figure label={t('play.points')} testId="play-finished-points">
-              {formatPoints(result.sum)}
+              {shownPoints(result.sum)}
             </Figure>
           )}
           {result?.place != null && (

@@ -22,7 +22,7 @@ import { KpList } from './KpList.tsx';
 import { PlayMap } from './PlayMap.tsx';
 import { countStatuses, formatDuration, timeLeft } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
-import { formatPoints } from '../results/resultsTable.ts';
+import { shownPoints } from '@rada/core';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 
@@ -120,7 +120,7 @@ export function RunningView({
         )}
         {result && (
           <Stat label={t('play.points')} testId="play-points">
-            {formatPoints(result.sum)}
+            {shownPoints(result.sum)}
           </Stat>
         )}
       </Paper>

@@ -4,9 +4,9 @@ import type { Theme } from '@mui/material/styles';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { placeLabel } from '@rada/core';
+import { placeLabel, shownPoints } from '@rada/core';
 import type { ResultsDisplaySettings, RouteVisit, TeamResult } from '@rada/core';
-import { clockFormat, formatPoints, penaltyOf, shownRoute } from './resultsTable.ts';
+import { clockFormat, penaltyOf, shownRoute } from './resultsTable.ts';
 
 /** Cells shown on wide screens and on paper only. */
 const wide = {
@@ -153,10 +153,10 @@ const TeamRow = memo(function TeamRow({
           </Box>
         )}
       </td>
-      <td className="r-num r-bold r-nowrap">{formatPoints(r.sum, settings.pointssuffix)}</td>
+      <td className="r-num r-bold r-nowrap">{shownPoints(r.sum, settings.pointssuffix)}</td>
       <td className="r-num r-wide">{r.okcount}</td>
       {!settings.hidewrongmarks && <td className="r-num r-wide">{r.wrongcount}</td>}
-      <td className="r-num r-wide">{penaltyOf(r) ? formatPoints(-penaltyOf(r)) : ''}</td>
+      <td className="r-num r-wide">{penaltyOf(r) ? shownPoints(-penaltyOf(r)) : ''}</td>
       {settings.distanceinresult && (
         <td className="r-num r-wide">{r.dst === null ? '' : `${r.dst.toFixed(1)} km`}</td>
       )}

@@ -21,7 +21,8 @@ import dayjs from 'dayjs';
 import type { TeamSplits } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
-import { formatDuration, formatPoints } from './resultsTable.ts';
+import { formatDuration } from './resultsTable.ts';
+import { shownPoints } from '@rada/core';
 
 /** A team's KP visits (GET …/results/:team/splits), refreshed with the results. */
 export function useSplits(eventId: string, teamId: string | null) {
@@ -100,10 +101,10 @@ export function SplitsTable({
               )}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {v.points > 0 ? '+' : ''}
-                {formatPoints(v.points)}
+                {shownPoints(v.points)}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatPoints(v.total, pointssuffix)}
+                {shownPoints(v.total, pointssuffix)}
               </TableCell>
             </TableRow>
           ))}

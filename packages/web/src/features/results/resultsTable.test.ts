@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { shownPoints } from '@rada/core';
 import type { TeamResult } from '@rada/core';
-import {
-  NO_CLASS,
-  OVERALL,
-  className,
-  formatPoints,
-  resultsTabs,
-  tabRows,
-} from './resultsTable.ts';
+import { NO_CLASS, OVERALL, className, resultsTabs, tabRows } from './resultsTable.ts';
 
 const result = (teamId: string, over: Partial<TeamResult>): TeamResult =>
   ({
@@ -53,7 +47,7 @@ describe('results tabs and rows', () => {
 
   it('names classes and formats points', () => {
     expect(className({ x: 7 }, 'x')).toBe('x');
-    expect(formatPoints(12, 'p')).toBe('12 p');
-    expect(formatPoints(2.5)).toBe('2.50');
+    expect(shownPoints(12, 'p')).toBe('12 p');
+    expect(shownPoints(2.5)).toBe('2.50');
   });
 });

@@ -1,3 +1,4 @@
+import { overallRows } from '@rada/core';
 import type { ResultsDisplaySettings, RouteVisit, TeamResult } from '@rada/core';
 
 /** The tab key of the overall ranking; class tabs use the class id. */
@@ -49,41 +50,14 @@ export function tabRows(
   results: TeamResult[],
   tab: string,
 ): { result: TeamResult; place: number | null }[] {
-  if (tab === OVERALL) {
-    return results
-      .map((result, i) => ({ result, place: result.overallplace, i }))
-      .sort(
-        (a, b) =>
-          rank(a.place, b.place) ||
-          UNPLACED.indexOf(a.result.status) - UNPLACED.indexOf(b.result.status) ||
-          a.i - b.i,
-      )
-      .map(({ result, place }) => ({ result, place }));
-  }
+  if (tab === OVERALL) return overallRows(results);
   return results
     .filter((r) => (r.klassid ?? NO_CLASS) === tab)
     .map((result) => ({ result, place: result.place }));
 }
 
-/** The unplaced, in the order they are listed after the placed teams (spec 03 §12). */
-const UNPLACED: TeamResult['status'][] = ['finished', 'running', 'notstarted', 'dsq', 'katk'];
-
-/** Ranked first, by place; unranked (not started, dsq, katk) last. */
-function rank(a: number | null, b: number | null): number {
-  if (a === null && b === null) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a - b;
-}
-
 /** The penalty points taken off a team's sum (checkpoints, time, speeding). */
 export const penaltyOf = (r: TeamResult): number => r.kppenalty + r.timepenaltytotal + r.spdpenalty;
-
-/** A number of points: whole numbers as they are, others to two decimals. */
-export function formatPoints(value: number, suffix = ''): string {
-  const text = Number.isInteger(value) ? String(value) : value.toFixed(2);
-  return suffix ? `${text} ${suffix}` : text;
-}
 
 /** The dayjs format of start and finish times: `sfwithdate` adds the date, `sfwithseconds` seconds. */
 export function clockFormat(

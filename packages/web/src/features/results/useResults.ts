@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/client.ts';
+import { api, early, queryKeys } from '../../api/client.ts';
 import { useEventRealtime } from '../../api/realtime.ts';
 
 /** The event's stored results; live: every recalculation invalidates ['event', id, 'results']. */
@@ -8,6 +8,7 @@ export function useResults(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.results(id ?? ''),
     queryFn: () => api.results(id ?? ''),
+    initialData: () => (id ? early.results(id) : undefined),
     enabled: !!id,
   });
 }
@@ -18,6 +19,7 @@ export function useResponses(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.responses(id ?? ''),
     queryFn: () => api.responses(id ?? ''),
+    initialData: () => (id ? early.responses(id) : undefined),
     enabled: !!id,
   });
 }

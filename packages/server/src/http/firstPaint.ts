@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  FIRST_PAINT_FILE,
+  FIRST_PAINT_KEYS,
+  FIRST_PAINT_ROWS,
+  LANGUAGE_COOKIE,
+  overallRows,
+  placeLabel,
+  responseCell,
+  shownPoints,
+} from '@rada/core';
+import type {
+  CupStandingsView,
+  EventSummary,
+  FirstPaintKey,
+  FirstPaintTexts,
+  ResponsesView,
+  ResultsView,
+} from '@rada/core';
+
+/**
+ * The first rows of the results, responses and series pages, written by the server into
+ * index.html: a phone on a slow link shows them when the HTML arrives, a second or two before
+ * the app's JavaScript has loaded and run (bench/pageWeight.ts). What is written is what an
+ * anonymous reader may see (the same reads as the API's, with no caller); the app renders the
+ * real page over it once its own data is in (packages/web/src/main.tsx). Plain HTML and a few
+ * style rules that look like the page the app draws, with the same row test ids.
+ */
+
+/** The reads the first paint needs, as an anonymous reader (each refuses what they may not see). */
+export interface FirstPaintSources {
+  event(id: string): Promise<EventSummary>;
+  /** The results API's JSON body: the same Buffer while the results and their settings stand. */
+  results(id: string): Promise<Buffer>;
+  responses(id: string): Promise<ResponsesView>;
+  standings(cupId: string): Promise<CupStandingsView>;
+}
+
+type Texts = Record<FirstPaintKey, string>;
+
+/** How many KP columns of the responses matrix are written (a wide screen's worth). */
+const RESPONSES_COLUMNS = 20;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The looks of the app's pages (theme.ts, AppShell, the tables' small cells), in plain CSS. */
+const STYLE = `<style>
+body{margin:0;background:#f5f6f3}
+.fp{font-family:Roboto,Helvetica,Arial,sans-serif;color:rgba(0,0,0,.87)}
+.fp-bar{position:sticky;top:0;background:#2e6b3a;color:#fff;min-height:56px;display:flex;align-items:center;padding:0 16px;font-size:1.25rem;font-weight:700;letter-spacing:1px;box-shadow:0 2px 4px -1px rgba(0,0,0,.2)}
+@media(min-width:600px){.fp-bar{min-height:64px;padding:0 24px}}
+.fp-main{max-width:1200px;margin:0 auto;padding:16px}
+@media(min-width:600px){.fp-main{padding:48px}}.fp-main.fp-narrow{max-width:1100px}
+.fp h1{font-size:1.25rem;line-height:1.25;font-weight:600;margin:0 0 8px}
+@media(min-width:600px){.fp h1{font-size:1.5rem}}
+.fp-scroll{overflow-x:auto}
+.fp table{border-collapse:collapse;width:100%;font-size:.875rem;line-height:1.43}
+.fp th{text-align:left;font-weight:500;padding:6px 6px;border-bottom:1px solid #e0e0e0}
+.fp td,.fp tbody th{padding:6px 6px;border-bottom:1px solid #e0e0e0;font-weight:400}
+@media(min-width:600px){.fp th,.fp td{padding:6px 16px}}
+.fp .n{text-align:right}.fp .b{font-weight:600}.fp .c{text-align:center}.fp .w{white-space:nowrap}
+.fp tr.d{opacity:.6}.fp .m-ok{background:#4caf50;color:#fff}.fp .m-wrong{background:#ef5350;color:#fff}
+.fp .r{margin-left:4px;padding:1px 8px;font-size:.75rem;border-radius:4px;border:1px solid #2e6b3a;color:#2e6b3a}
+</style>`;
+
+/** The page around a table: the app bar, the title and the table's head. */
+function frame(
+  texts: Texts,
+  pathname: string,
+  title: string,
+  /** The column heads, each with its class ('n' for numbers). */
+  head: [text: string, className?: string][],
+  body: string,
+  /** The results page's narrower column. */
+  narrow = false,
+) {
+  const cells = head
+    .map(([text, cls]) => `<th${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</th>`)
+    .join('');
+  return (
+    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}` +
+    `<div class="fp-bar">${escapeHtml(texts['app.name'])}</div>` +
+    `<div class="fp-main${narrow ? ' fp-narrow' : ''}"><h1>${escapeHtml(title)}</h1><div class="fp-scroll"><table>` +
+    `<thead><tr>${cells}</tr></thead><tbody>${body}</tbody></table></div></div></div>`
+  );
+}
+
+function resultsHtml(texts: Texts, pathname: string, event: EventSummary, view: ResultsView) {
+  const { pointssuffix } = view.settings;
+  const rows = overallRows(view.results)
+    .slice(0, FIRST_PAINT_ROWS)
+    .map(({ result: r, place }) => {
+      const dim = r.dsq || r.katk || r.status === 'notstarted';
+      const mark = r.dsq
+        ? texts['results.dsq']
+        : r.katk
+          ? texts['results.katk']
+          : r.status === 'notstarted'
+            ? ''
+            : placeLabel(place);
+      const running =
+        r.status === 'running'
+          ? `<span class="r">${escapeHtml(texts['results.running'])}</span>`
+          : '';
+      return (
+        `<tr${dim ? ' class="d"' : ''} data-testid="results-row-${escapeHtml(r.teamId)}"` +
+        ` data-place="${place ?? ''}" data-status="${r.status}">` +
+        `<td class="b">${escapeHtml(mark)}</td><td>${escapeHtml(r.name)}</td>` +
+        `<td class="n b w">${escapeHtml(shownPoints(r.sum, pointssuffix))}</td>` +
+        `<td class="n w">${escapeHtml(r.spenttime ?? '')}${running}</td></tr>`
+      );
+    });
+  return frame(
+    texts,
+    pathname,
+    `${event.name} — ${texts['results.title']}`,
+    [
+      [texts['results.col.place']],
+      [texts['results.col.team']],
+      [texts['results.col.points'], 'n'],
+      [texts['results.col.time'], 'n'],
+    ],
+    rows.join(''),
+    true,
+  );
+}
+
+function responsesHtml(texts: Texts, pathname: string, event: EventSummary, view: ResponsesView) {
+  const kps = view.kps.slice(0, RESPONSES_COLUMNS);
+  const rows = view.teams.slice(0, FIRST_PAINT_ROWS).map((team) => {
+    const cells = kps.map((kp, i) => {
+      const cell = responseCell(team, i);
+      const text = cell.answer === null ? '' : (kp.responses[cell.answer] ?? cell.answer);
+      const shown = text || (cell.state === 'none' ? '' : '•');
+      return `<td class="c m-${cell.state}">${escapeHtml(shown)}</td>`;
+    });
+    return (
+      `<tr data-testid="responses-row-${escapeHtml(team.id)}">` +
+      `<th scope="row" class="w">${escapeHtml(team.name)}</th>${cells.join('')}</tr>`
+    );
+  });
+  return frame(
+    texts,
+    pathname,
+    `${event.name} — ${texts['responses.title']}`,
+    [[texts['results.col.team']], ...kps.map((kp): [string, string] => [kp.nr ?? kp.id, 'c'])],
+    rows.join(''),
+  );
+}
+
+function cupHtml(texts: Texts, pathname: string, view: CupStandingsView) {
+  const first = view.rows[0]?.class;
+  const rows = view.rows
+    .filter((r) => r.class === first)
+    .slice(0, FIRST_PAINT_ROWS)
+    .map(
+      (r) =>
+        `<tr data-testid="cup-row-${escapeHtml(r.key)}" data-place="${r.place ?? ''}">` +
+        `<td class="b">${escapeHtml(r.placeLabel)}</td><td>${escapeHtml(r.name)}</td>` +
+        `<td class="n b">${r.total}</td></tr>`,
+    );
+  return frame(
+    texts,
+    pathname,
+    `${view.cup.name} ${view.cup.year}`,
+    [[texts['cup.col.place']], [texts['cup.col.team']], [texts['cup.col.total'], 'n']],
+    rows.join(''),
+  );
+}
+
+/** The page a path names, with its id (still URL-encoded, as the app's router sees it). */
+function pageOf(pathname: string): { kind: 'results' | 'responses' | 'cup'; id: string } | null {
+  const cup = /^\/cup\/([^/]+)\/?$/.exec(pathname);
+  if (cup) return { kind: 'cup', id: cup[1]! };
+  const event = /^\/([^/]+)\/(result|tulemus|responses)\/?$/.exec(pathname);
+  if (!event) return null;
+  return { kind: event[2] === 'responses' ? 'responses' : 'results', id: event[1]! };
+}
+
+/** The reader's language: the app's cookie, else the first known one of Accept-Language. */
+export function paintLanguage(
+  texts: FirstPaintTexts,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): string {
+  const known = (value: string | undefined) => {
+    const short = (value ?? '').trim().slice(0, 2).toLowerCase();
+    return short in texts ? short : null;
+  };
+  const fromHeader = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => known(part.split(';')[0]))
+    .find((lang) => lang !== null);
+  return known(cookie) ?? fromHeader ?? Object.keys(texts)[0] ?? 'en';
+}
+
+/**
+ * The first paint of the build in `dist`, or null when the build has no texts for it (an older
+ * build): `paint` answers the HTML to put inside #root for a path, or null for a page without
+ * one, an unknown event and anything the anonymous reader may not see.
+ */
+export function firstPaint(dist: string, sources: FirstPaintSources) {
+  let texts: FirstPaintTexts;
+  try {
+    texts = JSON.parse(
+      fs.readFileSync(path.join(dist, FIRST_PAINT_FILE), 'utf8'),
+    ) as FirstPaintTexts;
+  } catch {
+    return null;
+  }
+  for (const lang of Object.keys(texts)) {
+    for (const key of FIRST_PAINT_KEYS) {
+      if (typeof texts[lang]?.[key] !== 'string') return null;
+    }
+  }
+  // Results pages by the body they were written from, then by language and event name: a
+  // thousand readers of the same results cost one parse and one sort of the whole list.
+  const written = new WeakMap<Buffer, Map<string, string>>();
+  async function results(texts: Texts, lang: string, pathname: string, id: string) {
+    const event = await sources.event(id);
+    const body = await sources.results(id);
+    const key = `${lang}\n${pathname}\n${event.name}`;
+    const known = written.get(body)?.get(key);
+    if (known !== undefined) return known;
+    const html = resultsHtml(
+      texts,
+      pathname,
+      event,
+      JSON.parse(body.toString('utf8')) as ResultsView,
+    );
+    const byKey = written.get(body) ?? new Map<string, string>();
+    // A handful of keys per body at most; a new body (new results) starts over.
+    if (byKey.size >= 16) byKey.clear();
+    byKey.set(key, html);
+    written.set(body, byKey);
+    return html;
+  }
+  return {
+    texts,
+    async paint(pathname: string, lang: string): Promise<string | null> {
+      const page = pageOf(pathname);
+      const own = texts[lang];
+      if (!page || !own) return null;
+      let id: string;
+      try {
+        id = decodeURIComponent(page.id);
+      } catch {
+        return null;
+      }
+      try {
+        if (page.kind === 'cup') return cupHtml(own, pathname, await sources.standings(id));
+        if (page.kind === 'results') return await results(own, lang, pathname, id);
+        const event = await sources.event(id);
+        return responsesHtml(own, pathname, event, await sources.responses(id));
+      } catch {
+        // Not found, hidden, not public: the app asks and says so itself.
+        return null;
+      }
+    },
+  };
+}
+
+export type FirstPaint = NonNullable<ReturnType<typeof firstPaint>>;
+
+/** The language cookie's value in a Cookie header. */
+export function languageCookie(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.split('=');
+    if (name?.trim() === LANGUAGE_COOKIE) return value?.trim();
+  }
+  return undefined;
+}
