@@ -180,6 +180,51 @@ export function resultsService({
     return entry.body;
   }
 
+  /**
+   * The whole responses matrices (answers and wrong marks shown) of recently read events: made
+   * from every team's answers, a few hundred milliseconds for 2,000 teams, so not once per
+   * reader. An entry goes with any change message of its event (the bus brings those of every
+   * server; they are what tells the pages to read again), after RESPONSES_FRESH_MS at the latest,
+   * and, least recently used, beyond RESULTS_CACHE_SIZE events.
+   */
+  const matrices = new Map<
+    string,
+    { at: number; view: Promise<ResponsesView>; stop: () => void }
+  >();
+  function dropMatrix(eventId: string) {
+    matrices.get(eventId)?.stop();
+    matrices.delete(eventId);
+  }
+  async function fullMatrix(eventId: string): Promise<ResponsesView> {
+    const hit = matrices.get(eventId);
+    if (hit && now() - hit.at < RESPONSES_FRESH_MS) {
+      matrices.delete(eventId);
+      matrices.set(eventId, hit);
+      return hit.view;
+    }
+    dropMatrix(eventId);
+    const topic = eventTopic(eventId);
+    const entry = {
+      at: now(),
+      view: undefined as unknown as Promise<ResponsesView>,
+      stop: bus.subscribe(topic, (m) => {
+        if (m.type === 'event.changed' && matrices.get(eventId) === entry) dropMatrix(eventId);
+      }),
+    };
+    // Subscribed before reading, so that a change made during the read drops what it read.
+    entry.view = bus.ready(topic).then(async () => {
+      const rows = await readRows(eventId);
+      if (!rows) throw notFound();
+      return responsesMatrix(rows, true, true);
+    });
+    entry.view.catch(() => {
+      if (matrices.get(eventId) === entry) dropMatrix(eventId);
+    });
+    matrices.set(eventId, entry);
+    if (matrices.size > RESULTS_CACHE_SIZE) dropMatrix(matrices.keys().next().value!);
+    return entry.view;
+  }
+
   /** Loads the event, its settings and the caller's access; 404 when there is no such event. */
   async function load(actor: Actor | null, eventId: string) {
     const row = await store.events.findById(eventId);
@@ -203,7 +248,10 @@ export function resultsService({
     scheduleRecalc: (eventId: string): void => recalc.schedule(eventId),
     /** Resolves once no recalculation is scheduled or running. */
     idle: () => recalc.idle(),
-    close: () => recalc.close(),
+    close: () => {
+      recalc.close();
+      for (const eventId of [...matrices.keys()]) dropMatrix(eventId);
+    },
 
     /**
      * An event's stored results (computed on a miss) with its class names, for the cups it
@@ -273,10 +321,8 @@ export function resultsService({
     /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
     async responses(actor: Actor | null, eventId: string): Promise<ResponsesView> {
       const { row, access, settings } = await requireReadable(actor, eventId);
-      const rows = await readRows(eventId);
-      if (!rows) throw notFound();
-      return responsesMatrix(
-        rows,
+      return shownMatrix(
+        await fullMatrix(eventId),
         canSeeAnswers(access, row.endtime, now()),
         canSeeWrongMarks(access, settings.hidewrongmarks === true),
       );
@@ -363,6 +409,8 @@ export type ResultsService = ReturnType<typeof resultsService>;
 
 /** How many events' serialised results are kept in memory. */
 const RESULTS_CACHE_SIZE = 32;
+/** The longest a responses matrix is kept, should a change message ever not arrive. */
+const RESPONSES_FRESH_MS = 60_000;
 
 function presentAnswer(a: { answer: string | null; ok: number | null; aeg: number | null }) {
   return { answer: a.answer, ok: a.ok === null ? null : a.ok === 1, aeg: a.aeg };
@@ -390,6 +438,32 @@ function displaySettings(settings: JsonMap, record: JsonMap): ResultsDisplaySett
  * counted the answer (a negative answer score shows as wrong). Which answer was chosen, and which
  * is correct, only with `showAnswers`; wrong marks only with `showWrong`.
  */
+/**
+ * What a reader may see of a whole matrix (answers and wrong marks shown): the chosen and the
+ * correct answers only with `answers`, wrong marks only with `wrong` (else as no mark).
+ */
+function shownMatrix(full: ResponsesView, answers: boolean, wrong: boolean): ResponsesView {
+  if (answers && wrong) return full;
+  return {
+    kps: answers ? full.kps : full.kps.map((kp) => ({ ...kp, responses: {} })),
+    teams: full.teams.map((team) => {
+      const marks = wrong
+        ? team.marks
+        : team.marks.replaceAll(RESPONSE_MARKS.wrong, RESPONSE_MARKS.none);
+      const chosen = answers
+        ? (team.answers ?? []).map((a, i) => (marks[i] === RESPONSE_MARKS.none ? null : a))
+        : null;
+      return { ...team, marks, answers: chosen };
+    }),
+    answersShown: answers,
+    wrongShown: wrong,
+    correct: answers ? full.correct : {},
+  };
+}
+
+/** localeCompare's order, with one collator for a whole sort instead of one per comparison. */
+const byName = new Intl.Collator();
+
 function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boolean): ResponsesView {
   const kps = rows.checkpoints
     .map((c) => {
@@ -423,7 +497,7 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boole
       }
       return [{ id: t.id, name: t.name, nr: t.nr, marks, answers: showAnswers ? answers : null }];
     })
-    .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
+    .sort((a, b) => compareOptionalNr(a.nr, b.nr) || byName.compare(a.name, b.name));
   return {
     kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses: showAnswers ? responses : {} })),
     teams,

@@ -235,6 +235,35 @@ describe.each(testDialects())('results on $name', (dialect) => {
     });
     expect(admin.body.answersShown).toBe(true);
   });
+  it('the responses matrix is made once for its readers and follows every change', async () => {
+    const id = await newEvent();
+    const read = async (as: TestUser | null = null) => {
+      const res = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`, { as });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.teams.find((r) => r.id === 'charlie')!;
+    };
+    expect((await read()).marks).toBe('...');
+    expect((await read(stranger)).marks).toBe('...');
+    expect((await read(owner)).marks).toBe('...');
+
+    // An admin's edit: the next read has it.
+    expect((await setAnswer(id, 'charlie', 'k3', { answer: 'r2' })).status).toBe(200);
+    const changed = await read();
+    expect(changed.marks).toBe('..x');
+    expect(changed.answers).toEqual([null, null, 'r2']);
+    // Kept between reads: a change on another server shows once its message on the event's
+    // topic reaches this one.
+    await t.handle.db
+      .updateTable('team_answers')
+      .set({ answer: 'r1' })
+      .where('event_id', '=', id)
+      .where('team_id', '=', 'charlie')
+      .execute();
+    expect((await read()).marks).toBe('..x');
+    t.bus.publish(`event:${id}`, { v: 1, type: 'event.changed', eventId: id, what: ['teams'] });
+    expect((await read()).marks).toBe('..o');
+  });
+
   const splitsOf = (id: string, teamId: string, as: TestUser | null = null) =>
     call<TeamSplits>(t.app, 'GET', `/api/events/${id}/results/${teamId}/splits`, { as });
   const hideWrong = async (id: string) => {
