@@ -24,7 +24,25 @@ export interface ArchiveMeta {
 
 export type ArchiveState = 'a1' | 'a2';
 
-export type JobKind = 'archive' | 'unarchive';
+/**
+ * archive: none → a1; unarchive: a1 → none; move: a1 → a2 (copied to the second tier and read
+ * back); cleanup: the first tier's files compared with the second's, then deleted (a2).
+ */
+export type JobKind = 'archive' | 'unarchive' | 'move' | 'cleanup';
+
+/** The pause between two deletions of a first-tier cleanup (spec 02 §4). */
+export const ARCHIVE_DELETE_DELAY_MS = 100;
+
+/** GET /api/events/:id/archive: where an event's archive files are (docs/api.md). */
+export interface ArchiveStatus {
+  arch: ArchiveState | null;
+  /** The files of the event in the first tier. */
+  first: string[];
+  /** Whether the platform has a second tier; its files of the event (null without one). */
+  second: string[] | null;
+  /** Whether the caller may move and clean up (the super admin). */
+  canMove: boolean;
+}
 
 /** One line of a job's log: a text key (archive.log.*) and its values. */
 export interface JobLogLine {

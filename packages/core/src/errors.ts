@@ -96,6 +96,9 @@ export const ERROR_KEYS = [
   'archive.error.missing',
   'archive.error.verify',
   'archive.error.busy',
+  'archive.error.nosecond',
+  'archive.error.mismatch',
+  'archive.error.notmoved',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -205,4 +208,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'archive.error.missing': 'The archive has no evdata.json for this event',
   'archive.error.verify': 'The archive files did not read back the same; nothing was removed',
   'archive.error.busy': 'The event is being archived or restored already',
+  'archive.error.nosecond':
+    'This server has no second archive tier (ARCHIVE2_DIR or ARCHIVE2_S3_BUCKET)',
+  'archive.error.mismatch':
+    'The files on the first and the second tier differ: nothing was deleted',
+  'archive.error.notmoved': 'Failed to move event to A2',
 };

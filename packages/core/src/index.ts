@@ -11,6 +11,7 @@ export * from './checkpoints/index.ts';
 export * from './xmlText.ts';
 export * from './csv.ts';
 export * from './results.ts';
+export * from './resultsView.ts';
 export * from './firstPaint.ts';
 export * from './teams.ts';
 export * from './scoring/index.ts';

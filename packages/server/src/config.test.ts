@@ -79,6 +79,40 @@ describe('loadConfig', () => {
     expect(parseRateLimit('X', '0/1s')).toEqual({ max: 0, windowMs: 1000 });
   });
 
+  it('reads the second archive tier: a folder or S3', () => {
+    expect(loadConfig({}).archive2).toBeNull();
+    expect(loadConfig({ ARCHIVE2_DIR: '/srv/a2' }).archive2).toEqual({
+      kind: 'folder',
+      dir: '/srv/a2',
+    });
+    expect(
+      loadConfig({
+        ARCHIVE2_S3_BUCKET: 'rada',
+        ARCHIVE2_S3_ENDPOINT: 'http://minio.local:9000',
+        ARCHIVE2_S3_PREFIX: 'archive',
+        ARCHIVE2_S3_ACCESS_KEY_ID: 'id',
+        ARCHIVE2_S3_SECRET_ACCESS_KEY: 'secret',
+      }).archive2,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'rada',
+      endpoint: 'http://minio.local:9000',
+      region: 'us-east-1',
+      prefix: 'archive/',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      pathStyle: true,
+    });
+    // AWS itself: its own endpoint, buckets by host name, keys from the SDK's usual places.
+    expect(
+      loadConfig({ ARCHIVE2_S3_BUCKET: 'rada', ARCHIVE2_S3_REGION: 'eu-north-1' }).archive2,
+    ).toMatchObject({ endpoint: null, region: 'eu-north-1', pathStyle: false, accessKeyId: null });
+    expect(() => loadConfig({ ARCHIVE2_DIR: '/a', ARCHIVE2_S3_BUCKET: 'b' })).toThrow(/one of/);
+    expect(() =>
+      loadConfig({ ARCHIVE2_S3_BUCKET: 'b', ARCHIVE2_S3_ENDPOINT: 'minio:9000' }),
+    ).toThrow(/ARCHIVE2_S3_ENDPOINT/);
+  });
+
   it('refuses values that cannot work', () => {
     expect(() => loadConfig({ RATE_LIMIT_UPLOAD: '10' })).toThrow(/RATE_LIMIT_UPLOAD/);
     expect(() => loadConfig({ RATE_LIMIT_UPLOAD: '10/0m' })).toThrow(/RATE_LIMIT_UPLOAD/);

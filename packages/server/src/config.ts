@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3TierConfig } from './archive/archiveStorage.ts';
 import { fileURLToPath } from 'node:url';
 import { EVENT_FILE_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from '@rada/core';
 import { databaseConfigFromEnv } from './db/database.ts';
@@ -62,7 +63,12 @@ export interface ServerConfig {
   mapFetchAllowPrivate: boolean;
   /** The first archive tier's folder (ARCHIVE_DIR, default `archive` in DATA_DIR). */
   archiveDir: string;
+  /** The second archive tier: a folder (ARCHIVE2_DIR) or S3 (ARCHIVE2_S3_*); null for none. */
+  archive2: SecondTier | null;
 }
+
+/** Where the second archive tier is. */
+export type SecondTier = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3TierConfig);
 
 /** At most `max` requests (or failures) per `windowMs`. */
 export interface RateLimit {
@@ -207,6 +213,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mapFetchAllowPrivate: env.MAP_FETCH_ALLOW_PRIVATE === 'true',
     archiveDir:
       env.ARCHIVE_DIR ?? path.join(env.DATA_DIR ?? path.resolve(process.cwd(), 'data'), 'archive'),
+    archive2: secondTierOf(env),
+  };
+}
+
+/** The second archive tier of the environment: ARCHIVE2_DIR or ARCHIVE2_S3_BUCKET, not both. */
+function secondTierOf(env: NodeJS.ProcessEnv): SecondTier | null {
+  const dir = env.ARCHIVE2_DIR;
+  const bucket = env.ARCHIVE2_S3_BUCKET;
+  if (dir && bucket) throw new Error('ARCHIVE2_DIR and ARCHIVE2_S3_BUCKET: set one of them');
+  if (dir) return { kind: 'folder', dir: path.resolve(dir) };
+  if (!bucket) return null;
+  const endpoint = env.ARCHIVE2_S3_ENDPOINT || null;
+  if (endpoint !== null && !/^https?:\/\//.test(endpoint)) {
+    throw new Error(`ARCHIVE2_S3_ENDPOINT: not an http(s) URL: ${endpoint}`);
+  }
+  const prefix = env.ARCHIVE2_S3_PREFIX ?? '';
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: env.ARCHIVE2_S3_REGION || 'us-east-1',
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    accessKeyId: env.ARCHIVE2_S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.ARCHIVE2_S3_SECRET_ACCESS_KEY || null,
+    // Self-hosted services (MinIO, Garage) address buckets by path; AWS by host.
+    pathStyle: env.ARCHIVE2_S3_PATH_STYLE
+      ? env.ARCHIVE2_S3_PATH_STYLE === 'true'
+      : endpoint !== null,
   };
 }
 

@@ -1,13 +1,21 @@
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import {
+  ARCHIVE_DELETE_DELAY_MS,
   ARCHIVE_FILES,
   ARCHIVE_VERSION,
   ERROR_MESSAGES,
   eventTopic,
   parseEventFile,
 } from '@rada/core';
-import type { ArchiveMeta, ErrorKey, JobKind, JobLogLine, JobView } from '@rada/core';
+import type {
+  ArchiveMeta,
+  ArchiveStatus,
+  ErrorKey,
+  JobKind,
+  JobLogLine,
+  JobView,
+} from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
@@ -15,6 +23,7 @@ import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
 import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
+import { canMoveArchives } from '../policies/platform.policy.ts';
 import type { ArchiveStorage } from './archiveStorage.ts';
 import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
 
@@ -31,6 +40,10 @@ export interface ArchiveDeps {
   bus: Bus;
   /** The first tier, where archiving writes. */
   first: ArchiveStorage;
+  /** The second tier, where events move from the first (a2); null when there is none. */
+  second: ArchiveStorage | null;
+  /** Waits between two deletions of a cleanup (ARCHIVE_DELETE_DELAY_MS; tests pass their own). */
+  pause?: (ms: number) => Promise<void>;
   now: () => number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -39,7 +52,15 @@ export interface ArchiveDeps {
  * Archiving and restoring events (spec 02 §4): the checks answer at once; the work runs as a job
  * (its progress and log read with `job`), which goes on when the browser that started it closes.
  */
-export function archiveService({ store, bus, first, now, log = () => undefined }: ArchiveDeps) {
+export function archiveService({
+  store,
+  bus,
+  first,
+  second,
+  now,
+  log = () => undefined,
+  pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}: ArchiveDeps) {
   const jobs = new Map<string, JobView>();
   const running = new Map<string, Promise<void>>();
   const parsed = new Map<string, EventRows>();
@@ -148,9 +169,13 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
     changed(eventId);
   }
 
-  /** Reads and parses an archived event's evdata.json; undefined when it is missing. */
+  /**
+   * Reads and parses an archived event's evdata.json, from the first tier or else the second;
+   * undefined when it is in neither.
+   */
   async function archivedFile(eventId: string) {
-    const bytes = await first.read(`${eventId}/${ARCHIVE_FILES.event}`);
+    const name = `${eventId}/${ARCHIVE_FILES.event}`;
+    const bytes = (await first.read(name)) ?? (await second?.read(name));
     if (!bytes) return undefined;
     const result = parseEventFile(Buffer.from(bytes).toString('utf8'));
     if (!result.ok) throw new AppError('archive.error.missing', 409);
@@ -181,7 +206,113 @@ export function archiveService({ store, bus, first, now, log = () => undefined }
     step(1, 'archive.log.removed', { files: names.length });
   }
 
+  /** a1 → a2: copies every first-tier file to the second tier, reads each back, then sets a2. */
+  async function moveWork(eventId: string, to: ArchiveStorage, step: Step) {
+    const names = await first.list(eventId);
+    if (!names.includes(`${eventId}/${ARCHIVE_FILES.event}`)) {
+      throw new AppError('archive.error.missing', 409);
+    }
+    for (const [i, name] of names.entries()) {
+      const bytes = await first.read(name);
+      if (!bytes) throw new AppError('archive.error.notmoved', 500);
+      await to.write(name, bytes);
+      const back = await to.read(name);
+      if (!back || !Buffer.from(back).equals(Buffer.from(bytes))) {
+        throw new AppError('archive.error.notmoved', 500);
+      }
+      step((0.9 * (i + 1)) / names.length, 'archive.log.copied', {
+        file: name,
+        bytes: bytes.byteLength,
+        tier: to.name,
+      });
+    }
+    await store.archive.setArch(eventId, 'a2', now());
+    step(1, 'archive.log.moved', { id: eventId });
+    changed(eventId);
+  }
+
+  /**
+   * First-tier cleanup: every first-tier file must be on the second tier with the same size and
+   * content (else nothing is deleted); then a2, and the first-tier files deleted one by one with
+   * ARCHIVE_DELETE_DELAY_MS between them.
+   */
+  async function cleanupWork(eventId: string, to: ArchiveStorage, step: Step) {
+    const names = await first.list(eventId);
+    step(0.05, 'archive.log.listed', { files: names.length, tier: first.name });
+    for (const [i, name] of names.entries()) {
+      const [mine, theirs] = await Promise.all([first.read(name), to.read(name)]);
+      const problem = !theirs
+        ? 'archive.log.notona2'
+        : mine && mine.byteLength !== theirs.byteLength
+          ? 'archive.log.size'
+          : !mine || !Buffer.from(mine).equals(Buffer.from(theirs))
+            ? 'archive.log.content'
+            : null;
+      if (problem) {
+        step(0.05, problem, { path: name });
+        throw new AppError('archive.error.mismatch', 409);
+      }
+      step(0.05 + (0.45 * (i + 1)) / names.length, 'archive.log.same', { path: name });
+    }
+    if ((await store.events.findById(eventId))?.arch !== 'a2') {
+      await store.archive.setArch(eventId, 'a2', now());
+      changed(eventId);
+    }
+    let failed = 0;
+    for (const [i, name] of names.entries()) {
+      if (i > 0) await pause(ARCHIVE_DELETE_DELAY_MS);
+      try {
+        await first.remove(name);
+        step(0.5 + (0.5 * (i + 1)) / names.length, 'archive.log.deleted', { path: name });
+      } catch (e) {
+        failed++;
+        log(`archive cleanup of ${eventId}: could not delete ${name}`, e);
+        step(0.5 + (0.5 * (i + 1)) / names.length, 'archive.log.deletefailed', { path: name });
+      }
+    }
+    parsed.delete(eventId);
+    if (failed > 0) step(1, 'archive.log.folder', { path: `${first.name}/${eventId}` });
+    else step(1, 'archive.log.cleaned', { id: eventId, files: names.length });
+  }
+
+  /** The second tier, for the super admin: refused when there is none. */
+  async function requireMover(actor: Actor | null, eventId: string) {
+    if (!canMoveArchives(actor)) throw actor ? forbidden() : unauthorized();
+    const row = await store.events.findById(eventId);
+    if (!row) throw notFound();
+    if (!second) throw new AppError('archive.error.nosecond', 409);
+    if (busy(eventId)) throw new AppError('archive.error.busy', 409);
+    return { row, to: second };
+  }
+
   return {
+    /** Where the event's archive files are: its admins and the super admin. */
+    async status(actor: Actor | null, eventId: string): Promise<ArchiveStatus> {
+      const row = await requireAdmin(actor, eventId);
+      const arch = row.arch === 'a1' || row.arch === 'a2' ? row.arch : null;
+      return {
+        arch,
+        first: await first.list(eventId),
+        second: second ? await second.list(eventId) : null,
+        canMove: canMoveArchives(actor),
+      };
+    },
+
+    /** Starts a1 → a2: the super admin, with a second tier. */
+    async move(actor: Actor | null, eventId: string): Promise<JobView> {
+      const { row, to } = await requireMover(actor, eventId);
+      if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
+      if (row.arch !== 'a1') throw new AppError('archive.error.final', 409);
+      return startJob('move', eventId, (step) => moveWork(eventId, to, step));
+    },
+
+    /** Starts the first-tier cleanup of an archived event: the super admin, with a second tier. */
+    async cleanup(actor: Actor | null, eventId: string): Promise<JobView> {
+      const { row, to } = await requireMover(actor, eventId);
+      if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
+      return startJob('cleanup', eventId, (step) => cleanupWork(eventId, to, step));
+    },
+
     /** Starts archiving (none → a1): the event's admins or a super admin. */
     async archive(actor: Actor | null, eventId: string): Promise<JobView> {
       const row = await requireAdmin(actor, eventId);

@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_FILES } from '@rada/core';
-import type { ArchiveMeta, JobView, ResponsesView, ResultsView } from '@rada/core';
+import type {
+  ArchiveMeta,
+  ArchiveStatus,
+  JobKind,
+  JobView,
+  ResponsesView,
+  ResultsView,
+} from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -23,9 +30,14 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
   let boss: TestUser;
   const bossEmail = uniqueEmail('boss');
   const archiveDir = path.join(os.tmpdir(), `rada-archive-test-${randomUUID()}`);
+  const secondDir = path.join(os.tmpdir(), `rada-archive2-test-${randomUUID()}`);
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail], archiveDir });
+    t = await buildTestApp(dialect, {
+      superAdminEmails: [bossEmail],
+      archiveDir,
+      archive2: { kind: 'folder', dir: secondDir },
+    });
     owner = await signUp(t.app);
     admin = await signUp(t.app);
     runner = await signUp(t.app);
@@ -35,6 +47,7 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(archiveDir, { recursive: true, force: true });
+    fs.rmSync(secondDir, { recursive: true, force: true });
   });
 
   /** An ended event with answers, an admin and Alpha's track from two devices. */
@@ -64,8 +77,14 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     return res.body;
   };
   /** Starts a job and waits until it ends. */
-  const run = async (id: string, kind: 'archive' | 'unarchive', as: TestUser = owner) => {
-    const started = await call<JobView>(t.app, 'POST', `/api/events/${id}/${kind}`, { as });
+  const run = async (id: string, kind: JobKind, as: TestUser = owner) => {
+    const url = {
+      archive: 'archive',
+      unarchive: 'unarchive',
+      move: 'archive/move',
+      cleanup: 'archive/cleanup',
+    }[kind];
+    const started = await call<JobView>(t.app, 'POST', `/api/events/${id}/${url}`, { as });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     for (;;) {
       const job = await call<JobView>(t.app, 'GET', `/api/jobs/${started.body.id}`, { as });
@@ -213,5 +232,102 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     expect(await arch(id)).toBeNull();
     expect((await teamRows(id)).length).toBe(3);
     fs.rmSync(path.join(archiveDir, id));
+  });
+  it('moves to the second tier, keeps the event readable, and cleans the first tier after comparing', async () => {
+    const id = await newEvent();
+    const results = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    expect((await run(id, 'archive')).state).toBe('done');
+    const names = fs.readdirSync(path.join(archiveDir, id)).sort();
+
+    const moved = await run(id, 'move', boss);
+    expect(moved.state, JSON.stringify(moved)).toBe('done');
+    expect(moved.log.map((l) => l.key)).toEqual([
+      ...names.map(() => 'archive.log.copied'),
+      'archive.log.moved',
+    ]);
+    expect(await arch(id)).toBe('a2');
+    for (const name of names) {
+      expect(fs.readFileSync(path.join(secondDir, id, name))).toEqual(
+        fs.readFileSync(path.join(archiveDir, id, name)),
+      );
+    }
+    const status = await call<ArchiveStatus>(t.app, 'GET', `/api/events/${id}/archive`, {
+      as: boss,
+    });
+    expect(status.body).toEqual({
+      arch: 'a2',
+      first: names.map((n) => `${id}/${n}`),
+      second: names.map((n) => `${id}/${n}`),
+      canMove: true,
+    });
+    // a2 is final, and a second move has nothing to do.
+    const restore = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
+    expect([restore.status, errorOf(restore)]).toEqual([409, 'archive.error.final']);
+    const again = await call(t.app, 'POST', `/api/events/${id}/archive/move`, { as: boss });
+    expect([again.status, errorOf(again)]).toEqual([409, 'archive.error.final']);
+
+    const started = Date.now();
+    const cleaned = await run(id, 'cleanup', boss);
+    expect(cleaned.state, JSON.stringify(cleaned)).toBe('done');
+    // 100 ms between deletions.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100 * (names.length - 1) - 5);
+    expect(cleaned.log.map((l) => l.key)).toEqual([
+      'archive.log.listed',
+      ...names.map(() => 'archive.log.same'),
+      ...names.map(() => 'archive.log.deleted'),
+      'archive.log.cleaned',
+    ]);
+    expect(fs.existsSync(path.join(archiveDir, id))).toBe(false);
+    // Read from the second tier now.
+    expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
+    const after = await call<ArchiveStatus>(t.app, 'GET', `/api/events/${id}/archive`, {
+      as: owner,
+    });
+    expect(after.body).toMatchObject({ arch: 'a2', first: [], canMove: false });
+  });
+
+  it('aborts a cleanup without deleting anything when a file is missing or differs on the second tier', async () => {
+    const id = await newEvent();
+    expect((await run(id, 'archive')).state).toBe('done');
+    expect((await run(id, 'move', boss)).state).toBe('done');
+    const mine = path.join(archiveDir, id, ARCHIVE_FILES.tracks);
+    const theirs = path.join(secondDir, id, ARCHIVE_FILES.tracks);
+    const kept = fs.readFileSync(theirs);
+    const count = () => fs.readdirSync(path.join(archiveDir, id)).length;
+
+    for (const [change, key] of [
+      [() => fs.rmSync(theirs), 'archive.log.notona2'],
+      [() => fs.writeFileSync(theirs, Buffer.concat([kept, Buffer.from([0])])), 'archive.log.size'],
+      [() => fs.writeFileSync(theirs, Buffer.from(kept).fill(7, 0, 1)), 'archive.log.content'],
+    ] as const) {
+      change();
+      const job = await run(id, 'cleanup', boss);
+      expect(job.state).toBe('failed');
+      expect(job.error?.error).toBe('archive.error.mismatch');
+      expect(job.log.find((l) => l.key === key)?.params).toEqual({ path: `${id}/tracks.dat` });
+      expect(count()).toBe(4);
+      expect(fs.readFileSync(mine).length).toBeGreaterThan(0);
+    }
+    fs.writeFileSync(theirs, kept);
+    expect((await run(id, 'cleanup', boss)).state).toBe('done');
+  });
+
+  it('lets only the super admin move and clean up, and only archived events', async () => {
+    const id = await newEvent();
+    for (const [as, status, key] of [
+      [null, 401, 'error.unauthorized'],
+      [owner, 403, 'error.forbidden'],
+      [stranger, 403, 'error.forbidden'],
+    ] as const) {
+      for (const what of ['move', 'cleanup']) {
+        const res = await call(t.app, 'POST', `/api/events/${id}/archive/${what}`, { as });
+        expect([res.status, errorOf(res)], what).toEqual([status, key]);
+      }
+    }
+    const notArchived = await call(t.app, 'POST', `/api/events/${id}/archive/move`, { as: boss });
+    expect([notArchived.status, errorOf(notArchived)]).toEqual([409, 'archive.error.notarchived']);
+    const status = await call(t.app, 'GET', `/api/events/${id}/archive`, { as: stranger });
+    expect(status.status).toBe(403);
+    expect(await arch(id)).toBeNull();
   });
 });

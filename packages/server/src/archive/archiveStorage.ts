@@ -60,3 +60,90 @@ export function folderStorage(root: string): ArchiveStorage {
     },
   };
 }
+
+/** Where a second tier in S3-compatible object storage is (ARCHIVE2_S3_*, config.ts). */
+export interface S3TierConfig {
+  bucket: string;
+  /** The service's URL (MinIO, Garage, another provider); AWS's own when null. */
+  endpoint: string | null;
+  region: string;
+  /** Put before every path, e.g. `rada/` (empty for the bucket's root). */
+  prefix: string;
+  /** Keys; the SDK's own sources (environment, profile, instance role) when null. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Addresses as endpoint/bucket/key (MinIO and most self-hosted services) instead of bucket.host. */
+  pathStyle: boolean;
+}
+
+/**
+ * A tier in S3-compatible object storage (@aws-sdk/client-s3), loaded only when one is
+ * configured. Checksums only where the protocol requires them: several S3-compatible services do
+ * not know the SDK's newer default ones.
+ */
+export async function s3Storage(config: S3TierConfig): Promise<ArchiveStorage> {
+  const s3 = await import('@aws-sdk/client-s3');
+  const client = new s3.S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.pathStyle,
+    ...(config.accessKeyId && config.secretAccessKey
+      ? {
+          credentials: {
+            accessKeyId: config.accessKeyId,
+            secretAccessKey: config.secretAccessKey,
+          },
+        }
+      : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const key = (file: string) => {
+    if (file.split('/').some((part) => part === '..' || part === '')) {
+      throw new Error(`archive path outside the tier: ${file}`);
+    }
+    return `${config.prefix}${file}`;
+  };
+  return {
+    name: `s3://${config.bucket}/${config.prefix}`,
+    async write(file, bytes) {
+      await client.send(
+        new s3.PutObjectCommand({ Bucket: config.bucket, Key: key(file), Body: bytes }),
+      );
+    },
+    async read(file) {
+      try {
+        const answer = await client.send(
+          new s3.GetObjectCommand({ Bucket: config.bucket, Key: key(file) }),
+        );
+        return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+      } catch (e) {
+        if (e instanceof s3.NoSuchKey || (e as { name?: string }).name === 'NotFound') {
+          return undefined;
+        }
+        throw e;
+      }
+    },
+    async list(dir) {
+      const files: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({
+            Bucket: config.bucket,
+            Prefix: `${key(dir)}/`,
+            ContinuationToken: token,
+          }),
+        );
+        for (const o of page.Contents ?? []) {
+          if (o.Key) files.push(o.Key.slice(config.prefix.length));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return files;
+    },
+    async remove(file) {
+      await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key: key(file) }));
+    },
+  };
+}

@@ -21,7 +21,7 @@ import { resultsRoutes } from '../results/results.routes.ts';
 import { overviewService } from '../overview/overview.service.ts';
 import { archiveService } from '../archive/archive.service.ts';
 import { archiveRoutes } from '../archive/archive.routes.ts';
-import { folderStorage } from '../archive/archiveStorage.ts';
+import { folderStorage, s3Storage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
 import { teamRoutes } from '../teams/team.routes.ts';
@@ -104,6 +104,12 @@ export async function buildApp({
     store,
     bus,
     first: folderStorage(config.archiveDir),
+    second:
+      config.archive2 === null
+        ? null
+        : config.archive2.kind === 'folder'
+          ? folderStorage(config.archive2.dir)
+          : await s3Storage(config.archive2),
     now,
     log: (message, error) => app.log.error({ err: error }, message),
   });

@@ -16,3 +16,6 @@ export const canSearchUsers = (actor: Actor | null): actor is Actor =>
  * the people of their own events and others only by exact email (users/user.service.ts).
  */
 export const canSeeWholeDirectory = (actor: Actor | null): boolean => actor?.superAdmin === true;
+
+/** Moving archives to the second tier and cleaning the first (spec 02 §2): super admins. */
+export const canMoveArchives = (actor: Actor | null): actor is Actor => actor?.superAdmin === true;

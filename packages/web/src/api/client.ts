@@ -50,6 +50,7 @@ import type {
   EventMapView,
   EventOverview,
   JobView,
+  ArchiveStatus,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -327,6 +328,9 @@ export const api = {
   archive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive`),
   unarchive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/unarchive`),
   archiveJob: (id: string) => request<JobView | null>('GET', `/events/${enc(id)}/archive/job`),
+  archiveStatus: (id: string) => request<ArchiveStatus>('GET', `/events/${enc(id)}/archive`),
+  archiveMove: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/move`),
+  archiveCleanup: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/cleanup`),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
@@ -564,6 +568,7 @@ export const queryKeys = {
   settings: (id: string) => ['event', id, 'settings'] as const,
   overview: (id: string) => ['event', id, 'overview'] as const,
   archiveJob: (id: string) => ['event', id, 'archivejob'] as const,
+  archiveStatus: (id: string) => ['event', id, 'archivestatus'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,

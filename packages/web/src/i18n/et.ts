@@ -99,6 +99,10 @@ export const et: Texts = {
   'archive.error.missing': 'Arhiivis pole selle ürituse faili evdata.json',
   'archive.error.verify': 'Arhiivifailid ei lugenud tagasi samana; midagi ei kustutatud',
   'archive.error.busy': 'Üritust juba arhiveeritakse või taastatakse',
+  'archive.error.nosecond':
+    'Sellel serveril pole teist arhiivitaset (ARCHIVE2_DIR või ARCHIVE2_S3_BUCKET)',
+  'archive.error.mismatch': 'Esimese ja teise taseme failid erinevad: midagi ei kustutatud',
+  'archive.error.notmoved': 'Ürituse viimine A2-le ebaõnnestus',
   'cup.error.badlink': 'Lingis tohib olla ainult tähti, numbreid, - ja _',
   'cup.error.notfound': 'Sellist sarja pole',
   'cup.error.eventincup': 'Üritus on juba selles sarjas',

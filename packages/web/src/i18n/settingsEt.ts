@@ -152,4 +152,28 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'archive.log.restored': 'Üritus taastatud koos {{chunks}} rajatükiga',
   'archive.log.removed': 'Eemaldatud {{files}} arhiivifaili',
   'archive.log.failed': 'Peatatud: midagi ei eemaldatud',
+  'archive.move': 'A1 => A2',
+  'archive.cleanup': 'Puhasta esimene tase',
+  'archive.dialog.move': '{{id}} viimine teisele tasemele',
+  'archive.dialog.cleanup': 'Ürituse {{id}} puhastamine',
+  'archive.move.text':
+    'Kopeerib arhiivifailid teisele tasemele ja loeb igaühe tagasi. Seejärel ei saa üritust enam taastada; tulemused jäävad loetavaks.',
+  'archive.cleanup.text':
+    'Võrdleb iga esimese taseme faili selle koopiaga teisel tasemel (suurus ja sisu) ja kustutab esimese taseme failid vaid siis, kui kõik on samad.',
+  'archive.done.move': '{{id}} viidud A2-le',
+  'archive.done.cleanup': 'Ürituse {{id}} esimene tase on puhas',
+  'archive.tiers': 'Faile esimesel tasemel: {{first}}; teisel tasemel: {{second}}',
+  'archive.tiers.none': 'sellel serveril pole teist taset',
+  'archive.log.copied':
+    '{{file}} ({{bytes, number}} baiti) kopeeritud asukohta {{tier}} ja tagasi loetud',
+  'archive.log.moved': '{{id}} viidud A2-le',
+  'archive.log.listed': '{{files}} faili asukohas {{tier}}',
+  'archive.log.same': '{{path}}: A2-l sama',
+  'archive.log.notona2': '{{path}} puudub A2-l',
+  'archive.log.size': '{{path}}: A1-l ja A2-l erinev suurus',
+  'archive.log.content': '{{path}}: A1-l ja A2-l erinev sisu',
+  'archive.log.deleted': 'Kustutatud {{path}}',
+  'archive.log.deletefailed': 'Hoidlas kustutamine ebaõnnestus: {{path}}',
+  'archive.log.folder': 'Kausta võib olla vaja kustutada: {{path}}',
+  'archive.log.cleaned': 'Ürituse {{id}} {{files}} faili esimeselt tasemelt kustutatud',
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -18,10 +19,12 @@ import {
 } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import CleaningServicesIcon from '@mui/icons-material/CleaningServices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PROGRESS_SHOW_DELAY_MS } from '@rada/core';
-import type { EventSummary, JobView } from '@rada/core';
+import type { EventSummary, JobKind, JobView } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
@@ -29,34 +32,102 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 /** How often a running job is asked for its progress. */
 const JOB_POLL_MS = 500;
 
+/** The texts of each kind of job: its button, its dialog's title and text, its success. */
+const KIND_TEXTS: Record<JobKind, { action: string; title: string; text: string; done: string }> = {
+  archive: {
+    action: 'archive.archive',
+    title: 'archive.dialog.archive',
+    text: 'archive.archive.text',
+    done: 'archive.done.archive',
+  },
+  unarchive: {
+    action: 'archive.restore',
+    title: 'archive.dialog.restore',
+    text: 'archive.restore.text',
+    done: 'archive.done.restore',
+  },
+  move: {
+    action: 'archive.move',
+    title: 'archive.dialog.move',
+    text: 'archive.move.text',
+    done: 'archive.done.move',
+  },
+  cleanup: {
+    action: 'archive.cleanup',
+    title: 'archive.dialog.cleanup',
+    text: 'archive.cleanup.text',
+    done: 'archive.done.cleanup',
+  },
+};
+
+const KIND_ICONS: Record<JobKind, ReactNode> = {
+  archive: <ArchiveIcon />,
+  unarchive: <UnarchiveIcon />,
+  move: <DriveFileMoveIcon />,
+  cleanup: <CleaningServicesIcon />,
+};
+
+const KIND_TEST_IDS: Record<JobKind, string> = {
+  archive: 'archive-start',
+  unarchive: 'archive-restore',
+  move: 'archive-move',
+  cleanup: 'archive-cleanup',
+};
+
+const START: Record<JobKind, (id: string) => Promise<JobView>> = {
+  archive: (id) => api.archive(id),
+  unarchive: (id) => api.unarchive(id),
+  move: (id) => api.archiveMove(id),
+  cleanup: (id) => api.archiveCleanup(id),
+};
+
 /**
- * The event's archive state and its two moves (spec 02 §4): Archive (none → a1) and Restore
- * (a1 → none). The work runs on the server as a job; the dialog shows its progress and log, and
- * opening the settings again while it runs shows them again.
+ * The event's archive state and its moves (spec 02 §4): Archive (none → a1) and Restore (a1 →
+ * none) for its admins; for the super admin, A1 => A2 (a copy on the second tier, read back) and
+ * the first tier's cleanup (compared with the second, then deleted). The work runs on the server
+ * as a job; the dialog shows its progress and log, and opening the settings again while it runs
+ * shows them again.
  */
 export function ArchivePanel({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<JobKind | null>(null);
   const latest = useQuery({
     queryKey: queryKeys.archiveJob(event.id),
     queryFn: () => api.archiveJob(event.id),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
+  });
+  const status = useQuery({
+    queryKey: queryKeys.archiveStatus(event.id),
+    queryFn: () => api.archiveStatus(event.id),
   });
   const job = latest.data ?? null;
   const running = job?.state === 'running';
   // A job that ends changes the event (its `arch`) and everything read from it.
   const ended = job && job.state !== 'running' ? job.id : null;
   useEffect(() => {
-    if (ended) void queryClient.invalidateQueries({ queryKey: queryKeys.event(event.id) });
+    if (!ended) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.event(event.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.archiveStatus(event.id) });
   }, [ended, event.id, queryClient]);
   const start = useMutation({
-    mutationFn: () => (event.arch ? api.unarchive(event.id) : api.archive(event.id)),
+    mutationFn: (kind: JobKind) => START[kind](event.id),
     onSuccess: (started) => queryClient.setQueryData(queryKeys.archiveJob(event.id), started),
     onError: (e) => notify(errorText(t, e), 'error'),
   });
   const shownJob = open && (running || start.isSuccess) ? job : null;
+  const where = status.data;
+  const kinds: JobKind[] = [
+    ...(event.arch === null ? ['archive' as const] : []),
+    ...(event.arch === 'a1' ? ['unarchive' as const] : []),
+    ...(where?.canMove && where.second !== null && event.arch === 'a1' ? ['move' as const] : []),
+    ...(where?.canMove && where.second !== null && event.arch && where.first.length > 0
+      ? ['cleanup' as const]
+      : []),
+  ];
+  // The dialog names the running job's kind, else the one whose button opened it.
+  const kind = shownJob?.kind ?? open ?? 'archive';
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="archive-panel">
@@ -70,43 +141,53 @@ export function ArchivePanel({ event }: { event: EventSummary }) {
             ? t('archive.state.a1')
             : t('archive.state.none')}
       </Typography>
-      {event.arch !== 'a2' && (
-        <Button
-          variant="outlined"
-          startIcon={event.arch ? <UnarchiveIcon /> : <ArchiveIcon />}
-          onClick={() => {
-            start.reset();
-            setOpen(true);
-          }}
-          data-testid={event.arch ? 'archive-restore' : 'archive-start'}
+      {where?.canMove && event.arch && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 2 }}
+          data-testid="archive-tiers"
         >
-          {running ? t('archive.watch') : event.arch ? t('archive.restore') : t('archive.archive')}
-        </Button>
+          {t('archive.tiers', {
+            first: where.first.length,
+            second: where.second === null ? t('archive.tiers.none') : where.second.length,
+          })}
+        </Typography>
       )}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        {kinds.map((k) => (
+          <Button
+            key={k}
+            variant="outlined"
+            startIcon={KIND_ICONS[k]}
+            onClick={() => {
+              start.reset();
+              setOpen(k);
+            }}
+            data-testid={KIND_TEST_IDS[k]}
+          >
+            {running && job?.kind === k ? t('archive.watch') : t(KIND_TEXTS[k].action)}
+          </Button>
+        ))}
+      </Stack>
       {open && (
         <Dialog
           open
-          onClose={() => setOpen(false)}
+          onClose={() => setOpen(null)}
           fullWidth
           maxWidth="sm"
           data-testid="archive-dialog"
         >
-          <DialogTitle>
-            {(shownJob?.kind ?? (event.arch ? 'unarchive' : 'archive')) === 'archive'
-              ? t('archive.dialog.archive', { id: event.id })
-              : t('archive.dialog.restore', { id: event.id })}
-          </DialogTitle>
+          <DialogTitle>{t(KIND_TEXTS[kind].title, { id: event.id })}</DialogTitle>
           <DialogContent>
             {shownJob ? (
               <JobProgress job={shownJob} />
             ) : (
-              <DialogContentText>
-                {event.arch ? t('archive.restore.text') : t('archive.archive.text')}
-              </DialogContentText>
+              <DialogContentText>{t(KIND_TEXTS[kind].text)}</DialogContentText>
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setOpen(false)} data-testid="archive-close">
+            <Button onClick={() => setOpen(null)} data-testid="archive-close">
               {shownJob ? t('archive.close') : t('archive.cancel')}
             </Button>
             {!shownJob && (
@@ -114,10 +195,10 @@ export function ArchivePanel({ event }: { event: EventSummary }) {
                 variant="contained"
                 color="warning"
                 disabled={start.isPending}
-                onClick={() => start.mutate()}
+                onClick={() => start.mutate(kind)}
                 data-testid="archive-confirm"
               >
-                {event.arch ? t('archive.restore') : t('archive.archive')}
+                {t(KIND_TEXTS[kind].action)}
               </Button>
             )}
           </DialogActions>
@@ -149,9 +230,7 @@ function JobProgress({ job }: { job: JobView }) {
       )}
       {job.state === 'done' && (
         <Alert severity="success" data-testid="archive-done">
-          {job.kind === 'archive'
-            ? t('archive.done.archive', { id: job.eventId })
-            : t('archive.done.restore', { id: job.eventId })}
+          {t(KIND_TEXTS[job.kind].done, { id: job.eventId })}
         </Alert>
       )}
       {job.state === 'failed' && job.error && (
