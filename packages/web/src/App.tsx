@@ -77,12 +77,18 @@ const ResponsesPage = page(
   () => import('./features/results/ResponsesPage.tsx'),
   (m) => m.ResponsesPage,
 );
+/** The start or play screen's page, loaded with the screen's own code. */
+const standalone = (screen: 'start' | 'play') =>
+  import('./features/eventPage/EventStandalonePage.tsx').then(async (m) => {
+    await m.preloadScreen(screen);
+    return m;
+  });
 const StartPage = page(
-  () => import('./features/eventPage/EventStandalonePage.tsx'),
+  () => standalone('start'),
   (m) => m.StartPage,
 );
 const PlayPage = organiserPage(
-  () => import('./features/eventPage/EventStandalonePage.tsx'),
+  () => standalone('play'),
   (m) => m.PlayPage,
 );
 const EventPage = organiserPage(
