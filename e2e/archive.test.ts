@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadEvent } from '../bench/loadEvent.ts';
+import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
 import { screenshot } from './support.ts';
 
@@ -100,5 +101,79 @@ describe('archiving an event from its settings', () => {
     expect(await page.getByTestId('archive-dialog').innerText()).toContain('Kas arhiveerida kohe?');
     await page.getByTestId('archive-close').click();
     await page.evaluate(() => localStorage.removeItem('rada.lang'));
+  });
+});
+
+describe('the super admin moves an archive to the second tier and cleans the first', () => {
+  const second = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-archive2-e2e-'));
+  const env = usePlatform(() => ({
+    superAdminEmails: ['boss@example.ee'],
+    archive2: { kind: 'folder', dir: second },
+  }));
+
+  it('moves with "A1 => A2", then compares and deletes the first-tier files', async () => {
+    const { platform, browser } = env;
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1280, height: 900 },
+    });
+    const signup = await context.request.post(`${platform.url}/api/auth/signup`, {
+      data: { email: 'boss@example.ee', password: 'boss-password', displayName: 'Boss' },
+    });
+    expect(signup.status()).toBe(201);
+    const { uid } = (await signup.json()) as { uid: string };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-archive-e2e-'));
+    const file = path.join(dir, 'event.json');
+    fs.writeFileSync(file, JSON.stringify(resultsEventFile(uid)));
+    expect((await platform.cli('import', file, '--id', 'moved')).code).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const page = await context.newPage();
+
+    await page.goto(`${platform.url}/moved/settings`);
+    await page.getByTestId('archive-panel').scrollIntoViewIfNeeded();
+    // Not archived yet: only Archive.
+    expect(await page.getByTestId('archive-move').count()).toBe(0);
+    await page.getByTestId('archive-start').click();
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-done').waitFor();
+    await page.getByTestId('archive-close').click();
+
+    await page.getByTestId('archive-move').click();
+    expect(await page.getByTestId('archive-dialog').innerText()).toContain(
+      'Moving moved to the second tier',
+    );
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-done').waitFor();
+    expect(await page.getByTestId('archive-done').innerText()).toBe('moved moved to A2');
+    expect(await page.getByTestId('archive-log').innerText()).toContain('and read it back');
+    await page.getByTestId('archive-close').click();
+    await expect
+      .poll(() => page.getByTestId('archive-state').innerText())
+      .toContain('second archive tier');
+    expect(await page.getByTestId('archive-restore').count()).toBe(0);
+    expect(await page.getByTestId('archive-tiers').innerText()).toBe(
+      'Files in the first tier: 4; in the second tier: 4',
+    );
+
+    await page.getByTestId('archive-cleanup').click();
+    expect(await page.getByTestId('archive-dialog').innerText()).toContain('Cleaning event moved');
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-done').waitFor();
+    const log = await page.getByTestId('archive-log').innerText();
+    expect(log).toContain('moved/evdata.json: the same on A2');
+    expect(log).toContain('Deleted moved/tracks.dat');
+    await screenshot(page, 'archive-cleanup', false);
+    await page.getByTestId('archive-close').click();
+    await expect
+      .poll(() => page.getByTestId('archive-tiers').innerText())
+      .toBe('Files in the first tier: 0; in the second tier: 4');
+    expect(await page.getByTestId('archive-cleanup').count()).toBe(0);
+
+    // The results now come from the second tier.
+    await page.goto(`${platform.url}/moved/result`);
+    await page.getByTestId('results-open-alpha').waitFor();
+    expect(await page.getByTestId('results-row-alpha').getAttribute('data-place')).toBe('1');
+    await context.close();
+    fs.rmSync(second, { recursive: true, force: true });
   });
 });
