@@ -28,3 +28,4 @@ export * from './sessions.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';
 export * from './archive.ts';
+export * from './adminEvents.ts';

@@ -13,6 +13,8 @@ export interface ArchiveStorage {
   read(file: string): Promise<Uint8Array | undefined>;
   /** The files under `dir` (paths relative to the tier). */
   list(dir: string): Promise<string[]>;
+  /** The events (folders) that have files in the tier. */
+  folders(): Promise<string[]>;
   remove(file: string): Promise<void>;
 }
 
@@ -48,6 +50,15 @@ export function folderStorage(root: string): ArchiveStorage {
       try {
         const names = await fs.readdir(safePath(root, dir));
         return names.filter((n) => !n.endsWith('.tmp')).map((n) => `${dir}/${n}`);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw e;
+      }
+    },
+    async folders() {
+      try {
+        const entries = await fs.readdir(root, { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw e;
@@ -141,6 +152,25 @@ export async function s3Storage(config: S3TierConfig): Promise<ArchiveStorage> {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return files;
+    },
+    async folders() {
+      const names: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({
+            Bucket: config.bucket,
+            Prefix: config.prefix,
+            Delimiter: '/',
+            ContinuationToken: token,
+          }),
+        );
+        for (const p of page.CommonPrefixes ?? []) {
+          if (p.Prefix) names.push(p.Prefix.slice(config.prefix.length, -1));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return names;
     },
     async remove(file) {
       await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key: key(file) }));

@@ -33,6 +33,7 @@ describe('the second archive tier in S3', () => {
     await tier.remove('ev1/tracks.dat');
     expect(await tier.list('ev1')).toEqual(['ev1/evdata.json']);
     expect(await tier.list('nothing')).toEqual([]);
+    expect((await tier.folders()).sort()).toEqual(['ev1', 'ev10']);
     await expect(tier.write('../escape', bytes)).rejects.toThrow(/outside/);
   });
 

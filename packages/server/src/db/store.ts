@@ -18,6 +18,7 @@ import { speedRepository } from '../speed/speed.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { cupRepository } from '../cups/cup.repository.ts';
 import { archiveRepository } from '../archive/archive.repository.ts';
+import { adminEventsRepository } from '../admin/adminEvents.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -50,6 +51,8 @@ export interface Repos {
   overview: ReturnType<typeof overviewRepository>;
   /** What archiving removes and restoring puts back (archive/). */
   archive: ReturnType<typeof archiveRepository>;
+  /** The super admin's table of every event (admin/). */
+  adminEvents: ReturnType<typeof adminEventsRepository>;
 }
 
 export interface Store extends Repos {
@@ -87,6 +90,7 @@ function repos(db: Kysely<Database>): Repos {
     cups: cupRepository(db),
     overview: overviewRepository(db),
     archive: archiveRepository(db),
+    adminEvents: adminEventsRepository(db),
   };
 }
 

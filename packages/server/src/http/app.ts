@@ -21,6 +21,8 @@ import { resultsRoutes } from '../results/results.routes.ts';
 import { overviewService } from '../overview/overview.service.ts';
 import { archiveService } from '../archive/archive.service.ts';
 import { archiveRoutes } from '../archive/archive.routes.ts';
+import { adminEventsService } from '../admin/adminEvents.service.ts';
+import { adminEventsRoutes } from '../admin/adminEvents.routes.ts';
 import { folderStorage, s3Storage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
@@ -100,10 +102,11 @@ export async function buildApp({
   });
   // The cups service is made after the results service, which tells it of changed results.
   let cupsOfEvent: (eventId: string) => void = () => undefined;
+  const firstTier = folderStorage(config.archiveDir);
   const archive = archiveService({
     store,
     bus,
-    first: folderStorage(config.archiveDir),
+    first: firstTier,
     second:
       config.archive2 === null
         ? null
@@ -226,6 +229,7 @@ export async function buildApp({
       await resultsRoutes(api, services.results);
       await overviewRoutes(api, services.overview);
       await archiveRoutes(api, archive);
+      await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
       // A closing server lets a running archive job end (its transaction is short).
       app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);

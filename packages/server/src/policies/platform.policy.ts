@@ -19,3 +19,6 @@ export const canSeeWholeDirectory = (actor: Actor | null): boolean => actor?.sup
 
 /** Moving archives to the second tier and cleaning the first (spec 02 §2): super admins. */
 export const canMoveArchives = (actor: Actor | null): actor is Actor => actor?.superAdmin === true;
+
+/** The events table of the whole platform and its unpaid marks (spec 02 §2): super admins. */
+export const canManageEvents = (actor: Actor | null): actor is Actor => actor?.superAdmin === true;
