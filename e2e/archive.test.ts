@@ -174,6 +174,85 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await page.getByTestId('results-open-alpha').waitFor();
     expect(await page.getByTestId('results-row-alpha').getAttribute('data-place')).toBe('1');
     await context.close();
+  });
+
+  it('lists every event for the super admin, marks one unpaid and restores one from its row', async () => {
+    const { platform, browser } = env;
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1366, height: 900 },
+    });
+    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email: 'boss@example.ee', password: 'boss-password' },
+    });
+    expect(signin.status()).toBe(200);
+    const { uid } = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
+      uid: string;
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-table-e2e-'));
+    for (const id of ['table-kept', 'table-live']) {
+      const file = path.join(dir, `${id}.json`);
+      fs.writeFileSync(file, JSON.stringify(resultsEventFile(uid)));
+      expect((await platform.cli('import', file, '--id', id)).code).toBe(0);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    const archived = await context.request.post(`${platform.url}/api/events/table-kept/archive`);
+    expect(archived.status()).toBe(202);
+    await expect
+      .poll(async () => {
+        const res = await context.request.get(`${platform.url}/api/events/table-kept`);
+        return ((await res.json()) as { arch: string | null }).arch;
+      })
+      .toBe('a1');
+
+    const page = await context.newPage();
+    await page.goto(platform.url);
+    await page.getByTestId('usermenu-button').click();
+    await page.getByTestId('usermenu-events').click();
+    const table = page.getByTestId('eventsmanager-table');
+    await table.waitFor();
+    // The three events of this platform, with their owner.
+    for (const id of ['moved', 'table-kept', 'table-live']) {
+      expect(await page.getByTestId(`eventsmanager-row-${id}`).innerText()).toContain('Boss');
+    }
+    expect(await page.getByTestId('eventsmanager-arch-table-kept').innerText()).toContain(
+      'files in A1',
+    );
+    expect(await page.getByTestId('eventsmanager-arch-moved').innerText()).toBe('A2');
+
+    await page.getByTestId('eventsmanager-firsttier').click();
+    await expect.poll(() => page.locator('[data-testid^="eventsmanager-row-"]').count()).toBe(1);
+    await page.getByTestId('eventsmanager-firsttier').click();
+    await page.getByTestId('eventsmanager-search').fill('LIVE');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid^="eventsmanager-row-"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+      )
+      .toEqual(['eventsmanager-row-table-live']);
+    const chip = page.getByTestId('eventsmanager-unpaid-table-live');
+    expect(await chip.innerText()).toBe('Paid');
+    await chip.click();
+    await expect.poll(() => chip.getAttribute('data-unpaid')).toBe('true');
+    expect(await chip.innerText()).toMatch(/^Unpaid since \d\d\.\d\d\.\d{4}$/);
+    await page.getByTestId('eventsmanager-search').fill('');
+
+    // a2 cannot be restored; a1 can, from its row.
+    await page.getByTestId('eventsmanager-menu-moved').click();
+    expect(await page.getByTestId('eventsmanager-unarchive').getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByTestId('eventsmanager-menu-table-kept').click();
+    await page.getByTestId('eventsmanager-unarchive').click();
+    await page.getByTestId('archive-confirm').click();
+    await page.getByTestId('archive-done').waitFor();
+    expect(await page.getByTestId('archive-done').innerText()).toBe('table-kept restored');
+    await page.getByTestId('archive-close').click();
+    await expect.poll(() => page.getByTestId('eventsmanager-arch-table-kept').innerText()).toBe('');
+    await screenshot(page, 'events-manager', false);
+    await context.close();
     fs.rmSync(second, { recursive: true, force: true });
   });
 });

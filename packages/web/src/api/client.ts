@@ -51,6 +51,7 @@ import type {
   EventOverview,
   JobView,
   ArchiveStatus,
+  AdminEventsView,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -331,6 +332,13 @@ export const api = {
   archiveStatus: (id: string) => request<ArchiveStatus>('GET', `/events/${enc(id)}/archive`),
   archiveMove: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/move`),
   archiveCleanup: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/cleanup`),
+  adminEvents: (query: { page: number; q: string; firsttier: boolean }) =>
+    request<AdminEventsView>(
+      'GET',
+      `/admin/events?page=${query.page}&q=${enc(query.q)}&firsttier=${query.firsttier}`,
+    ),
+  setUnpaid: (id: string, unpaid: boolean) =>
+    request<{ unpaidAt: number | null }>('PUT', `/admin/events/${enc(id)}/unpaid`, { unpaid }),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
@@ -569,6 +577,8 @@ export const queryKeys = {
   overview: (id: string) => ['event', id, 'overview'] as const,
   archiveJob: (id: string) => ['event', id, 'archivejob'] as const,
   archiveStatus: (id: string) => ['event', id, 'archivestatus'] as const,
+  /** The super admin's events table, every page and query under it. */
+  adminEvents: ['adminevents'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,

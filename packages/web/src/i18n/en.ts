@@ -53,6 +53,7 @@ export const en = {
   'usermenu.open': 'Account menu',
   'usermenu.deleteaccount': 'Delete account',
   'usermenu.creators': 'Event creators',
+  'usermenu.events': 'Events manager',
 
   'users.search': 'Search by name or email',
   'users.typemore': 'Type a name or email',

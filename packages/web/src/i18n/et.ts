@@ -145,6 +145,7 @@ export const et: Texts = {
   'usermenu.open': 'Konto menüü',
   'usermenu.deleteaccount': 'Kustuta konto',
   'usermenu.creators': 'Ürituste loojad',
+  'usermenu.events': 'Ürituste haldur',
 
   'users.search': 'Otsi nime või e-posti järgi',
   'users.typemore': 'Sisesta nimi või e-post',

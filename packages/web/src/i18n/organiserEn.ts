@@ -15,6 +15,7 @@ import { safetyEn } from './safetyEn.ts';
 import { sessionsEn } from './sessionsEn.ts';
 import { eventFileEn } from './eventFileEn.ts';
 import { overviewEn } from './overviewEn.ts';
+import { adminEn } from './adminEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -31,4 +32,5 @@ export const organiserEn = {
   ...sessionsEn,
   ...eventFileEn,
   ...overviewEn,
+  ...adminEn,
 };

@@ -15,6 +15,7 @@ import { safetyEt } from './safetyEt.ts';
 import { sessionsEt } from './sessionsEt.ts';
 import { eventFileEt } from './eventFileEt.ts';
 import { overviewEt } from './overviewEt.ts';
+import { adminEt } from './adminEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -31,4 +32,5 @@ export const organiserEt = {
   ...sessionsEt,
   ...eventFileEt,
   ...overviewEt,
+  ...adminEt,
 };

@@ -90,33 +90,12 @@ const START: Record<JobKind, (id: string) => Promise<JobView>> = {
  */
 export function ArchivePanel({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState<JobKind | null>(null);
-  const latest = useQuery({
-    queryKey: queryKeys.archiveJob(event.id),
-    queryFn: () => api.archiveJob(event.id),
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
-  });
+  const job = useArchiveJob(event.id).data ?? null;
   const status = useQuery({
     queryKey: queryKeys.archiveStatus(event.id),
     queryFn: () => api.archiveStatus(event.id),
   });
-  const job = latest.data ?? null;
-  const running = job?.state === 'running';
-  // A job that ends changes the event (its `arch`) and everything read from it.
-  const ended = job && job.state !== 'running' ? job.id : null;
-  useEffect(() => {
-    if (!ended) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.event(event.id) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.archiveStatus(event.id) });
-  }, [ended, event.id, queryClient]);
-  const start = useMutation({
-    mutationFn: (kind: JobKind) => START[kind](event.id),
-    onSuccess: (started) => queryClient.setQueryData(queryKeys.archiveJob(event.id), started),
-    onError: (e) => notify(errorText(t, e), 'error'),
-  });
-  const shownJob = open && (running || start.isSuccess) ? job : null;
   const where = status.data;
   const kinds: JobKind[] = [
     ...(event.arch === null ? ['archive' as const] : []),
@@ -126,8 +105,6 @@ export function ArchivePanel({ event }: { event: EventSummary }) {
       ? ['cleanup' as const]
       : []),
   ];
-  // The dialog names the running job's kind, else the one whose button opened it.
-  const kind = shownJob?.kind ?? open ?? 'archive';
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="archive-panel">
@@ -160,51 +137,91 @@ export function ArchivePanel({ event }: { event: EventSummary }) {
             key={k}
             variant="outlined"
             startIcon={KIND_ICONS[k]}
-            onClick={() => {
-              start.reset();
-              setOpen(k);
-            }}
+            onClick={() => setOpen(k)}
             data-testid={KIND_TEST_IDS[k]}
           >
-            {running && job?.kind === k ? t('archive.watch') : t(KIND_TEXTS[k].action)}
+            {job?.state === 'running' && job.kind === k
+              ? t('archive.watch')
+              : t(KIND_TEXTS[k].action)}
           </Button>
         ))}
       </Stack>
-      {open && (
-        <Dialog
-          open
-          onClose={() => setOpen(null)}
-          fullWidth
-          maxWidth="sm"
-          data-testid="archive-dialog"
-        >
-          <DialogTitle>{t(KIND_TEXTS[kind].title, { id: event.id })}</DialogTitle>
-          <DialogContent>
-            {shownJob ? (
-              <JobProgress job={shownJob} />
-            ) : (
-              <DialogContentText>{t(KIND_TEXTS[kind].text)}</DialogContentText>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(null)} data-testid="archive-close">
-              {shownJob ? t('archive.close') : t('archive.cancel')}
-            </Button>
-            {!shownJob && (
-              <Button
-                variant="contained"
-                color="warning"
-                disabled={start.isPending}
-                onClick={() => start.mutate(kind)}
-                data-testid="archive-confirm"
-              >
-                {t(KIND_TEXTS[kind].action)}
-              </Button>
-            )}
-          </DialogActions>
-        </Dialog>
-      )}
+      {open && <ArchiveJobDialog eventId={event.id} kind={open} onClose={() => setOpen(null)} />}
     </Paper>
+  );
+}
+
+/** The event's newest archive job, asked again every JOB_POLL_MS while it runs. */
+function useArchiveJob(eventId: string) {
+  return useQuery({
+    queryKey: queryKeys.archiveJob(eventId),
+    queryFn: () => api.archiveJob(eventId),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
+  });
+}
+
+/**
+ * The dialog of one kind of archive job on an event: what it will do and a button to start it,
+ * then (or at once, while such a job runs) its progress and log. Everything read from the event
+ * is read again when the job ends.
+ */
+export function ArchiveJobDialog({
+  eventId,
+  kind,
+  onClose,
+}: {
+  eventId: string;
+  kind: JobKind;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const job = useArchiveJob(eventId).data ?? null;
+  const running = job?.state === 'running';
+  // A job that ends changes the event (its `arch`) and everything read from it.
+  const ended = job && job.state !== 'running' ? job.id : null;
+  useEffect(() => {
+    if (!ended) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.event(eventId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.archiveStatus(eventId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.adminEvents });
+  }, [ended, eventId, queryClient]);
+  const start = useMutation({
+    mutationFn: () => START[kind](eventId),
+    onSuccess: (started) => queryClient.setQueryData(queryKeys.archiveJob(eventId), started),
+    onError: (e) => notify(errorText(t, e), 'error'),
+  });
+  const shownJob = running || start.isSuccess ? job : null;
+  // The dialog names the running job's kind, else its own.
+  const shownKind = shownJob?.kind ?? kind;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="archive-dialog">
+      <DialogTitle>{t(KIND_TEXTS[shownKind].title, { id: eventId })}</DialogTitle>
+      <DialogContent>
+        {shownJob ? (
+          <JobProgress job={shownJob} />
+        ) : (
+          <DialogContentText>{t(KIND_TEXTS[kind].text)}</DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="archive-close">
+          {shownJob ? t('archive.close') : t('archive.cancel')}
+        </Button>
+        {!shownJob && (
+          <Button
+            variant="contained"
+            color="warning"
+            disabled={start.isPending}
+            onClick={() => start.mutate()}
+            data-testid="archive-confirm"
+          >
+            {t(KIND_TEXTS[kind].action)}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
   );
 }
 

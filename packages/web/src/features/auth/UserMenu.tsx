@@ -5,6 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,13 @@ const CreatorsDialog = lazy(() =>
     import('../creators/CreatorsDialog.tsx').then((m) => ({ default: m.CreatorsDialog })),
   ),
 );
+const EventsManagerDialog = lazy(() =>
+  withAllTexts(
+    import('../adminEvents/EventsManagerDialog.tsx').then((m) => ({
+      default: m.EventsManagerDialog,
+    })),
+  ),
+);
 const CupManagerDialog = lazy(() =>
   withAllTexts(
     import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
@@ -25,8 +33,8 @@ const CupManagerDialog = lazy(() =>
 );
 
 /**
- * The signed-in user's menu in the app bar: event creators, series, account, delete account,
- * sign out.
+ * The signed-in user's menu in the app bar: event creators and the events manager (super
+ * admins), series, account, delete account, sign out.
  */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -36,6 +44,7 @@ export function UserMenu({ me }: { me: Me }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [creatorsOpen, setCreatorsOpen] = useState(false);
   const [cupsOpen, setCupsOpen] = useState(false);
+  const [eventsOpen, setEventsOpen] = useState(false);
   const close = () => setAnchor(null);
 
   return (
@@ -69,6 +78,20 @@ export function UserMenu({ me }: { me: Me }) {
               <GroupAddIcon fontSize="small" />
             </ListItemIcon>
             {t('usermenu.creators')}
+          </MenuItem>
+        )}
+        {me.superAdmin && (
+          <MenuItem
+            data-testid="usermenu-events"
+            onClick={() => {
+              close();
+              setEventsOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <EventNoteIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.events')}
           </MenuItem>
         )}
         {me.superAdmin && <Divider />}
@@ -125,6 +148,11 @@ export function UserMenu({ me }: { me: Me }) {
       {cupsOpen && (
         <Suspense fallback={null}>
           <CupManagerDialog onClose={() => setCupsOpen(false)} />
+        </Suspense>
+      )}
+      {me.superAdmin && eventsOpen && (
+        <Suspense fallback={null}>
+          <EventsManagerDialog onClose={() => setEventsOpen(false)} />
         </Suspense>
       )}
       {me.superAdmin && creatorsOpen && (
