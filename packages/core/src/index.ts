@@ -29,3 +29,4 @@ export * from './cup/index.ts';
 export * from './map/index.ts';
 export * from './archive.ts';
 export * from './adminEvents.ts';
+export * from './auditLog.ts';

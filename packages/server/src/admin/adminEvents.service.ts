@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canManageEvents } from '../policies/platform.policy.ts';
+import { auditRow } from '../db/audit.ts';
 import type { ArchiveStorage } from '../archive/archiveStorage.ts';
 
 export interface AdminEventsDeps {
@@ -62,9 +63,15 @@ export function adminEventsService({ store, first, now }: AdminEventsDeps) {
       eventId: string,
       unpaid: boolean,
     ): Promise<{ unpaidAt: number | null }> {
-      guard(actor);
+      const by = guard(actor);
       const unpaidAt = unpaid ? now() : null;
-      if (!(await store.adminEvents.setUnpaid(eventId, unpaidAt))) throw notFound();
+      await store.transaction(async (repos) => {
+        const old = (await repos.events.findById(eventId))?.unpaid_at ?? null;
+        if (!(await repos.adminEvents.setUnpaid(eventId, unpaidAt))) throw notFound();
+        await repos.audit.insert([
+          auditRow(now(), by, eventId, 'event.unpaid', `admin/unpaid/${eventId}`, old, unpaidAt),
+        ]);
+      });
       return { unpaidAt };
     },
   };

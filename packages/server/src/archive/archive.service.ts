@@ -25,6 +25,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import { canMoveArchives } from '../policies/platform.policy.ts';
 import type { ArchiveStorage } from './archiveStorage.ts';
+import { auditRow } from '../db/audit.ts';
 import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
 
 /** How a job's work reports: its progress (0…1) and a log line. */
@@ -121,6 +122,15 @@ export function archiveService({
     return structuredClone(job);
   }
 
+  /** The changes log's entry of an archive move (`arch` from `old` to `value`). */
+  const archAudit = (
+    actor: Actor | null,
+    eventId: string,
+    action: string,
+    old: unknown,
+    value: unknown,
+  ) => auditRow(now(), actor, eventId, action, `events/${eventId}/arch`, old, value);
+
   const changed = (eventId: string) =>
     bus.publish(eventTopic(eventId), {
       v: 1,
@@ -130,7 +140,7 @@ export function archiveService({
     });
 
   /** none → a1: writes the files, reads them back, then removes the live rows in one transaction. */
-  async function archiveWork(eventId: string, step: Step) {
+  async function archiveWork(actor: Actor | null, eventId: string, step: Step) {
     const rows = await store.eventFiles.readAll(eventId);
     if (!rows) throw notFound();
     step(0.1, 'archive.log.read', { teams: rows.teams.length, kps: rows.checkpoints.length });
@@ -163,6 +173,7 @@ export function archiveService({
     await store.transaction(async (repos) => {
       await repos.archive.removeLive(eventId);
       await repos.archive.setArch(eventId, 'a1', now());
+      await repos.audit.insert([archAudit(actor, eventId, 'archive.archive', null, 'a1')]);
     });
     parsed.delete(eventId);
     step(1, 'archive.log.archived', { id: eventId });
@@ -183,7 +194,7 @@ export function archiveService({
   }
 
   /** a1 → none: puts the rows and tracks back in one transaction, then removes the files. */
-  async function unarchiveWork(eventId: string, step: Step) {
+  async function unarchiveWork(actor: Actor | null, eventId: string, step: Step) {
     const file = await archivedFile(eventId);
     if (!file) throw new AppError('archive.error.missing', 409);
     const rows = fileToRows(file, eventId, now());
@@ -197,6 +208,7 @@ export function archiveService({
       await repos.eventFiles.insertArchived(rows);
       await repos.archive.insertChunks(chunks);
       await repos.archive.setArch(eventId, null, now());
+      await repos.audit.insert([archAudit(actor, eventId, 'archive.unarchive', 'a1', null)]);
     });
     parsed.delete(eventId);
     step(0.7, 'archive.log.restored', { chunks: chunks.length });
@@ -207,7 +219,7 @@ export function archiveService({
   }
 
   /** a1 → a2: copies every first-tier file to the second tier, reads each back, then sets a2. */
-  async function moveWork(eventId: string, to: ArchiveStorage, step: Step) {
+  async function moveWork(actor: Actor | null, eventId: string, to: ArchiveStorage, step: Step) {
     const names = await first.list(eventId);
     if (!names.includes(`${eventId}/${ARCHIVE_FILES.event}`)) {
       throw new AppError('archive.error.missing', 409);
@@ -226,7 +238,10 @@ export function archiveService({
         tier: to.name,
       });
     }
-    await store.archive.setArch(eventId, 'a2', now());
+    await store.transaction(async (repos) => {
+      await repos.archive.setArch(eventId, 'a2', now());
+      await repos.audit.insert([archAudit(actor, eventId, 'archive.move', 'a1', 'a2')]);
+    });
     step(1, 'archive.log.moved', { id: eventId });
     changed(eventId);
   }
@@ -236,7 +251,7 @@ export function archiveService({
    * content (else nothing is deleted); then a2, and the first-tier files deleted one by one with
    * ARCHIVE_DELETE_DELAY_MS between them.
    */
-  async function cleanupWork(eventId: string, to: ArchiveStorage, step: Step) {
+  async function cleanupWork(actor: Actor | null, eventId: string, to: ArchiveStorage, step: Step) {
     const names = await first.list(eventId);
     step(0.05, 'archive.log.listed', { files: names.length, tier: first.name });
     for (const [i, name] of names.entries()) {
@@ -254,7 +269,8 @@ export function archiveService({
       }
       step(0.05 + (0.45 * (i + 1)) / names.length, 'archive.log.same', { path: name });
     }
-    if ((await store.events.findById(eventId))?.arch !== 'a2') {
+    const before = (await store.events.findById(eventId))?.arch ?? null;
+    if (before !== 'a2') {
       await store.archive.setArch(eventId, 'a2', now());
       changed(eventId);
     }
@@ -271,6 +287,13 @@ export function archiveService({
       }
     }
     parsed.delete(eventId);
+    await store.audit.insert([
+      archAudit(actor, eventId, 'archive.cleanup', before, {
+        arch: 'a2',
+        deleted: names.length - failed,
+        failed,
+      }),
+    ]);
     if (failed > 0) step(1, 'archive.log.folder', { path: `${first.name}/${eventId}` });
     else step(1, 'archive.log.cleaned', { id: eventId, files: names.length });
   }
@@ -303,14 +326,14 @@ export function archiveService({
       const { row, to } = await requireMover(actor, eventId);
       if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
       if (row.arch !== 'a1') throw new AppError('archive.error.final', 409);
-      return startJob('move', eventId, (step) => moveWork(eventId, to, step));
+      return startJob('move', eventId, (step) => moveWork(actor, eventId, to, step));
     },
 
     /** Starts the first-tier cleanup of an archived event: the super admin, with a second tier. */
     async cleanup(actor: Actor | null, eventId: string): Promise<JobView> {
       const { row, to } = await requireMover(actor, eventId);
       if (row.arch === null) throw new AppError('archive.error.notarchived', 409);
-      return startJob('cleanup', eventId, (step) => cleanupWork(eventId, to, step));
+      return startJob('cleanup', eventId, (step) => cleanupWork(actor, eventId, to, step));
     },
 
     /** Starts archiving (none → a1): the event's admins or a super admin. */
@@ -318,7 +341,7 @@ export function archiveService({
       const row = await requireAdmin(actor, eventId);
       if (row.arch !== null) throw new AppError('archive.error.archived', 409);
       if (busy(eventId)) throw new AppError('archive.error.busy', 409);
-      return startJob('archive', eventId, (step) => archiveWork(eventId, step));
+      return startJob('archive', eventId, (step) => archiveWork(actor, eventId, step));
     },
 
     /** Starts restoring (a1 → none); refused for a2, a missing evdata.json or live rows. */
@@ -334,7 +357,7 @@ export function archiveService({
       if ((await store.archive.liveRows(eventId)) > 0) {
         throw new AppError('archive.error.exists', 409);
       }
-      return startJob('unarchive', eventId, (step) => unarchiveWork(eventId, step));
+      return startJob('unarchive', eventId, (step) => unarchiveWork(actor, eventId, step));
     },
 
     /** A job as it stands: to the event's admins (a super admin included). */

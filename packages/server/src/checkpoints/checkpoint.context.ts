@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import { newId } from '../db/ids.ts';
+import { auditRow } from '../db/audit.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
@@ -74,6 +75,19 @@ export function checkpointContext({ store, bus, now }: CheckpointServiceDeps) {
     });
   }
 
+  /** Writes the changes log's entry of a checkpoint change, in the change's transaction. */
+  function audit(
+    repos: Repos,
+    actor: Actor | null,
+    eventId: string,
+    action: string,
+    path: string,
+    old: unknown,
+    value: unknown,
+  ): Promise<void> {
+    return repos.audit.insert([auditRow(now(), actor, eventId, action, path, old, value)]);
+  }
+
   /** Tells the event's subscribers that its checkpoints (and `more`) changed. */
   function changed(eventId: string, more: EventChange[] = []): void {
     bus.publish(eventTopic(eventId), {
@@ -110,7 +124,7 @@ export function checkpointContext({ store, bus, now }: CheckpointServiceDeps) {
     return records.map((r) => r.id);
   }
 
-  return { load, require, requireWrite, write, changed, moveToDeleted, now };
+  return { load, require, requireWrite, write, audit, changed, moveToDeleted, now };
 }
 export type CheckpointContext = ReturnType<typeof checkpointContext>;
 

@@ -42,6 +42,9 @@ function mergeDocument(current: JsonMap, patch: Record<string, unknown> | undefi
   return merged;
 }
 
+/** A checkpoint's place in the event's documents, as the changes log names it. */
+const kpPath = (eventId: string, kpId: string) => `eventsdata/${eventId}/kp/${kpId}`;
+
 const conflict = (nr: unknown, path = 'kp.nr') =>
   new AppError('error.cpnumconflict', 409, [
     { path, message: `KP number ${String(nr)} is already in use` },
@@ -91,6 +94,11 @@ export function checkpointService(deps: CheckpointServiceDeps) {
         if (nrTaken(rows, kp.nr)) throw conflict(kp.nr);
         const row = checkpointRow(eventId, newId(), { kp, data, answer: body.answer });
         await repos.checkpoints.insert(row);
+        await ctx.audit(repos, actor, eventId, 'kp.create', kpPath(eventId, row.id), null, {
+          kp,
+          data,
+          answer: body.answer,
+        });
         return row;
       });
       ctx.changed(eventId);
@@ -124,6 +132,15 @@ export function checkpointService(deps: CheckpointServiceDeps) {
           if (nrTaken(await repos.checkpoints.list(eventId), kp.nr, kpId)) throw conflict(kp.nr);
         }
         await repos.checkpoints.update(row);
+        await ctx.audit(
+          repos,
+          actor,
+          eventId,
+          'kp.update',
+          kpPath(eventId, kpId),
+          { kp: fromJsonMap(current.kp), data: fromJsonMap(current.data), answer: current.answer },
+          { kp, data, answer },
+        );
         return row;
       });
       ctx.changed(eventId);
@@ -137,6 +154,15 @@ export function checkpointService(deps: CheckpointServiceDeps) {
         const row = await repos.checkpoints.findById(eventId, kpId);
         if (!row) throw notFound();
         const [id = ''] = await ctx.moveToDeleted(repos, eventId, [row]);
+        await ctx.audit(
+          repos,
+          actor,
+          eventId,
+          'kp.delete',
+          kpPath(eventId, kpId),
+          { kp: fromJsonMap(row.kp), data: fromJsonMap(row.data), answer: row.answer },
+          null,
+        );
         const stored = await repos.checkpoints.findDeleted(eventId, id);
         if (!stored) throw new Error(`deleted KP record ${id} was not written`);
         return stored;
@@ -171,6 +197,11 @@ export function checkpointService(deps: CheckpointServiceDeps) {
           throw conflict(row.nr);
         await repos.checkpoints.insert(row);
         await repos.checkpoints.removeDeleted(eventId, deletedId);
+        await ctx.audit(repos, actor, eventId, 'kp.restore', kpPath(eventId, row.id), null, {
+          kp: record.kp,
+          data: record.data,
+          answer: record.answer,
+        });
         return row;
       });
       ctx.changed(eventId);

@@ -79,12 +79,17 @@ export function checkpointBulkService(
         await repos.checkpoints.insertMany(
           plan.add.map((a) => checkpointRow(eventId, a.id ?? newId(), a)),
         );
-        return {
+        const counts = {
           added: plan.add.length,
           updated: plan.update.length,
           removed: plan.remove.length,
           skipped: plan.skipped.length,
         };
+        await ctx.audit(repos, actor, eventId, 'kp.import', `eventsdata/${eventId}/kp`, null, {
+          mode: body.mode,
+          ...counts,
+        });
+        return counts;
       });
       ctx.changed(eventId);
       return result;
@@ -126,6 +131,10 @@ export function checkpointBulkService(
             checkpointRow(eventId, cp.id, { kp: cp.kp, data: cp.data, answer: cp.answer ?? null }),
           );
         }
+        await ctx.audit(repos, actor, eventId, 'kp.renumber', `eventsdata/${eventId}/kp`, null, {
+          ...body,
+          changed: plan.changes.length,
+        });
         return sortCheckpoints(current);
       });
       ctx.changed(eventId);

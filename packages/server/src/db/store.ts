@@ -19,6 +19,7 @@ import { sessionRepository } from '../auth/session.repository.ts';
 import { cupRepository } from '../cups/cup.repository.ts';
 import { archiveRepository } from '../archive/archive.repository.ts';
 import { adminEventsRepository } from '../admin/adminEvents.repository.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -53,6 +54,8 @@ export interface Repos {
   archive: ReturnType<typeof archiveRepository>;
   /** The super admin's table of every event (admin/). */
   adminEvents: ReturnType<typeof adminEventsRepository>;
+  /** The changes log (audit_log): written with the changes, read by the log's views. */
+  audit: ReturnType<typeof auditRepository>;
 }
 
 export interface Store extends Repos {
@@ -91,6 +94,7 @@ function repos(db: Kysely<Database>): Repos {
     overview: overviewRepository(db),
     archive: archiveRepository(db),
     adminEvents: adminEventsRepository(db),
+    audit: auditRepository(db),
   };
 }
 

@@ -23,6 +23,8 @@ import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
+import { auditRow } from '../db/audit.ts';
+import type { AuditRow } from '../db/audit.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { fileToRows, rowsToFile } from '../eventFile/eventFileMapping.ts';
@@ -314,8 +316,15 @@ export function eventService({
         const data = await repos.events.findData(id);
         if (!data) throw notFound();
         const settings = fromJsonMap(data.settings);
+        // One log entry per setting that changes (its old and new value; null: removed).
+        const audit: AuditRow[] = [];
+        const note = (action: string, path: string, old: unknown, value: unknown) => {
+          if (JSON.stringify(old ?? null) === JSON.stringify(value ?? null)) return;
+          audit.push(auditRow(now(), actor, id, action, path, old ?? null, value ?? null));
+        };
         for (const [key, value] of Object.entries(patch.settings ?? {})) {
           if (!SETTINGS_BY_KEY.has(key)) continue;
+          note('settings.update', `eventsdata/${id}/data/${key}`, settings[key], value);
           if (value === null) delete settings[key];
           else settings[key] = value;
         }
@@ -324,9 +333,11 @@ export function eventService({
           ...(evdoc.speed as Record<string, unknown> | undefined),
         };
         for (const [key, value] of Object.entries(patch.speed ?? {})) {
+          note('settings.speed', `eventsdata/${id}/evdoc/speed/${key}`, speed[key], value);
           if (value === null) delete speed[key];
           else speed[key] = value;
         }
+        await repos.audit.insert(audit);
         await repos.events.updateData(id, {
           settings: toJson(settings),
           evdoc: toJson({ ...evdoc, speed }),
@@ -357,17 +368,30 @@ export function eventService({
     async addAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
       await require(actor, id, canManageAdmins);
       if (!(await store.users.findById(uid))) throw new AppError('admins.error.unknownuser', 404);
-      if ((await store.events.roleOf(id, uid)) === null)
-        await store.events.setAdmin(id, uid, 'admin');
+      if ((await store.events.roleOf(id, uid)) === null) {
+        await store.transaction(async (repos) => {
+          await repos.events.setAdmin(id, uid, 'admin');
+          await repos.audit.insert([
+            auditRow(now(), actor, id, 'admins.add', `events/${id}/admins/${uid}`, null, 'admin'),
+          ]);
+        });
+      }
       changed(id, ['admins']);
       return adminList(id);
     },
 
     async removeAdmin(actor: Actor | null, id: string, uid: string): Promise<EventAdmin[]> {
       await require(actor, id, canManageAdmins);
-      if ((await store.events.roleOf(id, uid)) === 'owner')
-        throw new AppError('admins.error.owner', 409);
-      await store.events.removeAdmin(id, uid);
+      const role = await store.events.roleOf(id, uid);
+      if (role === 'owner') throw new AppError('admins.error.owner', 409);
+      if (role !== null) {
+        await store.transaction(async (repos) => {
+          await repos.events.removeAdmin(id, uid);
+          await repos.audit.insert([
+            auditRow(now(), actor, id, 'admins.remove', `events/${id}/admins/${uid}`, role, null),
+          ]);
+        });
+      }
       changed(id, ['admins']);
       return adminList(id);
     },
@@ -383,10 +407,16 @@ export function eventService({
         const role = await repos.events.roleOf(id, uid);
         if (role === 'owner') return;
         if (role === null) throw new AppError('admins.error.notadmin', 409);
+        const owners: string[] = [];
         for (const a of await repos.events.admins(id)) {
-          if (a.role === 'owner') await repos.events.setAdmin(id, a.user_id, 'admin');
+          if (a.role !== 'owner') continue;
+          owners.push(a.user_id);
+          await repos.events.setAdmin(id, a.user_id, 'admin');
         }
         await repos.events.setAdmin(id, uid, 'owner');
+        await repos.audit.insert([
+          auditRow(now(), actor, id, 'admins.owner', `events/${id}/admins`, owners[0] ?? null, uid),
+        ]);
       });
       changed(id, ['admins']);
       return adminList(id);

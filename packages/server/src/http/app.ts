@@ -23,6 +23,8 @@ import { archiveService } from '../archive/archive.service.ts';
 import { archiveRoutes } from '../archive/archive.routes.ts';
 import { adminEventsService } from '../admin/adminEvents.service.ts';
 import { adminEventsRoutes } from '../admin/adminEvents.routes.ts';
+import { auditService } from '../audit/audit.service.ts';
+import { auditRoutes } from '../audit/audit.routes.ts';
 import { folderStorage, s3Storage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
@@ -230,6 +232,7 @@ export async function buildApp({
       await overviewRoutes(api, services.overview);
       await archiveRoutes(api, archive);
       await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
+      await auditRoutes(api, auditService({ store }));
       // A closing server lets a running archive job end (its transaction is short).
       app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);
