@@ -52,6 +52,8 @@ import type {
   JobView,
   ArchiveStatus,
   AdminEventsView,
+  AuditLogQuery,
+  AuditLogView,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -337,6 +339,13 @@ export const api = {
       'GET',
       `/admin/events?page=${query.page}&q=${enc(query.q)}&firsttier=${query.firsttier}`,
     ),
+  eventLog: (id: string, query: Partial<Record<keyof AuditLogQuery, string | number>>) =>
+    request<AuditLogView>(
+      'GET',
+      `/events/${enc(id)}/log?${new URLSearchParams(
+        Object.entries(query).map(([k, v]) => [k, String(v)]),
+      ).toString()}`,
+    ),
   setUnpaid: (id: string, unpaid: boolean) =>
     request<{ unpaidAt: number | null }>('PUT', `/admin/events/${enc(id)}/unpaid`, { unpaid }),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
@@ -579,6 +588,8 @@ export const queryKeys = {
   archiveStatus: (id: string) => ['event', id, 'archivestatus'] as const,
   /** The super admin's events table, every page and query under it. */
   adminEvents: ['adminevents'] as const,
+  /** An event's changes log, every filter and page under it. */
+  eventLog: (id: string) => ['event', id, 'log'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,

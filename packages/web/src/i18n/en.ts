@@ -96,6 +96,7 @@ export const en = {
   'event.tab.settings': 'Settings',
   'event.tab.admins': 'Admins',
   'event.tab.export': 'Export',
+  'event.tab.log': 'History',
   'event.tab.map': 'Live map',
   'event.tab.coming': 'This part of the event is coming soon.',
   'event.noaccess': 'Only the admins of this event can see this page.',

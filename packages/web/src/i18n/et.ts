@@ -188,6 +188,7 @@ export const et: Texts = {
   'event.tab.settings': 'Seaded',
   'event.tab.admins': 'Administraatorid',
   'event.tab.export': 'Eksport',
+  'event.tab.log': 'Ajalugu',
   'event.tab.map': 'Live kaart',
   'event.tab.coming': 'See ürituse osa on tulekul.',
   'event.noaccess': 'Seda lehte näevad ainult ürituse administraatorid.',

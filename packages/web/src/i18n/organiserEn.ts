@@ -16,6 +16,7 @@ import { sessionsEn } from './sessionsEn.ts';
 import { eventFileEn } from './eventFileEn.ts';
 import { overviewEn } from './overviewEn.ts';
 import { adminEn } from './adminEn.ts';
+import { historyEn } from './historyEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -33,4 +34,5 @@ export const organiserEn = {
   ...eventFileEn,
   ...overviewEn,
   ...adminEn,
+  ...historyEn,
 };

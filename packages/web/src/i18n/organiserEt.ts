@@ -16,6 +16,7 @@ import { sessionsEt } from './sessionsEt.ts';
 import { eventFileEt } from './eventFileEt.ts';
 import { overviewEt } from './overviewEt.ts';
 import { adminEt } from './adminEt.ts';
+import { historyEt } from './historyEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -33,4 +34,5 @@ export const organiserEt = {
   ...eventFileEt,
   ...overviewEt,
   ...adminEt,
+  ...historyEt,
 };

@@ -33,6 +33,9 @@ const LiveMapTab = lazy(() =>
 const CupManagerDialog = lazy(() =>
   import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
 );
+const HistoryTab = lazy(() =>
+  import('../history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })),
+);
 const ControlDescriptionSheet = lazy(() =>
   import('../printing/ControlDescriptionSheet.tsx').then((m) => ({
     default: m.ControlDescriptionSheet,
@@ -189,6 +192,13 @@ export function EventPage() {
         break;
       case 'export':
         content = <ExportTab event={ev} />;
+        break;
+      case 'log':
+        content = (
+          <Suspense fallback={<LoadingState />}>
+            <HistoryTab event={ev} />
+          </Suspense>
+        );
         break;
     }
   }

@@ -10,6 +10,7 @@ describe('event tabs', () => {
       'map',
       'settings',
       'admins',
+      'log',
       'export',
     ]);
     expect(visibleTabs(false)).toEqual(['overview']);

@@ -8,6 +8,7 @@ export const EVENT_TABS = [
   'map',
   'settings',
   'admins',
+  'log',
   'export',
 ] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
