@@ -30,3 +30,4 @@ export * from './map/index.ts';
 export * from './archive.ts';
 export * from './adminEvents.ts';
 export * from './auditLog.ts';
+export * from './debugTools.ts';

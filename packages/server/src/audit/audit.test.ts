@@ -7,6 +7,7 @@ import type { TestUser } from '../test/factories.ts';
 import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { auditRow } from '../db/audit.ts';
+import type { Actor } from '../auth/actor.ts';
 
 describe.each(testDialects())('the changes log on $name', (dialect) => {
   let t: TestApp;
@@ -127,7 +128,15 @@ describe.each(testDialects())('the changes log on $name', (dialect) => {
       .insertInto('audit_log')
       .values(
         Array.from({ length: 228 }, (_, i) =>
-          auditRow(base + (i + 1) * 1000, owner, id, 'settings.update', `p/${i}`, i, i + 1),
+          auditRow(
+            base + (i + 1) * 1000,
+            { uid: owner.uid } as Actor,
+            id,
+            'settings.update',
+            `p/${i}`,
+            i,
+            i + 1,
+          ),
         ),
       )
       .execute();

@@ -20,6 +20,7 @@ import { cupRepository } from '../cups/cup.repository.ts';
 import { archiveRepository } from '../archive/archive.repository.ts';
 import { adminEventsRepository } from '../admin/adminEvents.repository.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { debugRepository } from '../debug/debug.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -56,6 +57,8 @@ export interface Repos {
   adminEvents: ReturnType<typeof adminEventsRepository>;
   /** The changes log (audit_log): written with the changes, read by the log's views. */
   audit: ReturnType<typeof auditRepository>;
+  /** The super admin's debug tools' platform-wide reads. */
+  debug: ReturnType<typeof debugRepository>;
 }
 
 export interface Store extends Repos {
@@ -95,6 +98,7 @@ function repos(db: Kysely<Database>): Repos {
     archive: archiveRepository(db),
     adminEvents: adminEventsRepository(db),
     audit: auditRepository(db),
+    debug: debugRepository(db),
   };
 }
 

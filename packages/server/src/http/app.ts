@@ -25,6 +25,8 @@ import { adminEventsService } from '../admin/adminEvents.service.ts';
 import { adminEventsRoutes } from '../admin/adminEvents.routes.ts';
 import { auditService } from '../audit/audit.service.ts';
 import { auditRoutes } from '../audit/audit.routes.ts';
+import { debugService } from '../debug/debug.service.ts';
+import { debugRoutes } from '../debug/debug.routes.ts';
 import { folderStorage, s3Storage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
@@ -233,6 +235,7 @@ export async function buildApp({
       await archiveRoutes(api, archive);
       await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
       await auditRoutes(api, auditService({ store }));
+      await debugRoutes(api, debugService({ store, now }));
       // A closing server lets a running archive job end (its transaction is short).
       app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Most rows a debug list answers. */
+const LIMIT = 1000;
+
+/** The super admin's debug tools' reads over the whole platform. */
+export function debugRepository(db: Kysely<Database>) {
+  return {
+    /** Every join code with its event's name (null when the event is gone), newest first. */
+    codes() {
+      return db
+        .selectFrom('join_codes as j')
+        .leftJoin('events as e', 'e.id', 'j.event_id')
+        .select([
+          'j.code',
+          'j.event_id',
+          'j.singleteam',
+          'j.valid',
+          'j.used_by',
+          'e.name as event_name',
+        ])
+        .orderBy('j.created_at', 'desc')
+        .limit(LIMIT)
+        .execute();
+    },
+
+    /** Every checkpoint's data (where its location is) with its event. */
+    checkpointPlaces() {
+      return db
+        .selectFrom('checkpoints as c')
+        .innerJoin('events as e', 'e.id', 'c.event_id')
+        .select(['c.event_id', 'c.data', 'e.name', 'e.starttime'])
+        .execute();
+    },
+
+    /** Devices that sent points (a last point time) but have no team of their event. */
+    orphanDevices() {
+      return db
+        .selectFrom('devices as d')
+        .leftJoin('teams as t', (j) =>
+          j.onRef('t.event_id', '=', 'd.event_id').onRef('t.id', '=', 'd.team_id'),
+        )
+        .where('d.last_t', 'is not', null)
+        .where('t.id', 'is', null)
+        .select([
+          'd.id',
+          'd.event_id',
+          'd.user_id',
+          'd.last_seen',
+          'd.last_t',
+          'd.info',
+          (s) =>
+            s
+              .selectFrom('track_chunks as c')
+              .whereRef('c.device_id', '=', 'd.id')
+              .select(sql<number | string>`coalesce(sum(c.points), 0)`.as('n'))
+              .as('points'),
+        ])
+        .orderBy('d.last_t', 'desc')
+        .limit(LIMIT)
+        .execute();
+    },
+
+    /** The event's devices with their team, its track stats and the points since `since`. */
+    eventDevices(eventId: string, since: number) {
+      return db
+        .selectFrom('devices as d')
+        .leftJoin('teams as t', (j) =>
+          j.onRef('t.event_id', '=', 'd.event_id').onRef('t.id', '=', 'd.team_id'),
+        )
+        .where('d.event_id', '=', eventId)
+        .select([
+          'd.id',
+          'd.team_id',
+          'd.last_seen',
+          'd.last_t',
+          't.name as team_name',
+          't.trackstat',
+          (s) =>
+            s
+              .selectFrom('track_chunks as c')
+              .whereRef('c.device_id', '=', 'd.id')
+              .where('c.event_id', '=', eventId)
+              .where('c.t_to', '>=', since)
+              .select(sql<number | string>`coalesce(sum(c.points), 0)`.as('n'))
+              .as('recent'),
+        ])
+        .orderBy('d.last_t', 'desc')
+        .execute();
+    },
+  };
+}

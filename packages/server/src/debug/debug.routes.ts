@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NearbyQuery, SHORTLINK_MAX_LENGTH } from '@rada/core';
+import { parseWith } from '../http/errors.ts';
+import type { DebugService } from './debug.service.ts';
+
+const GpsQuery = z.object({ event: z.string().min(1).max(SHORTLINK_MAX_LENGTH) }).strict();
+
+/** The super admin's debug tools (docs/api.md). */
+export async function debugRoutes(api: FastifyInstance, debug: DebugService) {
+  api.get('/admin/debug/codes', (req) => debug.codes(req.actor));
+  api.get('/admin/debug/nearby', (req) =>
+    debug.nearby(req.actor, parseWith(NearbyQuery, req.query)),
+  );
+  api.get('/admin/debug/devices', (req) => debug.orphanDevices(req.actor));
+  api.get('/admin/debug/gps', (req) => debug.gps(req.actor, parseWith(GpsQuery, req.query).event));
+}

@@ -1,0 +1,100 @@
+import { FIND_RADIUS_KM, distanceKm } from '@rada/core';
+import type { DebugCode, DebugDevice, GpsState, NearbyEvent } from '@rada/core';
+import type { Actor } from '../auth/actor.ts';
+import type { Store } from '../db/store.ts';
+import { fromJsonMap } from '../db/json.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { canManageEvents } from '../policies/platform.policy.ts';
+
+/** An hour, for "points in the last hour". */
+const HOUR_MS = 3_600_000;
+
+/** A KP's location from its data document, if it has a usable one. */
+function locationOf(data: string): { lat: number; lng: number } | null {
+  const loc = fromJsonMap(data).loc as { lat?: unknown; lng?: unknown } | undefined;
+  if (!loc || typeof loc.lat !== 'number' || typeof loc.lng !== 'number') return null;
+  return Number.isFinite(loc.lat) && Number.isFinite(loc.lng)
+    ? { lat: loc.lat, lng: loc.lng }
+    : null;
+}
+
+/**
+ * The super admin's debug tools (spec 02 §2), each a view over the platform's real data: the
+ * join codes, events near a point, devices whose points reach no team, and an event's GPS state.
+ */
+export function debugService({ store, now }: { store: Store; now: () => number }) {
+  function guard(actor: Actor | null) {
+    if (!canManageEvents(actor)) throw actor ? forbidden() : unauthorized();
+  }
+
+  return {
+    async codes(actor: Actor | null): Promise<DebugCode[]> {
+      guard(actor);
+      return (await store.debug.codes()).map((r) => ({
+        code: r.code,
+        eventId: r.event_id,
+        eventName: r.event_name,
+        singleteam: r.singleteam === 1,
+        valid: r.valid,
+        usedBy: r.used_by,
+      }));
+    },
+
+    /** Events with a KP within FIND_RADIUS_KM of the point, nearest first. */
+    async nearby(actor: Actor | null, point: { lat: number; lng: number }): Promise<NearbyEvent[]> {
+      guard(actor);
+      const found = new Map<string, NearbyEvent>();
+      for (const row of await store.debug.checkpointPlaces()) {
+        const loc = locationOf(row.data);
+        if (!loc) continue;
+        const km = distanceKm(point, loc);
+        if (km > FIND_RADIUS_KM) continue;
+        const seen = found.get(row.event_id);
+        if (seen) {
+          seen.kps++;
+          seen.nearestKm = Math.min(seen.nearestKm, km);
+        } else {
+          found.set(row.event_id, {
+            id: row.event_id,
+            name: row.name,
+            starttime: row.starttime,
+            kps: 1,
+            nearestKm: km,
+          });
+        }
+      }
+      return [...found.values()].sort((a, b) => a.nearestKm - b.nearestKm);
+    },
+
+    async orphanDevices(actor: Actor | null): Promise<DebugDevice[]> {
+      guard(actor);
+      return (await store.debug.orphanDevices()).map((r) => ({
+        id: r.id,
+        eventId: r.event_id,
+        userId: r.user_id,
+        lastSeen: r.last_seen,
+        lastPointAt: r.last_t,
+        points: Number(r.points ?? 0),
+        info: fromJsonMap(r.info),
+      }));
+    },
+
+    async gps(actor: Actor | null, eventId: string): Promise<GpsState[]> {
+      guard(actor);
+      if (!(await store.events.findById(eventId))) throw notFound();
+      return (await store.debug.eventDevices(eventId, now() - HOUR_MS)).map((r) => {
+        const battery = fromJsonMap(r.trackstat).battery;
+        return {
+          deviceId: r.id,
+          teamId: r.team_id,
+          teamName: r.team_name,
+          lastSeen: r.last_seen,
+          lastPointAt: r.last_t,
+          pointsLastHour: Number(r.recent ?? 0),
+          battery: typeof battery === 'number' ? battery : null,
+        };
+      });
+    },
+  };
+}
+export type DebugService = ReturnType<typeof debugService>;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DebugCode, DebugDevice, GpsState, NearbyEvent } from '@rada/core';
+import { distanceKm } from '@rada/core';
+import { loadEvent } from '../../../../bench/loadEvent.ts';
+import { testDialects } from '../test/databases.ts';
+import { buildTestApp, call, errorOf } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
+import type { TestUser } from '../test/factories.ts';
+import { importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import { addDevice, walk } from '../tracks/trackTestKit.ts';
+
+describe.each(testDialects())("the super admin's debug tools on $name", (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let runner: TestUser;
+  let boss: TestUser;
+  const bossEmail = uniqueEmail('boss');
+  let eventId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
+    owner = await signUp(t.app);
+    runner = await signUp(t.app);
+    boss = await signUp(t.app, bossEmail);
+    // Five KPs at 58.001…58.005 N, 26.001…26.005 E (bench/loadEvent.ts), three teams.
+    eventId = uniqueShortlink('dbg');
+    await importEvent(t, loadEvent(3, 5, { [owner.uid]: 'owner' }), eventId);
+  });
+  afterAll(() => t.close());
+
+  const get = async <T>(url: string, as: TestUser | null = boss) => {
+    const res = await call<T>(t.app, 'GET', `/api/admin/debug/${url}`, { as });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('finds events with a KP within 4 km of a point', async () => {
+    const near = await get<NearbyEvent[]>('nearby?lat=58.02&lng=26.003');
+    const mine = near.find((e) => e.id === eventId)!;
+    expect(mine.kps).toBe(5);
+    expect(mine.nearestKm).toBeCloseTo(
+      distanceKm({ lat: 58.02, lng: 26.003 }, { lat: 58.005, lng: 26.005 }),
+      6,
+    );
+    // About 2.2 km: the five KPs of 58.00x are in; 3.6 km further north they are not.
+    expect(
+      (await get<NearbyEvent[]>('nearby?lat=58.04&lng=26.003')).some((e) => e.id === eventId),
+    ).toBe(true);
+    expect(
+      (await get<NearbyEvent[]>('nearby?lat=58.045&lng=26.003')).some((e) => e.id === eventId),
+    ).toBe(false);
+    for (const query of ['lat=91&lng=0', 'lat=x&lng=1', 'lat=1']) {
+      const bad = await call(t.app, 'GET', `/api/admin/debug/nearby?${query}`, { as: boss });
+      expect([bad.status, errorOf(bad)], query).toEqual([400, 'error.validation']);
+    }
+  });
+
+  it('lists join codes with their events, devices without a team, and an event GPS state', async () => {
+    const created = await call(t.app, 'POST', `/api/events/${eventId}/joincodes`, {
+      as: owner,
+      body: { singleteam: false, valid: t.clock.t + 86_400_000 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const codes = await get<DebugCode[]>('codes');
+    expect(codes.find((c) => c.eventId === eventId)).toMatchObject({ eventName: 'Load test' });
+
+    // A device of team t1 sends points; another sent points for a team that is gone.
+    const sending = await addDevice(t, runner, eventId, 't1');
+    const points = walk(30, t.clock.t - 60_000);
+    const sent = await call(t.app, 'POST', `/api/devices/${sending}/locations`, {
+      as: runner,
+      body: { points },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const lost = await addDevice(t, runner, eventId, 'no-such-team');
+    await t.handle.db
+      .updateTable('devices')
+      .set({ last_t: t.clock.t - 5000, info: JSON.stringify({ model: 'Pixel 9' }) })
+      .where('id', '=', lost)
+      .execute();
+    const orphans = await get<DebugDevice[]>('devices');
+    expect(orphans.find((d) => d.id === lost)).toMatchObject({
+      eventId,
+      userId: runner.uid,
+      points: 0,
+      info: { model: 'Pixel 9' },
+    });
+    expect(orphans.some((d) => d.id === sending)).toBe(false);
+
+    const gps = await get<GpsState[]>(`gps?event=${eventId}`);
+    expect(gps.find((d) => d.deviceId === sending)).toMatchObject({
+      teamId: 't1',
+      teamName: 'Team 1',
+      lastPointAt: points.at(-1)!.t,
+      pointsLastHour: 30,
+    });
+    const missing = await call(t.app, 'GET', '/api/admin/debug/gps?event=no-such-event', {
+      as: boss,
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('is for the super admin only', async () => {
+    for (const url of ['codes', 'nearby?lat=58&lng=26', 'devices', `gps?event=${eventId}`]) {
+      const anonymous = await call(t.app, 'GET', `/api/admin/debug/${url}`);
+      expect([anonymous.status, errorOf(anonymous)], url).toEqual([401, 'error.unauthorized']);
+      const other = await call(t.app, 'GET', `/api/admin/debug/${url}`, { as: owner });
+      expect([other.status, errorOf(other)], url).toEqual([403, 'error.forbidden']);
+    }
+  });
+});
