@@ -253,6 +253,54 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await expect.poll(() => page.getByTestId('eventsmanager-arch-table-kept').innerText()).toBe('');
     await screenshot(page, 'events-manager', false);
     await context.close();
+  });
+
+  it('opens the debug tools: codes, events near a point, devices, GPS state', async () => {
+    const { platform, browser } = env;
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1366, height: 900 },
+    });
+    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email: 'boss@example.ee', password: 'boss-password' },
+    });
+    expect(signin.status()).toBe(200);
+    const { uid } = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
+      uid: string;
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-debug-e2e-'));
+    const file = path.join(dir, 'near.json');
+    fs.writeFileSync(file, JSON.stringify(loadEvent(3, 5, { [uid]: 'owner' })));
+    expect((await platform.cli('import', file, '--id', 'near-event')).code).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const code = await context.request.post(`${platform.url}/api/events/near-event/joincodes`, {
+      data: { singleteam: false, valid: Date.now() + 86_400_000 },
+    });
+    expect(code.status()).toBe(201);
+    const { code: joinCode } = (await code.json()) as { code: string };
+
+    const page = await context.newPage();
+    await page.goto(platform.url);
+    await page.getByTestId('usermenu-button').click();
+    await page.getByTestId('usermenu-debug').click();
+    expect(await page.getByTestId('debug-codes').innerText()).toContain(joinCode);
+
+    await page.getByTestId('debug-tab-nearby').click();
+    await page.getByTestId('debug-lat').fill('58.02');
+    await page.getByTestId('debug-lng').fill('26.0');
+    await page.getByTestId('debug-find').click();
+    const row = page.getByTestId('debug-nearby-near-event');
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Load test');
+    await screenshot(page, 'debug-nearby', false);
+
+    await page.getByTestId('debug-tab-devices').click();
+    await page.getByText('Every device that sent points belongs to a team').waitFor();
+    await page.getByTestId('debug-tab-gps').click();
+    await page.getByTestId('debug-gps-event').fill('near-event');
+    await page.getByTestId('debug-gps-show').click();
+    await page.getByText('No dev data').waitFor();
+    await context.close();
     fs.rmSync(second, { recursive: true, force: true });
   });
 });

@@ -54,6 +54,10 @@ import type {
   AdminEventsView,
   AuditLogQuery,
   AuditLogView,
+  DebugCode,
+  DebugDevice,
+  GpsState,
+  NearbyEvent,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -346,6 +350,12 @@ export const api = {
         Object.entries(query).map(([k, v]) => [k, String(v)]),
       ).toString()}`,
     ),
+  debugCodes: () => request<DebugCode[]>('GET', '/admin/debug/codes'),
+  debugNearby: (p: { lat: number; lng: number }) =>
+    request<NearbyEvent[]>('GET', `/admin/debug/nearby?lat=${p.lat}&lng=${p.lng}`),
+  debugDevices: () => request<DebugDevice[]>('GET', '/admin/debug/devices'),
+  debugGps: (eventId: string) =>
+    request<GpsState[]>('GET', `/admin/debug/gps?event=${enc(eventId)}`),
   setUnpaid: (id: string, unpaid: boolean) =>
     request<{ unpaidAt: number | null }>('PUT', `/admin/events/${enc(id)}/unpaid`, { unpaid }),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),

@@ -54,6 +54,7 @@ export const en = {
   'usermenu.deleteaccount': 'Delete account',
   'usermenu.creators': 'Event creators',
   'usermenu.events': 'Events manager',
+  'usermenu.debug': 'Debug tools',
 
   'users.search': 'Search by name or email',
   'users.typemore': 'Type a name or email',

@@ -146,6 +146,7 @@ export const et: Texts = {
   'usermenu.deleteaccount': 'Kustuta konto',
   'usermenu.creators': 'Ürituste loojad',
   'usermenu.events': 'Ürituste haldur',
+  'usermenu.debug': 'Silumistööriistad',
 
   'users.search': 'Otsi nime või e-posti järgi',
   'users.typemore': 'Sisesta nimi või e-post',

@@ -6,6 +6,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import BugReportIcon from '@mui/icons-material/BugReport';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,11 @@ const EventsManagerDialog = lazy(() =>
     import('../adminEvents/EventsManagerDialog.tsx').then((m) => ({
       default: m.EventsManagerDialog,
     })),
+  ),
+);
+const DebugToolsDialog = lazy(() =>
+  withAllTexts(
+    import('../adminEvents/DebugToolsDialog.tsx').then((m) => ({ default: m.DebugToolsDialog })),
   ),
 );
 const CupManagerDialog = lazy(() =>
@@ -45,6 +51,7 @@ export function UserMenu({ me }: { me: Me }) {
   const [creatorsOpen, setCreatorsOpen] = useState(false);
   const [cupsOpen, setCupsOpen] = useState(false);
   const [eventsOpen, setEventsOpen] = useState(false);
+  const [debugOpen, setDebugOpen] = useState(false);
   const close = () => setAnchor(null);
 
   return (
@@ -92,6 +99,20 @@ export function UserMenu({ me }: { me: Me }) {
               <EventNoteIcon fontSize="small" />
             </ListItemIcon>
             {t('usermenu.events')}
+          </MenuItem>
+        )}
+        {me.superAdmin && (
+          <MenuItem
+            data-testid="usermenu-debug"
+            onClick={() => {
+              close();
+              setDebugOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <BugReportIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.debug')}
           </MenuItem>
         )}
         {me.superAdmin && <Divider />}
@@ -153,6 +174,11 @@ export function UserMenu({ me }: { me: Me }) {
       {me.superAdmin && eventsOpen && (
         <Suspense fallback={null}>
           <EventsManagerDialog onClose={() => setEventsOpen(false)} />
+        </Suspense>
+      )}
+      {me.superAdmin && debugOpen && (
+        <Suspense fallback={null}>
+          <DebugToolsDialog onClose={() => setDebugOpen(false)} />
         </Suspense>
       )}
       {me.superAdmin && creatorsOpen && (
