@@ -300,6 +300,13 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await page.getByTestId('debug-gps-event').fill('near-event');
     await page.getByTestId('debug-gps-show').click();
     await page.getByText('No dev data').waitFor();
+    await page.getByTestId('debug-tab-versions').click();
+    for (const table of ['darwin', 'ios', 'android', 'app']) {
+      await page.getByTestId(`debug-versions-${table}`).waitFor();
+    }
+    await page.getByTestId('debug-period').click();
+    await page.getByTestId('debug-period-12').click();
+    expect(await page.getByTestId('debug-period').innerText()).toBe('12 months');
     await context.close();
     fs.rmSync(second, { recursive: true, force: true });
   });

@@ -73,3 +73,106 @@ export interface GpsState {
   /** The team's last battery level 0…1, null when unknown. */
   battery: number | null;
 }
+
+/** Version distribution's periods in months (spec 02 §2); the default is VERSION_PERIOD_DEFAULT. */
+export const VERSION_PERIODS = [1, 3, 6, 12] as const;
+export const VERSION_PERIOD_DEFAULT = 3;
+
+/** GET /api/admin/debug/versions's query. */
+export const VersionsQuery = z
+  .object({
+    months: z.coerce
+      .number()
+      .refine((m) => (VERSION_PERIODS as readonly number[]).includes(m), 'one of 1, 3, 6, 12')
+      .default(VERSION_PERIOD_DEFAULT),
+  })
+  .strict();
+
+/** The tables of the version distribution. */
+export const VERSION_TABLES = ['darwin', 'ios', 'android', 'app'] as const;
+export type VersionTable = (typeof VERSION_TABLES)[number];
+
+/** One row of a version table: a version and the devices that run it. */
+export interface VersionRow {
+  value: string;
+  devices: string[];
+}
+
+/** GET /api/admin/debug/versions: per table, its rows by device count (most first). */
+export type VersionsView = Record<VersionTable, VersionRow[]> & { months: number; total: number };
+
+/** Android's API level of each Android version (the user agent names the version only). */
+const ANDROID_API: Record<string, number> = {
+  '16': 36,
+  '15': 35,
+  '14': 34,
+  '13': 33,
+  '12': 31,
+  '11': 30,
+  '10': 29,
+  '9': 28,
+  '8.1': 27,
+  '8.0': 26,
+  '8': 26,
+  '7.1': 25,
+  '7.0': 24,
+  '7': 24,
+};
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+const obj = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/**
+ * What a device's info (spec 02 §3: model, brand, pkginfo {appVersion, platform}, utsname,
+ * api, version.sdkInt, appversionname, appversioncode; the web app's platform and userAgent)
+ * tells of its versions: Darwin release and iOS version (iPhones), Android API level, app version.
+ */
+export function deviceVersions(info: Record<string, unknown>): Record<VersionTable, string | null> {
+  const ua = text(info.userAgent) ?? '';
+  const uts = obj(info.utsname);
+  const ios = /(?:iPhone|CPU) OS (\d+)[_.](\d+)/.exec(ua);
+  const android = /Android (\d+(?:\.\d+)?)/.exec(ua);
+  const sdk = text(obj(info.version).sdkInt) ?? text(info.api);
+  const androidApi =
+    sdk ?? (android ? (ANDROID_API[android[1]!] ?? ANDROID_API[android[1]!.split('.')[0]!]) : null);
+  const darwin = text(uts.sysname) === 'Darwin' ? text(uts.release) : null;
+  const iosVersion = text(info.systemVersion) ?? (ios ? `${ios[1]}.${ios[2]}` : null);
+  const app =
+    text(info.appversionname) !== null
+      ? `${text(info.appversionname)}${text(info.appversioncode) !== null ? ` (${text(info.appversioncode)})` : ''}`
+      : (text(obj(info.pkginfo).appVersion) ?? text(info.appVersion));
+  return {
+    darwin,
+    ios: iosVersion,
+    android: androidApi === null || androidApi === undefined ? null : String(androidApi),
+    app,
+  };
+}
+
+/** The version tables of `devices` (id and info), each row's devices in the order given. */
+export function versionTables(
+  devices: { id: string; info: Record<string, unknown> }[],
+): Record<VersionTable, VersionRow[]> {
+  const tables = Object.fromEntries(
+    VERSION_TABLES.map((t) => [t, new Map<string, string[]>()]),
+  ) as Record<VersionTable, Map<string, string[]>>;
+  for (const d of devices) {
+    const versions = deviceVersions(d.info);
+    for (const table of VERSION_TABLES) {
+      const value = versions[table];
+      if (value === null) continue;
+      const ids = tables[table].get(value) ?? [];
+      ids.push(d.id);
+      tables[table].set(value, ids);
+    }
+  }
+  return Object.fromEntries(
+    VERSION_TABLES.map((t) => [
+      t,
+      [...tables[t]]
+        .map(([value, ids]) => ({ value, devices: ids }))
+        .sort((a, b) => b.devices.length - a.devices.length || a.value.localeCompare(b.value)),
+    ]),
+  ) as Record<VersionTable, VersionRow[]>;
+}

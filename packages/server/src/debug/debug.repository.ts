@@ -63,6 +63,16 @@ export function debugRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Devices seen since `since`, with their info. */
+    devicesSeen(since: number) {
+      return db
+        .selectFrom('devices')
+        .select(['id', 'info'])
+        .where('last_seen', '>=', since)
+        .orderBy('last_seen', 'desc')
+        .execute();
+    },
+
     /** The event's devices with their team, its track stats and the points since `since`. */
     eventDevices(eventId: string, since: number) {
       return db

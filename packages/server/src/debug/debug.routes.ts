@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NearbyQuery, SHORTLINK_MAX_LENGTH } from '@rada/core';
+import { NearbyQuery, SHORTLINK_MAX_LENGTH, VersionsQuery } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
 import type { DebugService } from './debug.service.ts';
 
@@ -13,5 +13,8 @@ export async function debugRoutes(api: FastifyInstance, debug: DebugService) {
     debug.nearby(req.actor, parseWith(NearbyQuery, req.query)),
   );
   api.get('/admin/debug/devices', (req) => debug.orphanDevices(req.actor));
+  api.get('/admin/debug/versions', (req) =>
+    debug.versions(req.actor, parseWith(VersionsQuery, req.query).months),
+  );
   api.get('/admin/debug/gps', (req) => debug.gps(req.actor, parseWith(GpsQuery, req.query).event));
 }

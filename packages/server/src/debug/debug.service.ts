@@ -1,5 +1,5 @@
-import { FIND_RADIUS_KM, distanceKm } from '@rada/core';
-import type { DebugCode, DebugDevice, GpsState, NearbyEvent } from '@rada/core';
+import { FIND_RADIUS_KM, distanceKm, versionTables } from '@rada/core';
+import type { DebugCode, DebugDevice, GpsState, NearbyEvent, VersionsView } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import { fromJsonMap } from '../db/json.ts';
@@ -8,6 +8,8 @@ import { canManageEvents } from '../policies/platform.policy.ts';
 
 /** An hour, for "points in the last hour". */
 const HOUR_MS = 3_600_000;
+/** A month of the version distribution's period. */
+const MONTH_MS = 30 * 24 * HOUR_MS;
 
 /** A KP's location from its data document, if it has a usable one. */
 function locationOf(data: string): { lat: number; lng: number } | null {
@@ -77,6 +79,14 @@ export function debugService({ store, now }: { store: Store; now: () => number }
         points: Number(r.points ?? 0),
         info: fromJsonMap(r.info),
       }));
+    },
+
+    /** The OS and app versions of the devices seen in the last `months`. */
+    async versions(actor: Actor | null, months: number): Promise<VersionsView> {
+      guard(actor);
+      const devices = await store.debug.devicesSeen(now() - months * MONTH_MS);
+      const tables = versionTables(devices.map((d) => ({ id: d.id, info: fromJsonMap(d.info) })));
+      return { ...tables, months, total: devices.length };
     },
 
     async gps(actor: Actor | null, eventId: string): Promise<GpsState[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DebugCode, DebugDevice, GpsState, NearbyEvent } from '@rada/core';
+import type { DebugCode, DebugDevice, GpsState, NearbyEvent, VersionsView } from '@rada/core';
 import { distanceKm } from '@rada/core';
 import { loadEvent } from '../../../../bench/loadEvent.ts';
 import { testDialects } from '../test/databases.ts';
@@ -100,8 +100,46 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
     expect(missing.status).toBe(404);
   });
 
+  it('tables the versions of the devices seen in the period', async () => {
+    const seen = (id: string, daysAgo: number, info: unknown) =>
+      t.handle.db
+        .insertInto('devices')
+        .values({
+          id,
+          user_id: runner.uid,
+          event_id: eventId,
+          team_id: 't2',
+          info: JSON.stringify(info),
+          last_seen: t.clock.t - daysAgo * 86_400_000,
+          last_t: null,
+        })
+        .execute();
+    const tag = uniqueShortlink('v');
+    await seen(`${tag}-a`, 10, { version: { sdkInt: 34 }, appversionname: '9.9.1' });
+    await seen(`${tag}-b`, 40, { version: { sdkInt: 33 }, appversionname: '9.9.1' });
+    await seen(`${tag}-c`, 200, { version: { sdkInt: 30 }, appversionname: '9.9.0' });
+    const rowOf = (view: VersionsView, value: string) =>
+      view.app.find((r) => r.value === value)?.devices.filter((d) => d.startsWith(tag));
+    const one = await get<VersionsView>('versions?months=1');
+    expect(one.months).toBe(1);
+    expect(rowOf(one, '9.9.1')).toEqual([`${tag}-a`]);
+    const three = await get<VersionsView>('versions');
+    expect(three.months).toBe(3);
+    expect(rowOf(three, '9.9.1')).toEqual([`${tag}-a`, `${tag}-b`]);
+    expect(rowOf(three, '9.9.0')).toBeUndefined();
+    expect(rowOf(await get<VersionsView>('versions?months=12'), '9.9.0')).toEqual([`${tag}-c`]);
+    const bad = await call(t.app, 'GET', '/api/admin/debug/versions?months=2', { as: boss });
+    expect([bad.status, errorOf(bad)]).toEqual([400, 'error.validation']);
+  });
+
   it('is for the super admin only', async () => {
-    for (const url of ['codes', 'nearby?lat=58&lng=26', 'devices', `gps?event=${eventId}`]) {
+    for (const url of [
+      'codes',
+      'nearby?lat=58&lng=26',
+      'devices',
+      `gps?event=${eventId}`,
+      'versions',
+    ]) {
       const anonymous = await call(t.app, 'GET', `/api/admin/debug/${url}`);
       expect([anonymous.status, errorOf(anonymous)], url).toEqual([401, 'error.unauthorized']);
       const other = await call(t.app, 'GET', `/api/admin/debug/${url}`, { as: owner });

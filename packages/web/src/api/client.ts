@@ -58,6 +58,7 @@ import type {
   DebugDevice,
   GpsState,
   NearbyEvent,
+  VersionsView,
   WmtsCapabilities,
   CupJoinBody,
   CupLinkCheck,
@@ -354,6 +355,8 @@ export const api = {
   debugNearby: (p: { lat: number; lng: number }) =>
     request<NearbyEvent[]>('GET', `/admin/debug/nearby?lat=${p.lat}&lng=${p.lng}`),
   debugDevices: () => request<DebugDevice[]>('GET', '/admin/debug/devices'),
+  debugVersions: (months: number) =>
+    request<VersionsView>('GET', `/admin/debug/versions?months=${months}`),
   debugGps: (eventId: string) =>
     request<GpsState[]>('GET', `/admin/debug/gps?event=${enc(eventId)}`),
   setUnpaid: (id: string, unpaid: boolean) =>

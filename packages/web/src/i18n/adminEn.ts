@@ -52,4 +52,13 @@ export const adminEn: Record<string, string> = {
   'debug.eventid': 'Event id',
   'debug.show': 'Show',
   'debug.ago': '{{minutes}} min ago',
+  'debug.tool.versions': 'Version distribution',
+  'debug.period': 'Devices seen in the last',
+  'debug.months_one': '{{count}} month',
+  'debug.months_other': '{{count}} months',
+  'debug.versions.darwin': 'Darwin release',
+  'debug.versions.ios': 'iOS version',
+  'debug.versions.android': 'Android API level',
+  'debug.versions.app': 'App version',
+  'debug.col.devices': 'Devices',
 };

@@ -52,4 +52,13 @@ export const adminEt: Record<string, string> = {
   'debug.eventid': 'Ürituse id',
   'debug.show': 'Näita',
   'debug.ago': '{{minutes}} min tagasi',
+  'debug.tool.versions': 'Versioonide jaotus',
+  'debug.period': 'Seadmed, mida on nähtud viimase',
+  'debug.months_one': '{{count}} kuu jooksul',
+  'debug.months_other': '{{count}} kuu jooksul',
+  'debug.versions.darwin': 'Darwini versioon',
+  'debug.versions.ios': 'iOS-i versioon',
+  'debug.versions.android': 'Androidi API tase',
+  'debug.versions.app': 'Äpi versioon',
+  'debug.col.devices': 'Seadmeid',
 };

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Box,
@@ -9,6 +9,8 @@ import {
   DialogTitle,
   IconButton,
   Link,
+  MenuItem,
+  Paper,
   Stack,
   Tab,
   Table,
@@ -27,12 +29,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { FIND_RADIUS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
+import {
+  FIND_RADIUS_KM,
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  VERSION_PERIODS,
+  VERSION_PERIOD_DEFAULT,
+  VERSION_TABLES,
+} from '@rada/core';
+import type { VersionTable } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { OsmTiles } from '../map/BaseLayers.tsx';
 
-const TOOLS = ['codes', 'nearby', 'devices', 'gps'] as const;
+const TOOLS = ['codes', 'nearby', 'devices', 'gps', 'versions'] as const;
 type Tool = (typeof TOOLS)[number];
 
 const time = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss'));
@@ -299,10 +309,101 @@ function Gps() {
   );
 }
 
+/** The version distribution: devices seen in the period by OS and app version; a row lists its devices. */
+function Versions() {
+  const { t } = useTranslation();
+  const [months, setMonths] = useState<number>(VERSION_PERIOD_DEFAULT);
+  const [open, setOpen] = useState<{ table: VersionTable; value: string } | null>(null);
+  const versions = useQuery({
+    queryKey: ['debug', 'versions', months],
+    queryFn: () => api.debugVersions(months),
+  });
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <TextField
+        select
+        label={t('debug.period')}
+        value={months}
+        onChange={(e) => setMonths(Number(e.target.value))}
+        sx={{ maxWidth: 240 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'debug-period' } as object } }}
+      >
+        {VERSION_PERIODS.map((m) => (
+          <MenuItem key={m} value={m} data-testid={`debug-period-${m}`}>
+            {t('debug.months', { count: m })}
+          </MenuItem>
+        ))}
+      </TextField>
+      {versions.isPending ? (
+        <LoadingState />
+      ) : versions.isError ? (
+        <ErrorState error={versions.error} onRetry={() => void versions.refetch()} />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(4, minmax(0, 1fr))' },
+          }}
+        >
+          {VERSION_TABLES.map((table) => (
+            <TableContainer key={table} component={Paper} variant="outlined">
+              <Table size="small" data-testid={`debug-versions-${table}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t(`debug.versions.${table}`)}</TableCell>
+                    <TableCell align="right">{t('debug.col.devices')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {versions.data[table].length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
+                        {t('debug.nodevdata')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {versions.data[table].map((row) => {
+                    const shown = open?.table === table && open.value === row.value;
+                    return (
+                      <Fragment key={row.value}>
+                        <TableRow
+                          hover
+                          sx={{ cursor: 'pointer' }}
+                          onClick={() => setOpen(shown ? null : { table, value: row.value })}
+                          data-testid={`debug-version-${table}-${row.value}`}
+                        >
+                          <TableCell>{row.value}</TableCell>
+                          <TableCell align="right">{row.devices.length}</TableCell>
+                        </TableRow>
+                        {shown && (
+                          <TableRow>
+                            <TableCell
+                              colSpan={2}
+                              sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}
+                              data-testid="debug-version-devices"
+                            >
+                              {row.devices.join(', ')}
+                            </TableCell>
+                          </TableRow>
+                        )}
+                      </Fragment>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The super admin's debug tools (spec 02 §2): the platform's join codes, events found by a
- * point on the map (a KP within FIND_RADIUS_KM), devices whose points reach no team, and an
- * event's GPS state. Each is a view over the platform's own data.
+ * point on the map (a KP within FIND_RADIUS_KM), devices whose points reach no team, an
+ * event's GPS state and the devices' version distribution. Each is a view over the platform's own data.
  */
 export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -325,6 +426,7 @@ export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
         {tool === 'nearby' && <Nearby />}
         {tool === 'devices' && <Devices />}
         {tool === 'gps' && <Gps />}
+        {tool === 'versions' && <Versions />}
       </DialogContent>
     </Dialog>
   );

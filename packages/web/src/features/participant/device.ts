@@ -35,6 +35,8 @@ export function deviceId(): string {
 
 /** What the device tells the organiser about itself (spec 01 §3 Team data). */
 export function deviceInfo(): DeviceInfo {
+  const uaData = (navigator as { userAgentData?: { platform: string; mobile: boolean } })
+    .userAgentData;
   return {
     platform: navigator.platform || 'web',
     userAgent: navigator.userAgent.slice(0, 300),
@@ -46,6 +48,9 @@ export function deviceInfo(): DeviceInfo {
       density: window.devicePixelRatio,
     },
     standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+    // What Chromium browsers tell of the device beyond the user agent (the version tables read
+    // the OS from the user agent: spec 02 §2 version distribution).
+    ...(uaData ? { userAgentData: { platform: uaData.platform, mobile: uaData.mobile } } : {}),
   };
 }
 
