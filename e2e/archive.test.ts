@@ -111,6 +111,33 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     archive2: { kind: 'folder', dir: second },
   }));
 
+  /** The super admin's browser, signed in (the first test signs them up). */
+  async function bossSignedIn() {
+    const { platform, browser } = env;
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 1366, height: 900 },
+    });
+    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email: 'boss@example.ee', password: 'boss-password' },
+    });
+    expect(signin.status()).toBe(200);
+    const { uid } = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
+      uid: string;
+    };
+    return { context, uid };
+  }
+
+  /** Imports an event file as `id` with the command line. */
+  async function importAs(id: string, eventFile: unknown) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-archive-e2e-'));
+    const file = path.join(dir, `${id}.json`);
+    fs.writeFileSync(file, JSON.stringify(eventFile));
+    const imported = await env.platform.cli('import', file, '--id', id);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(imported.code, imported.err).toBe(0);
+  }
+
   it('moves with "A1 => A2", then compares and deletes the first-tier files', async () => {
     const { platform, browser } = env;
     const context = await browser.newContext({
@@ -122,11 +149,7 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     });
     expect(signup.status()).toBe(201);
     const { uid } = (await signup.json()) as { uid: string };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-archive-e2e-'));
-    const file = path.join(dir, 'event.json');
-    fs.writeFileSync(file, JSON.stringify(resultsEventFile(uid)));
-    expect((await platform.cli('import', file, '--id', 'moved')).code).toBe(0);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await importAs('moved', resultsEventFile(uid));
     const page = await context.newPage();
 
     await page.goto(`${platform.url}/moved/settings`);
@@ -177,25 +200,9 @@ describe('the super admin moves an archive to the second tier and cleans the fir
   });
 
   it('lists every event for the super admin, marks one unpaid and restores one from its row', async () => {
-    const { platform, browser } = env;
-    const context = await browser.newContext({
-      locale: 'en-GB',
-      viewport: { width: 1366, height: 900 },
-    });
-    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
-      data: { email: 'boss@example.ee', password: 'boss-password' },
-    });
-    expect(signin.status()).toBe(200);
-    const { uid } = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
-      uid: string;
-    };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-table-e2e-'));
-    for (const id of ['table-kept', 'table-live']) {
-      const file = path.join(dir, `${id}.json`);
-      fs.writeFileSync(file, JSON.stringify(resultsEventFile(uid)));
-      expect((await platform.cli('import', file, '--id', id)).code).toBe(0);
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
+    const { platform } = env;
+    const { context, uid } = await bossSignedIn();
+    for (const id of ['table-kept', 'table-live']) await importAs(id, resultsEventFile(uid));
     const archived = await context.request.post(`${platform.url}/api/events/table-kept/archive`);
     expect(archived.status()).toBe(202);
     await expect
@@ -256,23 +263,9 @@ describe('the super admin moves an archive to the second tier and cleans the fir
   });
 
   it('opens the debug tools: codes, events near a point, devices, GPS state', async () => {
-    const { platform, browser } = env;
-    const context = await browser.newContext({
-      locale: 'en-GB',
-      viewport: { width: 1366, height: 900 },
-    });
-    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
-      data: { email: 'boss@example.ee', password: 'boss-password' },
-    });
-    expect(signin.status()).toBe(200);
-    const { uid } = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
-      uid: string;
-    };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-debug-e2e-'));
-    const file = path.join(dir, 'near.json');
-    fs.writeFileSync(file, JSON.stringify(loadEvent(3, 5, { [uid]: 'owner' })));
-    expect((await platform.cli('import', file, '--id', 'near-event')).code).toBe(0);
-    fs.rmSync(dir, { recursive: true, force: true });
+    const { platform } = env;
+    const { context, uid } = await bossSignedIn();
+    await importAs('near-event', loadEvent(3, 5, { [uid]: 'owner' }));
     const code = await context.request.post(`${platform.url}/api/events/near-event/joincodes`, {
       data: { singleteam: false, valid: Date.now() + 86_400_000 },
     });
