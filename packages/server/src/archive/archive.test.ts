@@ -8,6 +8,8 @@ import { ARCHIVE_FILES } from '@rada/core';
 import type {
   ArchiveMeta,
   ArchiveStatus,
+  CheckpointList,
+  EventSummary,
   JobKind,
   JobView,
   ResponsesView,
@@ -17,7 +19,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  addAdmin,
+  importEvent,
+  makeCreator,
+  signUp,
+  uniqueEmail,
+  uniqueShortlink,
+} from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { addDevice, chunkRows, walk } from '../tracks/trackTestKit.ts';
 
@@ -284,6 +293,40 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
       as: owner,
     });
     expect(after.body).toMatchObject({ arch: 'a2', first: [], canMove: false });
+  });
+
+  it('duplicates an archived event from its evdata.json, on either tier', async () => {
+    const id = await newEvent();
+    const kps = async (eventId: string) =>
+      (
+        await call<CheckpointList>(t.app, 'GET', `/api/events/${eventId}/checkpoints`, {
+          as: owner,
+        })
+      ).body.checkpoints
+        .map((c) => [c.kp.nr, c.data.desc])
+        .sort();
+    const before = await kps(id);
+    expect(before).toHaveLength(3);
+    await makeCreator(t, owner);
+    const copy = async () => {
+      const res = await call<EventSummary>(t.app, 'POST', '/api/events', {
+        as: owner,
+        body: {
+          name: 'Copy',
+          shortlink: uniqueShortlink('copy'),
+          starttime: t.clock.t + 86_400_000,
+          endtime: null,
+          duplicateOf: id,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id;
+    };
+    expect((await run(id, 'archive')).state).toBe('done');
+    expect(await kps(await copy())).toEqual(before);
+    expect((await run(id, 'move', boss)).state).toBe('done');
+    expect((await run(id, 'cleanup', boss)).state).toBe('done');
+    expect(await kps(await copy())).toEqual(before);
   });
 
   it('aborts a cleanup without deleting anything when a file is missing or differs on the second tier', async () => {
