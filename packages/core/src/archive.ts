@@ -24,6 +24,10 @@ export interface ArchiveMeta {
 
 export type ArchiveState = 'a1' | 'a2';
 
+/** A stored `arch` as an archive state: null for none (or anything unknown). */
+export const archiveState = (arch: string | null): ArchiveState | null =>
+  arch === 'a1' || arch === 'a2' ? arch : null;
+
 /**
  * archive: none → a1; unarchive: a1 → none; move: a1 → a2 (copied to the second tier and read
  * back); cleanup: the first tier's files compared with the second's, then deleted (a2).

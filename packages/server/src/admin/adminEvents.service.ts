@@ -1,4 +1,4 @@
-import { ADMIN_EVENTS_PAGE_SIZE } from '@rada/core';
+import { ADMIN_EVENTS_PAGE_SIZE, archiveState } from '@rada/core';
 import type { AdminEventRow, AdminEventsView } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
@@ -48,7 +48,7 @@ export function adminEventsService({ store, first, now }: AdminEventsDeps) {
               ? { uid: r.user_id, displayName: r.display_name ?? '', email: r.email }
               : null,
           unpaidAt: r.unpaid_at,
-          arch: r.arch === 'a1' || r.arch === 'a2' ? r.arch : null,
+          arch: archiveState(r.arch),
           firstTier: folders.has(r.id),
         })),
         total,

@@ -1,10 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ARCHIVE_DELETE_DELAY_MS,
   ARCHIVE_FILES,
   ARCHIVE_VERSION,
   ERROR_MESSAGES,
+  archiveState,
   eventTopic,
   parseEventFile,
 } from '@rada/core';
@@ -31,6 +33,10 @@ import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
 /** How a job's work reports: its progress (0…1) and a log line. */
 type Step = (progress: number, key: string, params?: JobLogLine['params']) => void;
 
+/** Whether a file read back holds exactly `bytes`. */
+const sameBytes = (back: Uint8Array | undefined, bytes: Uint8Array) =>
+  back !== undefined && Buffer.from(back).equals(Buffer.from(bytes));
+
 /** Finished jobs kept for watching again, per server process. */
 const KEPT_JOBS = 100;
 /** Archived events whose evdata.json is kept parsed for reading. */
@@ -43,8 +49,6 @@ export interface ArchiveDeps {
   first: ArchiveStorage;
   /** The second tier, where events move from the first (a2); null when there is none. */
   second: ArchiveStorage | null;
-  /** Waits between two deletions of a cleanup (ARCHIVE_DELETE_DELAY_MS; tests pass their own). */
-  pause?: (ms: number) => Promise<void>;
   now: () => number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -60,7 +64,6 @@ export function archiveService({
   second,
   now,
   log = () => undefined,
-  pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: ArchiveDeps) {
   const jobs = new Map<string, JobView>();
   const running = new Map<string, Promise<void>>();
@@ -163,8 +166,7 @@ export function archiveService({
     }
     // Read back before anything is removed: the files must give back what was written.
     for (const [name, bytes] of files) {
-      const back = await first.read(`${eventId}/${name}`);
-      if (!back || !Buffer.from(back).equals(Buffer.from(bytes))) {
+      if (!sameBytes(await first.read(`${eventId}/${name}`), bytes)) {
         for (const [other] of files) await first.remove(`${eventId}/${other}`);
         throw new AppError('archive.error.verify', 500);
       }
@@ -228,8 +230,7 @@ export function archiveService({
       const bytes = await first.read(name);
       if (!bytes) throw new AppError('archive.error.notmoved', 500);
       await to.write(name, bytes);
-      const back = await to.read(name);
-      if (!back || !Buffer.from(back).equals(Buffer.from(bytes))) {
+      if (!sameBytes(await to.read(name), bytes)) {
         throw new AppError('archive.error.notmoved', 500);
       }
       step((0.9 * (i + 1)) / names.length, 'archive.log.copied', {
@@ -260,7 +261,7 @@ export function archiveService({
         ? 'archive.log.notona2'
         : mine && mine.byteLength !== theirs.byteLength
           ? 'archive.log.size'
-          : !mine || !Buffer.from(mine).equals(Buffer.from(theirs))
+          : !sameBytes(mine, theirs)
             ? 'archive.log.content'
             : null;
       if (problem) {
@@ -276,7 +277,7 @@ export function archiveService({
     }
     let failed = 0;
     for (const [i, name] of names.entries()) {
-      if (i > 0) await pause(ARCHIVE_DELETE_DELAY_MS);
+      if (i > 0) await sleep(ARCHIVE_DELETE_DELAY_MS);
       try {
         await first.remove(name);
         step(0.5 + (0.5 * (i + 1)) / names.length, 'archive.log.deleted', { path: name });
@@ -312,9 +313,8 @@ export function archiveService({
     /** Where the event's archive files are: its admins and the super admin. */
     async status(actor: Actor | null, eventId: string): Promise<ArchiveStatus> {
       const row = await requireAdmin(actor, eventId);
-      const arch = row.arch === 'a1' || row.arch === 'a2' ? row.arch : null;
       return {
-        arch,
+        arch: archiveState(row.arch),
         first: await first.list(eventId),
         second: second ? await second.list(eventId) : null,
         canMove: canMoveArchives(actor),

@@ -24,8 +24,8 @@ export function auditService({ store }: { store: Store }) {
         user: r.user_id === null ? null : { uid: r.user_id, displayName: r.display_name },
         action: r.action,
         path: r.path,
-        old: r.old_value === null ? null : fromJson<unknown>(r.old_value, null),
-        value: r.value === null ? null : fromJson<unknown>(r.value, null),
+        old: fromJson<unknown>(r.old_value, null),
+        value: fromJson<unknown>(r.value, null),
       })),
       next: rows.length > AUDIT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
     };

@@ -4,7 +4,6 @@ import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_KEYS,
   FIRST_PAINT_ROWS,
-  LANGUAGE_COOKIE,
   overallRows,
   placeLabel,
   responseCell,
@@ -263,15 +262,4 @@ export function firstPaint(dist: string, sources: FirstPaintSources) {
       }
     },
   };
-}
-
-export type FirstPaint = NonNullable<ReturnType<typeof firstPaint>>;
-
-/** The language cookie's value in a Cookie header. */
-export function languageCookie(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, value] = part.split('=');
-    if (name?.trim() === LANGUAGE_COOKIE) return value?.trim();
-  }
-  return undefined;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { acceptedEncoding, compressText } from './compression.ts';
-import { firstPaint, languageCookie, paintLanguage } from './firstPaint.ts';
+import { LANGUAGE_COOKIE } from '@rada/core';
+import { firstPaint, paintLanguage } from './firstPaint.ts';
 import type { FirstPaintSources } from './firstPaint.ts';
 
 /** Hashed build output (Vite's dist/assets): a new build writes new names, so it never changes. */
@@ -66,7 +67,7 @@ export async function serveWebApp(
       const pathname = req.url.split('?')[0] ?? '/';
       const lang = paintLanguage(
         painter.texts,
-        languageCookie(req.headers.cookie),
+        req.cookies[LANGUAGE_COOKIE],
         req.headers['accept-language'],
       );
       const rows = await painter.paint(pathname, lang);

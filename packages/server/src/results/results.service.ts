@@ -215,7 +215,7 @@ export function resultsService({
     entry.view = bus.ready(topic).then(async () => {
       const rows = await readRows(eventId);
       if (!rows) throw notFound();
-      return responsesMatrix(rows, true, true);
+      return responsesMatrix(rows);
     });
     entry.view.catch(() => {
       if (matrices.get(eventId) === entry) dropMatrix(eventId);
@@ -464,7 +464,8 @@ function shownMatrix(full: ResponsesView, answers: boolean, wrong: boolean): Res
 /** localeCompare's order, with one collator for a whole sort instead of one per comparison. */
 const byName = new Intl.Collator();
 
-function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boolean): ResponsesView {
+/** The whole responses matrix of the event's rows: every answer and wrong mark (shownMatrix masks it). */
+function responsesMatrix(rows: EventRows): ResponsesView {
   const kps = rows.checkpoints
     .map((c) => {
       const data = fromJsonMap(c.data);
@@ -491,20 +492,18 @@ function responsesMatrix(rows: EventRows, showAnswers: boolean, showWrong: boole
       for (const kp of kps) {
         const visit = counted.get(kp.id);
         const state: ResponseCell['state'] =
-          visit === undefined ? 'none' : visit === 'ok' ? 'ok' : showWrong ? 'wrong' : 'none';
+          visit === undefined ? 'none' : visit === 'ok' ? 'ok' : 'wrong';
         marks += RESPONSE_MARKS[state];
         answers.push(state === 'none' ? null : (chosen.get(`${t.id}\u0000${kp.id}`) ?? null));
       }
-      return [{ id: t.id, name: t.name, nr: t.nr, marks, answers: showAnswers ? answers : null }];
+      return [{ id: t.id, name: t.name, nr: t.nr, marks, answers }];
     })
     .sort((a, b) => compareOptionalNr(a.nr, b.nr) || byName.compare(a.name, b.name));
   return {
-    kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses: showAnswers ? responses : {} })),
+    kps: kps.map(({ id, nr, responses }) => ({ id, nr, responses })),
     teams,
-    answersShown: showAnswers,
-    wrongShown: showWrong,
-    correct: showAnswers
-      ? Object.fromEntries(kps.flatMap((k) => (k.answer === null ? [] : [[k.id, k.answer]])))
-      : {},
+    answersShown: true,
+    wrongShown: true,
+    correct: Object.fromEntries(kps.flatMap((k) => (k.answer === null ? [] : [[k.id, k.answer]]))),
   };
 }

@@ -138,6 +138,11 @@ async function compressed(
   return { body: new Uint8Array(await new Response(stream).arrayBuffer()), encoding: 'gzip' };
 }
 
+/** The answers the boot script fetched (boot/boot.ts), by API path; undefined without it. */
+const prefetchStore = () =>
+  (globalThis as { __radaPrefetch?: Record<string, { at: number; answer: Promise<Response> }> })
+    .__radaPrefetch;
+
 /** How long an answer the boot script fetched (boot/boot.ts) may stand in for a request. */
 const PREFETCH_FRESH_MS = 15_000;
 
@@ -146,9 +151,7 @@ const PREFETCH_FRESH_MS = 15_000;
  * it is recent enough to be the one the page would get now.
  */
 function prefetched(path: string): Promise<Response> | undefined {
-  const store = (
-    globalThis as { __radaPrefetch?: Record<string, { at: number; answer: Promise<Response> }> }
-  ).__radaPrefetch;
+  const store = prefetchStore();
   const hit = store?.[path];
   if (!hit) return undefined;
   delete store[path];
@@ -165,9 +168,7 @@ const settled = new Map<string, unknown>();
  * An answer not in by then, or not a success, is left for the request that wants it.
  */
 export async function settlePrefetch(timeoutMs: number): Promise<void> {
-  const store = (
-    globalThis as { __radaPrefetch?: Record<string, { at: number; answer: Promise<Response> }> }
-  ).__radaPrefetch;
+  const store = prefetchStore();
   if (!store) return;
   let late = false;
   const reads = Object.entries(store).map(async ([path, hit]) => {
