@@ -77,37 +77,66 @@ export interface Store extends Repos {
   exclusive: Exclusive;
 }
 
+const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
+  events: eventRepository,
+  users: userRepository,
+  eventFiles: eventFileRepository,
+  checkpoints: checkpointRepository,
+  results: resultRepository,
+  teams: teamRepository,
+  members: memberRepository,
+  registrations: registrationRepository,
+  joinCodes: joinCodeRepository,
+  messages: messageRepository,
+  tracks: trackRepository,
+  participant: participantRepository,
+  speed: speedRepository,
+  sessions: sessionRepository,
+  cups: cupRepository,
+  overview: overviewRepository,
+  archive: archiveRepository,
+  adminEvents: adminEventsRepository,
+  audit: auditRepository,
+  debug: debugRepository,
+};
+
+/** Every repository bound to `db` (the store's own, made once). */
 function repos(db: Kysely<Database>): Repos {
-  return {
-    events: eventRepository(db),
-    users: userRepository(db),
-    eventFiles: eventFileRepository(db),
-    checkpoints: checkpointRepository(db),
-    results: resultRepository(db),
-    teams: teamRepository(db),
-    members: memberRepository(db),
-    registrations: registrationRepository(db),
-    joinCodes: joinCodeRepository(db),
-    messages: messageRepository(db),
-    tracks: trackRepository(db),
-    participant: participantRepository(db),
-    speed: speedRepository(db),
-    sessions: sessionRepository(db),
-    cups: cupRepository(db),
-    overview: overviewRepository(db),
-    archive: archiveRepository(db),
-    adminEvents: adminEventsRepository(db),
-    audit: auditRepository(db),
-    debug: debugRepository(db),
-  };
+  const entries = Object.entries(REPOSITORIES).map(([key, make]) => [key, make(db)]);
+  return Object.fromEntries(entries) as unknown as Repos;
 }
+
+/**
+ * The repositories of one transaction, each made when first used: a transaction uses two or
+ * three of the twenty, and making all of them cost a device batch more than its queries did
+ * (bench fanout).
+ */
+class TransactionRepos {
+  readonly #db: Kysely<Database>;
+  readonly #made = new Map<keyof Repos, unknown>();
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+  static {
+    for (const key of Object.keys(REPOSITORIES) as (keyof Repos)[]) {
+      Object.defineProperty(this.prototype, key, {
+        get(this: TransactionRepos) {
+          let repo = this.#made.get(key);
+          if (repo === undefined) this.#made.set(key, (repo = REPOSITORIES[key](this.#db)));
+          return repo;
+        },
+      });
+    }
+  }
+}
+const transactionRepos = (trx: Kysely<Database>) => new TransactionRepos(trx) as unknown as Repos;
 
 export function createStore(
   db: Kysely<Database>,
   exclusive: Exclusive = inProcessExclusive,
 ): Store {
   const transaction: Store['transaction'] = (fn) =>
-    db.transaction().execute((trx) => fn(repos(trx)));
+    db.transaction().execute((trx) => fn(transactionRepos(trx)));
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     const none = { commits: 0, members: 0 };
     return {
@@ -122,7 +151,7 @@ export function createStore(
   return {
     ...repos(db),
     transaction,
-    groupTransaction: (fn) => group.run((trx) => fn(repos(trx))),
+    groupTransaction: (fn) => group.run((trx) => fn(transactionRepos(trx))),
     groupStats: () => group.stats(),
     exclusive,
   };

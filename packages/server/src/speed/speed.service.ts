@@ -129,18 +129,31 @@ export function speedService({
     return { teams: teams.length, tickets, changed };
   }
 
-  // Keys are `${eventId}\n${teamId}` for one team, or the event id alone for all teams.
+  /** Per event, the teams with new points since its last run, or 'all' (areas changed). */
+  const due = new Map<string, Set<string> | 'all'>();
   const runs = coalescer(
-    async (key) => {
-      const [eventId, teamId] = key.split('\n') as [string, string | undefined];
-      // Servers sharing the database take turns per key, as results do.
-      await store.exclusive(`speed:${key}`, () =>
-        recompute(eventId, teamId === undefined ? undefined : [teamId]),
+    async (eventId) => {
+      const teams = due.get(eventId) ?? 'all';
+      due.delete(eventId);
+      // Servers sharing the database take turns per event, as results do.
+      await store.exclusive(`speed:${eventId}`, () =>
+        recompute(eventId, teams === 'all' ? undefined : [...teams]),
       );
     },
     debounceMs,
     (key, error) => log({ err: error, key }, 'speed tickets recomputation failed'),
   );
+  /**
+   * One run per event for every team that sent meanwhile: 500 teams at a point a second cost one
+   * read of the event's settings and teams every debounce, not one per team.
+   */
+  const scheduleEvent = (eventId: string, teamId?: string) => {
+    const teams = due.get(eventId);
+    if (teamId === undefined) due.set(eventId, 'all');
+    else if (teams === undefined) due.set(eventId, new Set([teamId]));
+    else if (teams !== 'all') teams.add(teamId);
+    runs.schedule(eventId);
+  };
 
   return {
     /** Stops scheduling and waits for a running recomputation (the server's close). */
@@ -154,7 +167,7 @@ export function speedService({
 
     /** Asks for the team's tickets to be recomputed shortly (coalesced). */
     scheduleTeam(eventId: string, teamId: string): void {
-      runs.schedule(`${eventId}\n${teamId}`);
+      scheduleEvent(eventId, teamId);
     },
 
     /** GET /events/:id/speedareas (event admins). */
@@ -179,7 +192,7 @@ export function speedService({
         await repos.events.updateData(eventId, { evdoc: toJson({ ...evdoc, speedareas }) });
       });
       publish(eventId, ['speed', 'settings']);
-      runs.schedule(eventId);
+      scheduleEvent(eventId);
       return body;
     },
 
@@ -196,7 +209,7 @@ export function speedService({
         await repos.events.updateData(eventId, { evdoc: toJson({ ...evdoc, speedareas }) });
       });
       publish(eventId, ['speed', 'settings']);
-      runs.schedule(eventId);
+      scheduleEvent(eventId);
     },
 
     /**
