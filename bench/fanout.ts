@@ -25,8 +25,14 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { formatListenBatches, encodeListenHistory } from '@rada/core';
-import type { EventFile, ListenBatch } from '@rada/core';
+import {
+  decodeTrack,
+  encodeListenHistory,
+  encodeTrack,
+  fillDistances,
+  formatListenBatches,
+} from '@rada/core';
+import type { EventFile, ListenBatch, LocationPoint } from '@rada/core';
 import { startPlatform } from '../e2e/support.ts';
 import { LISTEN_COALESCE_MS } from '../packages/server/src/live/listenHub.ts';
 import type { BenchResult } from './harness.ts';
@@ -264,8 +270,12 @@ export function fanoutEvent(): EventFile {
   } as unknown as EventFile;
 }
 
-/** The baseline: a bare node:http + ws server doing only the fan-out, same frames and window. */
-async function bareServer() {
+/**
+ * The baseline: a bare node:http + ws server doing only the fan-out, with the same frames (the
+ * batch's device, user and team, each point with its distance from the device's previous one at
+ * the stored precision) and the same coalescing window.
+ */
+async function bareServer(uid: string) {
   const server = http.createServer();
   const wss = new WebSocketServer({ server, path: '/listen', perMessageDeflate: false });
   const viewers = new Set<WebSocket>();
@@ -280,6 +290,7 @@ async function bareServer() {
   let queued: ListenBatch[] = [];
   let timer: NodeJS.Timeout | null = null;
   let lastSent = -Infinity;
+  const previous = new Map<string, LocationPoint>();
   const flush = () => {
     timer = null;
     lastSent = Date.now();
@@ -292,8 +303,11 @@ async function bareServer() {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const devid = req.url?.split('/')[3] ?? '';
-      const { points } = JSON.parse(body) as { points: ListenBatch['locations'] };
-      queued.push({ devid, uid: null, tid: null, locations: points });
+      const { points } = JSON.parse(body) as { points: Partial<LocationPoint>[] };
+      const full = points.map((p) => ({ l: null, g: null, d: null, ...p }) as LocationPoint);
+      const locations = decodeTrack(encodeTrack(fillDistances(full, previous.get(devid) ?? null)));
+      previous.set(devid, locations.at(-1)!);
+      queued.push({ devid, uid, tid: `t${Number(devid.slice(4)) + 1}`, locations });
       if (!timer) {
         const wait = lastSent + COALESCE_MS - Date.now();
         if (wait <= 0) flush();
@@ -383,7 +397,7 @@ export async function fanoutBench(): Promise<BenchResult> {
     const batches = after.members - before.members;
     const seconds = (Date.now() - loadStart) / 1000;
 
-    const bare = await bareServer();
+    const bare = await bareServer(me.uid);
     let base: LoadResult;
     try {
       base = await runLoad(

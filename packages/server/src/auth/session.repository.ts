@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 
 export type SessionRow = Database['sessions'];
+
+const findSession = prepared((db, id: string) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', id),
+);
 
 /** Storage of browser sessions and API tokens (one table, `kind` tells them apart). */
 export function sessionRepository(db: Kysely<Database>) {
@@ -9,8 +14,8 @@ export function sessionRepository(db: Kysely<Database>) {
     create: (row: SessionRow) => db.insertInto('sessions').values(row).execute(),
 
     /** The session of a token hash, expired or not (the caller decides what expiry means). */
-    find: (id: string) =>
-      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+    find: async (id: string): Promise<SessionRow | undefined> =>
+      (await findSession(db, id)).rows[0],
 
     touch: (id: string, now: number, expiresAt: number | null) =>
       db

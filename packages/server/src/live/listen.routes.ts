@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
 import {
   formatListenError,
   LISTEN_CLOSE_REFUSED,
@@ -121,7 +122,14 @@ function serveViewer(
 function adapt(socket: WebSocket): ListenSocket {
   return {
     sendText: (frame) => {
-      if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+      if (socket.readyState !== socket.OPEN) return;
+      // The frame's prepared bytes in one write: ws would build the same header again for each
+      // of thousands of viewers and write it apart from the payload (bench fanout). Safe as no
+      // extension (compression) is in use: ws then writes each frame of its own whole and at
+      // once, so frames never interleave; bufferedAmount counts these bytes too.
+      const raw = (socket as unknown as { _socket?: Duplex })._socket;
+      if (raw && socket.extensions === '') raw.write(frame.wire);
+      else socket.send(frame.payload, { binary: false });
     },
     sendBinary: (bytes) => {
       if (socket.readyState === socket.OPEN) socket.send(bytes, { binary: true });

@@ -11,7 +11,7 @@ function fakeSocket() {
   const binaries: Uint8Array[] = [];
   const state = { buffered: 0, closed: null as number | null, terminated: false, pings: 0 };
   const socket: ListenSocket = {
-    sendText: (frame) => texts.push(frame),
+    sendText: (frame) => texts.push(frame.payload),
     sendBinary: (bytes) => binaries.push(bytes),
     get bufferedAmount() {
       return state.buffered;

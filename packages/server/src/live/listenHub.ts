@@ -9,10 +9,36 @@ import {
 import type { ListenBatch } from '@rada/core';
 import type { Bus } from '../realtime/bus.ts';
 
+/** A text frame built once for every viewer: its UTF-8 payload and its bytes on the wire. */
+export interface TextFrame {
+  payload: Buffer;
+  /** The whole WebSocket frame (RFC 6455 §5.2): FIN, opcode 1, the length, no mask. */
+  wire: Buffer;
+}
+
+/** The text frame of `payload` as a server sends it (servers never mask). */
+export function textFrame(payload: Buffer): TextFrame {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n <= 0xffff ? 4 : 10;
+  const wire = Buffer.allocUnsafe(head + n);
+  wire[0] = 0x81;
+  if (n < 126) {
+    wire[1] = n;
+  } else if (n <= 0xffff) {
+    wire[1] = 126;
+    wire.writeUInt16BE(n, 2);
+  } else {
+    wire[1] = 127;
+    wire.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(wire, head);
+  return { payload, wire };
+}
+
 /** The little the hub needs of a viewer's socket, so fan-out is testable without a network. */
 export interface ListenSocket {
-  /** Sends a text frame; `frame` is already UTF-8 (built once for every socket). */
-  sendText(frame: Buffer): void;
+  /** Sends a text frame (built once for every socket). */
+  sendText(frame: TextFrame): void;
   sendBinary(bytes: Uint8Array): void;
   /** Bytes queued but not yet written to the network. */
   readonly bufferedAmount: number;
@@ -59,7 +85,7 @@ interface Viewer {
   socket: ListenSocket;
   who: ListenWho;
   /** Frames held back until the history has been sent; null once live. */
-  pending: Buffer[] | null;
+  pending: TextFrame[] | null;
   /** Unsent bytes allowed: the base limit plus the history (which drains at the viewer's pace). */
   allowance: number;
   alive: boolean;
@@ -104,7 +130,7 @@ export function createListenHub({
     setTimeout(() => viewer.socket.terminate(), 1000).unref();
   };
 
-  const deliver = (room: EventRoom, frame: Buffer) => {
+  const deliver = (room: EventRoom, frame: TextFrame) => {
     for (const viewer of room.viewers) {
       if (viewer.pending) {
         if (viewer.pending.length >= maxPending) drop(room, viewer);
@@ -130,7 +156,7 @@ export function createListenHub({
     viewers.forEach((viewer, i) => {
       if (allowed[i] || !room.viewers.has(viewer)) return;
       room.viewers.delete(viewer);
-      viewer.socket.sendText(Buffer.from(formatListenError('error.forbidden')));
+      viewer.socket.sendText(textFrame(Buffer.from(formatListenError('error.forbidden'))));
       viewer.socket.close(LISTEN_CLOSE_REFUSED, 'error.forbidden');
     });
   };
@@ -143,7 +169,7 @@ export function createListenHub({
       created.lastSent = Date.now();
       const batches = created.queued;
       created.queued = [];
-      if (batches.length > 0) deliver(created, Buffer.from(formatListenBatches(batches)));
+      if (batches.length > 0) deliver(created, textFrame(Buffer.from(formatListenBatches(batches))));
     };
     const created: EventRoom = {
       viewers: new Set(),

@@ -1,9 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 
 export type UploadRow = Database['device_uploads'];
 /** An upload without its content, with its team's name (null when the team is gone). */
 export type UploadListRow = Omit<UploadRow, 'content'> & { team_name: string | null };
+
+/**
+ * Records a team's clock observation unless a newer one within the window is larger (every
+ * stored batch; db/prepared.ts).
+ */
+const observeClock = prepared(
+  (db, eventId: string, teamId: string, offset: number, observedAt: number, staleBefore: number) =>
+    db
+      .insertInto('team_clocks')
+      .values({ event_id: eventId, team_id: teamId, offset_ms: offset, observed_at: observedAt })
+      .onConflict((oc) =>
+        oc
+          .columns(['event_id', 'team_id'])
+          .doUpdateSet({ offset_ms: offset, observed_at: observedAt })
+          .where((eb) =>
+            eb.or([
+              eb('team_clocks.observed_at', '<', staleBefore),
+              eb('team_clocks.offset_ms', '<', offset),
+            ]),
+          ),
+      ),
+);
 
 /** What the participant app reads and writes: KPs without answers, a team's marks, uploads. */
 export function participantRepository(db: Kysely<Database>) {
@@ -72,21 +95,8 @@ export function participantRepository(db: Kysely<Database>) {
      * new offset is larger (every location batch calls this).
      */
     async observeClock(row: Database['team_clocks'], windowMs: number): Promise<void> {
-      await db
-        .insertInto('team_clocks')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(['event_id', 'team_id'])
-            .doUpdateSet({ offset_ms: row.offset_ms, observed_at: row.observed_at })
-            .where((eb) =>
-              eb.or([
-                eb('team_clocks.observed_at', '<', row.observed_at - windowMs),
-                eb('team_clocks.offset_ms', '<', row.offset_ms),
-              ]),
-            ),
-        )
-        .execute();
+      const { event_id, team_id, offset_ms, observed_at } = row;
+      await observeClock(db, event_id, team_id, offset_ms, observed_at, observed_at - windowMs);
     },
 
     async insertUpload(row: UploadRow): Promise<void> {

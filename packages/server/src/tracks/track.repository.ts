@@ -1,6 +1,7 @@
 import { SqliteAdapter } from 'kysely';
 import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 
 export type TrackChunkRow = Database['track_chunks'];
 export type DeviceRow = Database['devices'];
@@ -21,6 +22,84 @@ export interface ChunkFilter {
   to?: number;
 }
 
+// The queries of every stored batch, built once (db/prepared.ts).
+const touchDevice = prepared((db, deviceId: string, at: number) =>
+  db.updateTable('devices').set({ last_seen: at }).where('id', '=', deviceId).returningAll(),
+);
+const lockTeamOfDevice = prepared((db, deviceId: string) =>
+  db
+    .updateTable('teams')
+    .set((eb) => ({ trackstat: eb.ref('trackstat') }))
+    .where((eb) =>
+      eb.and([
+        eb(
+          'event_id',
+          '=',
+          eb.selectFrom('devices').select('devices.event_id').where('devices.id', '=', deviceId),
+        ),
+        eb(
+          'id',
+          '=',
+          eb.selectFrom('devices').select('devices.team_id').where('devices.id', '=', deviceId),
+        ),
+      ]),
+    )
+    .returning(['event_id', 'id', 'trackstat']),
+);
+const statQuery = (qc: QueryCreator<Database>, trackstat: string, eventId: string, teamId: string) =>
+  qc.updateTable('teams').set({ trackstat }).where('event_id', '=', eventId).where('id', '=', teamId);
+const lastTQuery = (qc: QueryCreator<Database>, t: number, deviceId: string | null) =>
+  qc.updateTable('devices').set({ last_t: t }).where('id', '=', deviceId);
+// A chunk row's columns one by one: a prepared query takes plain values (db/prepared.ts).
+const insertChunk = prepared(
+  (
+    db,
+    id: string,
+    event_id: string,
+    team_id: string,
+    device_id: string | null,
+    t_from: number,
+    t_to: number,
+    points: number,
+    data: string,
+  ) =>
+    db
+      .insertInto('track_chunks')
+      .values({ id, event_id, team_id, device_id, t_from, t_to, points, data }),
+);
+const setStat = prepared((db, trackstat: string, eventId: string, teamId: string) =>
+  statQuery(db, trackstat, eventId, teamId),
+);
+const setLastT = prepared((db, t: number, deviceId: string | null) => lastTQuery(db, t, deviceId));
+/** PostgreSQL: the three writes of a batch in one statement (data-modifying CTEs). */
+const storeBatchAtOnce = prepared(
+  (
+    db,
+    id: string,
+    event_id: string,
+    team_id: string,
+    device_id: string | null,
+    t_from: number,
+    t_to: number,
+    points: number,
+    data: string,
+    trackstat: string,
+  ) =>
+    lastTQuery(
+      db
+        .with('chunk', (qc) =>
+          qc
+            .insertInto('track_chunks')
+            .values({ id, event_id, team_id, device_id, t_from, t_to, points, data }),
+        )
+        .with('stat', (qc) => statQuery(qc, trackstat, event_id, team_id)),
+      t_to,
+      device_id,
+    ),
+);
+const chunkValues = (c: TrackChunkRow) =>
+  [c.id, c.event_id, c.team_id, c.device_id, c.t_from, c.t_to, c.points, c.data] as const;
+
 /** Track chunks (encoded location batches), the devices' last stored times, team track stats. */
 export function trackRepository(db: Kysely<Database>) {
   // PostgreSQL runs the three writes of a batch as one statement (data-modifying CTEs); SQLite,
@@ -32,13 +111,8 @@ export function trackRepository(db: Kysely<Database>) {
      * An UPDATE rather than a SELECT: on PostgreSQL it locks the row, so two batches of one
      * device run one after the other and the second sees the first's `last_t`.
      */
-    touchDevice: (deviceId: string, at: number): Promise<DeviceRow | undefined> =>
-      db
-        .updateTable('devices')
-        .set({ last_seen: at })
-        .where('id', '=', deviceId)
-        .returningAll()
-        .executeTakeFirst(),
+    touchDevice: async (deviceId: string, at: number): Promise<DeviceRow | undefined> =>
+      (await touchDevice(db, deviceId, at)).rows[0],
 
     /**
      * The team's stored track stat (JSON text or null), with the team row locked for the rest of
@@ -62,56 +136,24 @@ export function trackRepository(db: Kysely<Database>) {
      * statement; undefined when the device, its team or the team's row is missing. The device
      * row is not locked: read it again (touchDevice) and check it is still in this team.
      */
-    lockTeamOfDevice: (
+    lockTeamOfDevice: async (
       deviceId: string,
     ): Promise<{ event_id: string; id: string; trackstat: string | null } | undefined> =>
-      db
-        .updateTable('teams')
-        .set((eb) => ({ trackstat: eb.ref('trackstat') }))
-        .where((eb) =>
-          eb.and([
-            eb(
-              'event_id',
-              '=',
-              eb
-                .selectFrom('devices')
-                .select('devices.event_id')
-                .where('devices.id', '=', deviceId),
-            ),
-            eb(
-              'id',
-              '=',
-              eb.selectFrom('devices').select('devices.team_id').where('devices.id', '=', deviceId),
-            ),
-          ]),
-        )
-        .returning(['event_id', 'id', 'trackstat'])
-        .executeTakeFirst(),
+      (await lockTeamOfDevice(db, deviceId)).rows[0],
 
     /**
      * The writes of one stored batch: its chunk row, the team's new track stat and the device's
      * last stored time (one statement on PostgreSQL).
      */
     async storeBatch(chunk: TrackChunkRow, trackstat: string): Promise<void> {
-      const setStat = (qc: QueryCreator<Database>) =>
-        qc
-          .updateTable('teams')
-          .set({ trackstat })
-          .where('event_id', '=', chunk.event_id)
-          .where('id', '=', chunk.team_id);
-      const setLastT = (qc: QueryCreator<Database>) =>
-        qc.updateTable('devices').set({ last_t: chunk.t_to }).where('id', '=', chunk.device_id);
+      const values = chunkValues(chunk);
       if (oneStatement) {
-        await setLastT(
-          db
-            .with('chunk', (qc) => qc.insertInto('track_chunks').values(chunk))
-            .with('stat', setStat),
-        ).execute();
+        await storeBatchAtOnce(db, ...values, trackstat);
         return;
       }
-      await db.insertInto('track_chunks').values(chunk).execute();
-      await setStat(db).execute();
-      await setLastT(db).execute();
+      await insertChunk(db, ...values);
+      await setStat(db, trackstat, chunk.event_id, chunk.team_id);
+      await setLastT(db, chunk.t_to, chunk.device_id);
     },
 
     setTeamStat: (eventId: string, teamId: string, trackstat: string) =>

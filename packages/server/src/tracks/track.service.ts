@@ -1,6 +1,4 @@
 import {
-  decodeTrack,
-  encodeTrack,
   fillDistances,
   liveTopic,
   trackStats,
@@ -16,7 +14,7 @@ import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { Repos, Store } from '../db/store.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
-import { checkPoints, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
+import { checkPoints, decodeChunk, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
 import type { Checked, TrackLog } from './track.chunks.ts';
 import type { DeviceRow } from './track.repository.ts';
 import { trackReadService } from './trackRead.service.ts';
@@ -101,6 +99,7 @@ async function storeBatch(
   };
   const first = points[0]!.t;
   const last = points.at(-1)!.t;
+  const data = encodeChunk(points);
   await repos.tracks.storeBatch(
     {
       id: timeId(now),
@@ -110,11 +109,12 @@ async function storeBatch(
       t_from: first,
       t_to: last,
       points: points.length,
-      data: encodeChunk(points),
+      data,
     },
     toJson(stat),
   );
-  return { kind: 'stored', device, points, duplicates };
+  // Viewers get the points as stored (the codec's precision), as the history will give them.
+  return { kind: 'stored', device, points: decodeChunk(data), duplicates };
 }
 
 /**
@@ -237,7 +237,7 @@ export function trackService(deps: TrackServiceDeps) {
       }
       const newest = outcome.points.at(-1);
       // Committed: the next batch of this device starts from here, as the codec stored it.
-      if (newest) lastPoints.set(device.id, decodeTrack(encodeTrack([newest]))[0]!);
+      if (newest) lastPoints.set(device.id, newest);
       if (outcome.points.length > 0 && device.event_id !== null) {
         bus.publish(liveTopic(device.event_id), {
           v: 1,

@@ -1,9 +1,40 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 
 export type UserRow = UsersTable;
 export type PlatformRole = 'superadmin' | 'owner';
+
+/** A user with their platform roles and creator record (every authenticated request). */
+const userWithGrants = prepared((db, id: string) =>
+  db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => {
+      const hasRole = (role: PlatformRole) =>
+        eb.exists(
+          eb
+            .selectFrom('platform_roles')
+            .select('role')
+            .whereRef('platform_roles.user_id', '=', 'users.id')
+            .where('role', '=', role),
+        );
+      return [
+        hasRole('superadmin').as('is_superadmin'),
+        hasRole('owner').as('is_owner'),
+        eb
+          .exists(
+            eb
+              .selectFrom('creators')
+              .select('user_id')
+              .whereRef('creators.user_id', '=', 'users.id'),
+          )
+          .as('is_creator'),
+      ];
+    })
+    .where('users.id', '=', id),
+);
 
 /** Storage of users, their platform roles and creator records (sessions: auth/). */
 export function userRepository(db: Kysely<Database>) {
@@ -32,33 +63,7 @@ export function userRepository(db: Kysely<Database>) {
     async findWithGrants(
       id: string,
     ): Promise<(UserRow & { roles: PlatformRole[]; creator: boolean }) | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .selectAll('users')
-        .select((eb) => {
-          const hasRole = (role: PlatformRole) =>
-            eb.exists(
-              eb
-                .selectFrom('platform_roles')
-                .select('role')
-                .whereRef('platform_roles.user_id', '=', 'users.id')
-                .where('role', '=', role),
-            );
-          return [
-            hasRole('superadmin').as('is_superadmin'),
-            hasRole('owner').as('is_owner'),
-            eb
-              .exists(
-                eb
-                  .selectFrom('creators')
-                  .select('user_id')
-                  .whereRef('creators.user_id', '=', 'users.id'),
-              )
-              .as('is_creator'),
-          ];
-        })
-        .where('users.id', '=', id)
-        .executeTakeFirst();
+      const row = (await userWithGrants(db, id)).rows[0];
       if (!row) return undefined;
       const { is_superadmin, is_owner, is_creator, ...user } = row;
       // SQLite answers 0/1, PostgreSQL true/false.
