@@ -135,4 +135,17 @@ describe('group commit (SQLite file, WAL, synchronous FULL)', () => {
     );
     expect(group.stats()).toEqual({ commits: 3, members: 12 });
   });
+
+  it('lets timers and sockets run between groups', async () => {
+    const group = groupCommitter(handle.db, 5);
+    const order: string[] = [];
+    const runs = Array.from({ length: 12 }, (_, i) =>
+      group.run((trx) => addUser(trx, `y${i}`)).then(() => order.push(`m${i}`)),
+    );
+    setImmediate(() => order.push('turn'));
+    await Promise.all(runs);
+    // The first group answered, then the event loop turned, then the rest ran.
+    expect(order.indexOf('turn')).toBe(5);
+    expect(order.filter((o) => o !== 'turn')).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+  });
 });

@@ -1,8 +1,13 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-/** Most members one shared transaction takes; the rest wait for the next one. */
-export const GROUP_COMMIT_MAX = 256;
+/**
+ * Most members one shared transaction takes; the rest wait for the next one. A group runs
+ * without a turn of the event loop (SQLite answers synchronously), so this also bounds how long
+ * it holds back everything else: 32 device batches take a few milliseconds, 256 took long enough
+ * to delay the live frames of /listen (bench fanout).
+ */
+export const GROUP_COMMIT_MAX = 32;
 
 interface Member {
   fn: (trx: Kysely<Database>) => Promise<unknown>;
@@ -90,6 +95,8 @@ export function groupCommitter(db: Kysely<Database>, max = GROUP_COMMIT_MAX): Gr
       const group = queue.slice(0, max);
       queue = queue.slice(group.length);
       await runGroup(group);
+      // Timers and sockets get their turn between groups; what arrives meanwhile joins the next.
+      if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
     running = false;
   }
