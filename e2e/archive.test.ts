@@ -262,7 +262,7 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await context.close();
   });
 
-  it('opens the debug tools: codes, events near a point, devices, GPS state', async () => {
+  it('opens the debug tools: codes, events near a point, devices, GPS state, issues, recoding', async () => {
     const { platform } = env;
     const { context, uid } = await bossSignedIn();
     await importAs('near-event', loadEvent(3, 5, { [uid]: 'owner' }));
@@ -271,6 +271,36 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     });
     expect(code.status()).toBe(201);
     const { code: joinCode } = (await code.json()) as { code: string };
+    // Two phones of the super admin: one in team t1, one in a team the event does not have.
+    await platform.server.handle.db
+      .insertInto('devices')
+      .values(
+        ['t1', 'nobody'].map((team) => ({
+          id: `phone-${team}`,
+          user_id: uid,
+          event_id: 'near-event',
+          team_id: team,
+          info: '{}',
+          last_seen: null,
+          last_t: null,
+        })),
+      )
+      .execute();
+    // Phones send with a bearer token, as the app does.
+    const tokens = await context.request.post(`${platform.url}/api/auth/tokens`, {
+      data: { name: 'phones' },
+    });
+    const { token } = (await tokens.json()) as { token: string };
+    for (const team of ['t1', 'nobody']) {
+      const sent = await context.request.post(
+        `${platform.url}/api/devices/phone-${team}/locations`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+          data: { points: [{ t: Date.now() - 5000, y: 58.001, x: 26.001, a: 5 }] },
+        },
+      );
+      expect(sent.status()).toBe(200);
+    }
 
     const page = await context.newPage();
     await page.goto(platform.url);
@@ -292,7 +322,9 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await page.getByTestId('debug-tab-gps').click();
     await page.getByTestId('debug-gps-event').fill('near-event');
     await page.getByTestId('debug-gps-show').click();
-    await page.getByText('No dev data').waitFor();
+    const phone = page.getByTestId('debug-gps-phone-t1');
+    await phone.waitFor();
+    expect(await phone.innerText()).toContain('Team 1');
     await page.getByTestId('debug-tab-versions').click();
     for (const table of ['darwin', 'ios', 'android', 'app']) {
       await page.getByTestId(`debug-versions-${table}`).waitFor();
@@ -300,6 +332,28 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await page.getByTestId('debug-period').click();
     await page.getByTestId('debug-period-12').click();
     expect(await page.getByTestId('debug-period').innerText()).toBe('12 months');
+
+    await page.getByTestId('debug-tab-issues').click();
+    const issue = page.getByTestId('issues').getByRole('row').filter({ hasText: 'phone-nobody' });
+    expect(await issue.innerText()).toContain('GPS for unknown device');
+    expect(await issue.innerText()).toContain('Load test');
+
+    await page.getByTestId('debug-tab-recode').click();
+    await page.getByTestId('debug-recode-event').fill('near-event');
+    await page.getByTestId('debug-recode-dry').click();
+    const result = page.getByTestId('debug-recode-result');
+    await result.waitFor();
+    expect(await result.innerText()).toContain('0 of 1 chunks would change');
+    await screenshot(page, 'debug-recode', false);
+    await page.getByTestId('debug-close').click();
+
+    // The event's admins see its issues on the overview.
+    await page.goto(`${platform.url}/near-event`);
+    const dash = page.getByTestId('dash-issues');
+    await dash.waitFor();
+    expect(await dash.innerText()).toContain('phone-nobody');
+    await dash.scrollIntoViewIfNeeded();
+    await screenshot(page, 'overview-issues', false);
     await context.close();
     fs.rmSync(second, { recursive: true, force: true });
   });

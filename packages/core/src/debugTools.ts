@@ -176,3 +176,38 @@ export function versionTables(
     ]),
   ) as Record<VersionTable, VersionRow[]>;
 }
+
+/**
+ * An issue the server recorded in an event (extra.eventsdata.issues, as the event file keeps
+ * them), such as 'GPS for unknown device'. Shown to the super admin for every event and to an
+ * event's admins for theirs.
+ */
+export interface EventIssue {
+  eventId: string;
+  eventName: string;
+  /** The issue's key in the event's issues. */
+  id: string;
+  text: string;
+  devid: string | null;
+  time: number | null;
+}
+
+/** POST /api/admin/debug/recode: re-encode an event's stored track chunks, or only count. */
+export const RecodeBody = z
+  .object({ event: z.string().trim().min(1).max(200), dryRun: z.boolean() })
+  .strict();
+
+/**
+ * What recoding an event's tracks found (and, unless a dry run, changed): chunks whose stored
+ * bytes differ from the current encoder's for the same points are rewritten; chunks that do not
+ * decode are counted and left alone.
+ */
+export interface RecodeResult {
+  dryRun: boolean;
+  chunks: number;
+  points: number;
+  changed: number;
+  bad: number;
+  bytesBefore: number;
+  bytesAfter: number;
+}

@@ -146,6 +146,8 @@ describe('group commit (SQLite file, WAL, synchronous FULL)', () => {
     await Promise.all(runs);
     // The first group answered, then the event loop turned, then the rest ran.
     expect(order.indexOf('turn')).toBe(5);
-    expect(order.filter((o) => o !== 'turn')).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+    expect(order.filter((o) => o !== 'turn')).toEqual(
+      Array.from({ length: 12 }, (_, i) => `m${i}`),
+    );
   });
 });

@@ -100,5 +100,35 @@ export function debugRepository(db: Kysely<Database>) {
         .orderBy('d.last_t', 'desc')
         .execute();
     },
+
+    /** Events whose extra document holds issues (extra.eventsdata.issues), with that document. */
+    eventsWithIssues(eventId?: string) {
+      let q = db
+        .selectFrom('events as e')
+        .innerJoin('event_data as d', 'd.event_id', 'e.id')
+        .select(['e.id', 'e.name', 'd.extra'])
+        .where('d.extra', 'like', '%"issues"%');
+      if (eventId !== undefined) q = q.where('e.id', '=', eventId);
+      return q.orderBy('e.id').execute();
+    },
+
+    /** Every stored track chunk of an event, oldest id first. */
+    chunksOf(eventId: string) {
+      return db
+        .selectFrom('track_chunks')
+        .select(['id', 'data', 'points'])
+        .where('event_id', '=', eventId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async setChunkData(eventId: string, id: string, data: string): Promise<void> {
+      await db
+        .updateTable('track_chunks')
+        .set({ data })
+        .where('event_id', '=', eventId)
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }

@@ -1,10 +1,23 @@
 import { FIND_RADIUS_KM, distanceKm, versionTables } from '@rada/core';
-import type { DebugCode, DebugDevice, GpsState, NearbyEvent, VersionsView } from '@rada/core';
+import type {
+  DebugCode,
+  DebugDevice,
+  EventIssue,
+  GpsState,
+  NearbyEvent,
+  RecodeBody,
+  RecodeResult,
+  VersionsView,
+} from '@rada/core';
+import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
-import { fromJsonMap } from '../db/json.ts';
+import { asJsonMap, fromJsonMap } from '../db/json.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canManageEvents } from '../policies/platform.policy.ts';
+import { requireEventAdmin } from '../teams/eventAdmin.ts';
+import { auditRow } from '../db/audit.ts';
+import { decodeChunk, encodeChunk } from '../tracks/track.chunks.ts';
 
 /** An hour, for "points in the last hour". */
 const HOUR_MS = 3_600_000;
@@ -20,6 +33,26 @@ function locationOf(data: string): { lat: number; lng: number } | null {
     : null;
 }
 
+/** The issues of events' extra documents, newest first (those without a time last). */
+function issuesOf(rows: { id: string; name: string; extra: string }[]): EventIssue[] {
+  const out: EventIssue[] = [];
+  for (const row of rows) {
+    const eventsdata = asJsonMap(fromJsonMap(row.extra).eventsdata);
+    for (const [id, value] of Object.entries(asJsonMap(eventsdata.issues))) {
+      const issue = asJsonMap(value);
+      out.push({
+        eventId: row.id,
+        eventName: row.name,
+        id,
+        text: typeof issue.text === 'string' ? issue.text : '',
+        devid: typeof issue.devid === 'string' ? issue.devid : null,
+        time: typeof issue.time === 'number' ? issue.time : null,
+      });
+    }
+  }
+  return out.sort((a, b) => (b.time ?? -Infinity) - (a.time ?? -Infinity));
+}
+
 /**
  * The super admin's debug tools (spec 02 §2), each a view over the platform's real data: the
  * join codes, events near a point, devices whose points reach no team, and an event's GPS state.
@@ -30,6 +63,68 @@ export function debugService({ store, now }: { store: Store; now: () => number }
   }
 
   return {
+    /** Every event's recorded issues (super admin). */
+    async issues(actor: Actor | null): Promise<EventIssue[]> {
+      guard(actor);
+      return issuesOf(await store.debug.eventsWithIssues());
+    },
+
+    /** GET /events/:id/issues: the event's recorded issues, for its admins. */
+    async eventIssues(actor: Actor | null, eventId: string): Promise<EventIssue[]> {
+      await requireEventAdmin(store, actor, eventId);
+      return issuesOf(await store.debug.eventsWithIssues(eventId));
+    },
+
+    /**
+     * Re-encodes the event's stored track chunks with the current encoder (after a codec
+     * change), in one transaction; a dry run only counts. Chunks that do not decode are left.
+     */
+    async recode(actor: Actor | null, body: z.output<typeof RecodeBody>): Promise<RecodeResult> {
+      guard(actor);
+      const eventId = body.event;
+      if (!(await store.events.findById(eventId))) throw notFound();
+      const result: RecodeResult = {
+        dryRun: body.dryRun,
+        chunks: 0,
+        points: 0,
+        changed: 0,
+        bad: 0,
+        bytesBefore: 0,
+        bytesAfter: 0,
+      };
+      await store.transaction(async (repos) => {
+        for (const chunk of await repos.debug.chunksOf(eventId)) {
+          result.chunks++;
+          const before = Buffer.byteLength(chunk.data, 'base64');
+          result.bytesBefore += before;
+          let data: string;
+          try {
+            const points = decodeChunk(chunk.data);
+            result.points += points.length;
+            data = encodeChunk(points);
+          } catch {
+            result.bad++;
+            result.bytesAfter += before;
+            continue;
+          }
+          result.bytesAfter += Buffer.byteLength(data, 'base64');
+          if (data === chunk.data) continue;
+          result.changed++;
+          if (!body.dryRun) await repos.debug.setChunkData(eventId, chunk.id, data);
+        }
+        if (!body.dryRun && result.changed > 0) {
+          await repos.audit.insert([
+            auditRow(now(), actor, eventId, 'event.recode', `tracks/${eventId}`, null, {
+              changed: result.changed,
+              bytesBefore: result.bytesBefore,
+              bytesAfter: result.bytesAfter,
+            }),
+          ]);
+        }
+      });
+      return result;
+    },
+
     async codes(actor: Actor | null): Promise<DebugCode[]> {
       guard(actor);
       return (await store.debug.codes()).map((r) => ({

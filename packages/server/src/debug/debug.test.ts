@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DebugCode, DebugDevice, GpsState, NearbyEvent, VersionsView } from '@rada/core';
-import { distanceKm } from '@rada/core';
+import type {
+  DebugCode,
+  DebugDevice,
+  EventIssue,
+  GpsState,
+  NearbyEvent,
+  RecodeResult,
+  VersionsView,
+} from '@rada/core';
+import { concatTracks, distanceKm, encodeTrack } from '@rada/core';
+import { decodeChunk } from '../tracks/track.chunks.ts';
 import { loadEvent } from '../../../../bench/loadEvent.ts';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
@@ -100,6 +109,106 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
     expect(missing.status).toBe(404);
   });
 
+  it("shows the events' recorded issues to the super admin and to the event's admins", async () => {
+    const stray = await addDevice(t, runner, eventId, 'no-team-at-all');
+    const sent = await call(t.app, 'POST', `/api/devices/${stray}/locations`, {
+      as: runner,
+      body: { points: walk(3, t.clock.t - 10_000) },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const expected = {
+      eventId,
+      eventName: 'Load test',
+      text: 'GPS for unknown device',
+      devid: stray,
+    };
+    expect((await get<EventIssue[]>('issues')).find((i) => i.devid === stray)).toMatchObject(
+      expected,
+    );
+    const own = await call<EventIssue[]>(t.app, 'GET', `/api/events/${eventId}/issues`, {
+      as: owner,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.find((i) => i.devid === stray)).toMatchObject(expected);
+    const stranger = await call(t.app, 'GET', `/api/events/${eventId}/issues`, { as: runner });
+    expect([stranger.status, errorOf(stranger)]).toEqual([403, 'error.forbidden']);
+    const anonymous = await call(t.app, 'GET', `/api/events/${eventId}/issues`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('recodes stored track chunks, with a dry run that changes nothing', async () => {
+    const device = await addDevice(t, runner, eventId, 't3');
+    const points = walk(20, t.clock.t - 120_000);
+    const sent = await call(t.app, 'POST', `/api/devices/${device}/locations`, {
+      as: runner,
+      body: { points },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const chunk = await t.handle.db
+      .selectFrom('track_chunks')
+      .select(['id', 'data'])
+      .where('device_id', '=', device)
+      .executeTakeFirstOrThrow();
+    // The same points stored as two blocks (as an older writer might have): valid, not compact.
+    const stored = decodeChunk(chunk.data);
+    const split = concatTracks([encodeTrack(stored.slice(0, 10)), encodeTrack(stored.slice(10))]);
+    const twoBlocks = Buffer.from(split).toString('base64');
+    await t.handle.db
+      .updateTable('track_chunks')
+      .set({ data: twoBlocks })
+      .where('id', '=', chunk.id)
+      .execute();
+    const dataNow = async () =>
+      (
+        await t.handle.db
+          .selectFrom('track_chunks')
+          .select('data')
+          .where('id', '=', chunk.id)
+          .executeTakeFirstOrThrow()
+      ).data;
+    const recode = (dryRun: boolean, as: TestUser | null = boss) =>
+      call<RecodeResult>(t.app, 'POST', '/api/admin/debug/recode', {
+        as,
+        body: { event: eventId, dryRun },
+      });
+
+    const dry = await recode(true);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, changed: 1, bad: 0 });
+    expect(dry.body.bytesAfter).toBeLessThan(dry.body.bytesBefore);
+    expect(await dataNow()).toBe(twoBlocks);
+
+    const done = await recode(false);
+    expect(done.body).toMatchObject({ dryRun: false, changed: 1, points: dry.body.points });
+    expect(decodeChunk(await dataNow())).toEqual(stored);
+    expect(await dataNow()).not.toBe(twoBlocks);
+    expect((await recode(true)).body.changed).toBe(0);
+    const log = await call<{ entries: { action: string }[] }>(
+      t.app,
+      'GET',
+      `/api/events/${eventId}/log`,
+      { as: owner },
+    );
+    expect(log.body.entries.some((e) => e.action === 'event.recode')).toBe(true);
+
+    for (const [as, status] of [
+      [null, 401],
+      [owner, 403],
+    ] as const) {
+      expect((await recode(false, as)).status).toBe(status);
+    }
+    const missing = await call(t.app, 'POST', '/api/admin/debug/recode', {
+      as: boss,
+      body: { event: 'no-such-event', dryRun: true },
+    });
+    expect(missing.status).toBe(404);
+    const bad = await call(t.app, 'POST', '/api/admin/debug/recode', {
+      as: boss,
+      body: { event: eventId },
+    });
+    expect([bad.status, errorOf(bad)]).toEqual([400, 'error.validation']);
+  });
+
   it('tables the versions of the devices seen in the period', async () => {
     const seen = (id: string, daysAgo: number, info: unknown) =>
       t.handle.db
@@ -139,6 +248,7 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
       'devices',
       `gps?event=${eventId}`,
       'versions',
+      'issues',
     ]) {
       const anonymous = await call(t.app, 'GET', `/api/admin/debug/${url}`);
       expect([anonymous.status, errorOf(anonymous)], url).toEqual([401, 'error.unauthorized']);

@@ -169,7 +169,8 @@ export function createListenHub({
       created.lastSent = Date.now();
       const batches = created.queued;
       created.queued = [];
-      if (batches.length > 0) deliver(created, textFrame(Buffer.from(formatListenBatches(batches))));
+      if (batches.length > 0)
+        deliver(created, textFrame(Buffer.from(formatListenBatches(batches))));
     };
     const created: EventRoom = {
       viewers: new Set(),

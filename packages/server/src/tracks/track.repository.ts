@@ -46,8 +46,17 @@ const lockTeamOfDevice = prepared((db, deviceId: string) =>
     )
     .returning(['event_id', 'id', 'trackstat']),
 );
-const statQuery = (qc: QueryCreator<Database>, trackstat: string, eventId: string, teamId: string) =>
-  qc.updateTable('teams').set({ trackstat }).where('event_id', '=', eventId).where('id', '=', teamId);
+const statQuery = (
+  qc: QueryCreator<Database>,
+  trackstat: string,
+  eventId: string,
+  teamId: string,
+) =>
+  qc
+    .updateTable('teams')
+    .set({ trackstat })
+    .where('event_id', '=', eventId)
+    .where('id', '=', teamId);
 const lastTQuery = (qc: QueryCreator<Database>, t: number, deviceId: string | null) =>
   qc.updateTable('devices').set({ last_t: t }).where('id', '=', deviceId);
 // A chunk row's columns one by one: a prepared query takes plain values (db/prepared.ts).

@@ -55,6 +55,8 @@ import type {
   AuditLogQuery,
   AuditLogView,
   DebugCode,
+  EventIssue,
+  RecodeResult,
   DebugDevice,
   GpsState,
   NearbyEvent,
@@ -353,6 +355,10 @@ export const api = {
       ).toString()}`,
     ),
   debugCodes: () => request<DebugCode[]>('GET', '/admin/debug/codes'),
+  debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
+  eventIssues: (id: string) => request<EventIssue[]>('GET', `/events/${enc(id)}/issues`),
+  debugRecode: (body: { event: string; dryRun: boolean }) =>
+    request<RecodeResult>('POST', '/admin/debug/recode', body),
   debugNearby: (p: { lat: number; lng: number }) =>
     request<NearbyEvent[]>('GET', `/admin/debug/nearby?lat=${p.lat}&lng=${p.lng}`),
   debugDevices: () => request<DebugDevice[]>('GET', '/admin/debug/devices'),

@@ -61,4 +61,23 @@ export const adminEn: Record<string, string> = {
   'debug.versions.android': 'Android API level',
   'debug.versions.app': 'App version',
   'debug.col.devices': 'Devices',
+  'debug.tool.issues': 'Issues',
+  'debug.tool.recode': 'Recode tracks',
+  'debug.col.time': 'Time',
+  'debug.col.issue': 'Issue',
+  'debug.issues.empty': 'No event has recorded issues',
+  'debug.issue.GPS for unknown device': 'GPS for unknown device',
+  'debug.recode.help':
+    "Re-encodes an event's stored tracks with the current track format, for example after the format changed. Run the dry run first: it only counts what would change.",
+  'debug.recode.dry': 'Dry run',
+  'debug.recode.run': 'Recode',
+  'debug.recode.confirm': 'Rewrite the stored tracks of {{id}}? The points stay the same.',
+  'debug.recode.wouldchange_one': '{{count}} of {{total}} chunks would change',
+  'debug.recode.wouldchange_other': '{{count}} of {{total}} chunks would change',
+  'debug.recode.changed_one': '{{count}} of {{total}} chunks rewritten',
+  'debug.recode.changed_other': '{{count}} of {{total}} chunks rewritten',
+  'debug.recode.points_one': '{{count}} point',
+  'debug.recode.points_other': '{{count}} points',
+  'debug.recode.detail':
+    '{{points}}; {{bad}} chunks do not decode and are left as they are; {{before}} bytes before, {{after}} after',
 };

@@ -65,4 +65,5 @@ export const historyEn: Record<string, string> = {
   'log.action.archive.move': 'Moved the archive to the second tier',
   'log.action.archive.cleanup': 'Cleaned the first archive tier',
   'log.action.event.unpaid': 'Changed the unpaid mark',
+  'log.action.event.recode': 'Re-encoded the stored tracks',
 };

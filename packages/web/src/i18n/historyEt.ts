@@ -65,4 +65,5 @@ export const historyEt: Record<string, string> = {
   'log.action.archive.move': 'Viis arhiivi teisele tasemele',
   'log.action.archive.cleanup': 'Puhastas esimese arhiivitaseme',
   'log.action.event.unpaid': 'Muutis maksmata märget',
+  'log.action.event.recode': 'Kodeeris salvestatud rajad ümber',
 };

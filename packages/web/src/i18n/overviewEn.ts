@@ -21,6 +21,10 @@ export const overviewEn = {
   'dash.devices': 'Phones sending their location',
   'dash.setup': 'Setting up',
   'dash.setup.done': '{{done}} of {{total}} done',
+  'dash.issues_one': '{{count}} issue',
+  'dash.issues_other': '{{count}} issues',
+  'dash.issues.help':
+    'What the server noticed, such as points from a phone that belongs to no team: check its join code or team.',
   'dash.step.times': 'Start and end times',
   'dash.step.times.help':
     'When the event starts and ends: results and the participant app follow them.',

@@ -24,6 +24,10 @@ export const overviewEt: Record<keyof typeof overviewEn, string> = {
   'dash.devices': 'Asukohta saatvaid telefone',
   'dash.setup': 'Seadistamine',
   'dash.setup.done': '{{done}}/{{total}} tehtud',
+  'dash.issues_one': '{{count}} probleem',
+  'dash.issues_other': '{{count}} probleemi',
+  'dash.issues.help':
+    'Mida server märkas, näiteks punktid telefonilt, mis ei kuulu ühelegi võistkonnale: kontrolli selle liitumiskoodi või võistkonda.',
   'dash.step.times': 'Algus- ja lõpuaeg',
   'dash.step.times.help':
     'Millal üritus algab ja lõpeb: tulemused ja osaleja rakendus lähtuvad neist.',

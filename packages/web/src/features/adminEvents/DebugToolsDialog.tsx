@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Circle, MapContainer, useMap, useMapEvents } from 'react-leaflet';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +41,9 @@ import type { VersionTable } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { OsmTiles } from '../map/BaseLayers.tsx';
+import { IssuesTable } from './IssuesTable.tsx';
 
-const TOOLS = ['codes', 'nearby', 'devices', 'gps', 'versions'] as const;
+const TOOLS = ['codes', 'nearby', 'devices', 'gps', 'versions', 'issues', 'recode'] as const;
 type Tool = (typeof TOOLS)[number];
 
 const time = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss'));
@@ -400,10 +401,82 @@ function Versions() {
   );
 }
 
+function Issues() {
+  const { t } = useTranslation();
+  const issues = useQuery({ queryKey: ['debug', 'issues'], queryFn: api.debugIssues });
+  return (
+    <Shown query={issues} empty={t('debug.issues.empty')}>
+      {(rows) => <IssuesTable rows={rows} withEvent />}
+    </Shown>
+  );
+}
+
+/** Re-encodes an event's stored tracks with the current codec; a dry run first tells what would change. */
+function Recode() {
+  const { t } = useTranslation();
+  const [eventId, setEventId] = useState('');
+  const recode = useMutation({ mutationFn: api.debugRecode });
+  const run = (dryRun: boolean) => {
+    if (!dryRun && !window.confirm(t('debug.recode.confirm', { id: eventId.trim() }))) return;
+    recode.mutate({ event: eventId.trim(), dryRun });
+  };
+  const r = recode.data;
+  return (
+    <Stack sx={{ gap: 2, maxWidth: 640 }}>
+      <Box sx={{ color: 'text.secondary' }}>{t('debug.recode.help')}</Box>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          label={t('debug.eventid')}
+          value={eventId}
+          onChange={(e) => setEventId(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'debug-recode-event' } }}
+        />
+        <Button
+          variant="outlined"
+          disabled={eventId.trim() === '' || recode.isPending}
+          onClick={() => run(true)}
+          data-testid="debug-recode-dry"
+        >
+          {t('debug.recode.dry')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={eventId.trim() === '' || recode.isPending}
+          onClick={() => run(false)}
+          data-testid="debug-recode-run"
+        >
+          {t('debug.recode.run')}
+        </Button>
+      </Stack>
+      {recode.isPending && <LoadingState />}
+      {recode.isError && <ErrorState error={recode.error} />}
+      {r && (
+        <Paper variant="outlined" sx={{ p: 2 }} data-testid="debug-recode-result">
+          <Box sx={{ fontWeight: 600, mb: 1 }}>
+            {t(r.dryRun ? 'debug.recode.wouldchange' : 'debug.recode.changed', {
+              count: r.changed,
+              total: r.chunks,
+            })}
+          </Box>
+          <Box>
+            {t('debug.recode.detail', {
+              points: t('debug.recode.points', { count: r.points }),
+              bad: r.bad,
+              before: r.bytesBefore.toLocaleString(),
+              after: r.bytesAfter.toLocaleString(),
+            })}
+          </Box>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The super admin's debug tools (spec 02 §2): the platform's join codes, events found by a
  * point on the map (a KP within FIND_RADIUS_KM), devices whose points reach no team, an
- * event's GPS state and the devices' version distribution. Each is a view over the platform's own data.
+ * event's GPS state, the devices' version distribution, the events' recorded issues, and the
+ * re-encoding of an event's tracks. Each is a view over the platform's own data.
  */
 export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -412,12 +485,22 @@ export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} fullScreen data-testid="debugtools">
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flex: 1 }}>{t('debug.title')}</Box>
-        <IconButton aria-label={t('admin.events.close')} onClick={onClose}>
+        <IconButton
+          aria-label={t('admin.events.close')}
+          onClick={onClose}
+          data-testid="debug-close"
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        <Tabs value={tool} onChange={(_e, v: Tool) => setTool(v)} sx={{ mb: 2 }}>
+        <Tabs
+          value={tool}
+          onChange={(_e, v: Tool) => setTool(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          sx={{ mb: 2 }}
+        >
           {TOOLS.map((x) => (
             <Tab key={x} value={x} label={t(`debug.tool.${x}`)} data-testid={`debug-tab-${x}`} />
           ))}
@@ -427,6 +510,8 @@ export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
         {tool === 'devices' && <Devices />}
         {tool === 'gps' && <Gps />}
         {tool === 'versions' && <Versions />}
+        {tool === 'issues' && <Issues />}
+        {tool === 'recode' && <Recode />}
       </DialogContent>
     </Dialog>
   );

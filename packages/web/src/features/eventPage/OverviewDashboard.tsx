@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventOverview, OverviewStepKey } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { IssuesTable } from '../adminEvents/IssuesTable.tsx';
 
 /** Where each setup step is done: a tab of the event page, a section of its settings. */
 const STEP_LINKS: Record<OverviewStepKey, string> = {
@@ -234,6 +235,30 @@ function SetupPanel({ o, eventId }: { o: EventOverview; eventId: string }) {
   );
 }
 
+/** What the server noticed about the event ('GPS for unknown device'); nothing when all is well. */
+function IssuesPanel({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const issues = useQuery({
+    queryKey: ['issues', eventId],
+    queryFn: () => api.eventIssues(eventId),
+    refetchInterval: REFRESH_MS,
+  });
+  if (!issues.data || issues.data.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="dash-issues">
+      <Typography variant="h6" component="h2">
+        {t('dash.issues', { count: issues.data.length })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('dash.issues.help')}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <IssuesTable rows={issues.data} withEvent={false} />
+      </Box>
+    </Paper>
+  );
+}
+
 /**
  * The organiser's dashboard at the top of the event's overview: teams and KPs by state, what is
  * happening now, and the setup steps with links to where each is done. Live: it refreshes on the
@@ -253,6 +278,7 @@ export function OverviewDashboard({ eventId }: { eventId: string }) {
     <Stack spacing={2} data-testid="dash">
       <NowPanel o={overview.data} />
       <SetupPanel o={overview.data} eventId={eventId} />
+      <IssuesPanel eventId={eventId} />
     </Stack>
   );
 }
