@@ -333,6 +333,17 @@ describe('the super admin moves an archive to the second tier and cleans the fir
     await page.getByTestId('debug-period-12').click();
     expect(await page.getByTestId('debug-period').innerText()).toBe('12 months');
 
+    // Another tab of the organiser on the event page: its live socket follows the event.
+    const watcher = await context.newPage();
+    await watcher.goto(`${platform.url}/near-event`);
+    await watcher.getByTestId('dash').waitFor();
+    await page.getByTestId('debug-tab-clients').click();
+    const client = page.getByTestId('debug-client-app').filter({ hasText: 'near-event' });
+    await client.waitFor();
+    expect(await client.innerText()).toContain('Boss');
+    await watcher.close();
+    await screenshot(page, 'debug-clients', false);
+
     await page.getByTestId('debug-tab-issues').click();
     const issue = page.getByTestId('issues').getByRole('row').filter({ hasText: 'phone-nobody' });
     expect(await issue.innerText()).toContain('GPS for unknown device');

@@ -211,3 +211,24 @@ export interface RecodeResult {
   bytesBefore: number;
   bytesAfter: number;
 }
+
+/** What a web client is connected to: the app's live socket, or a /listen map viewer. */
+export type WebClientKind = 'app' | 'listen';
+
+/** A connected web client, as its server process reports it (debug tools, "Active web clients"). */
+export interface WebClient {
+  /** The server process holding the connection. */
+  server: string;
+  kind: WebClientKind;
+  /** The events it follows (an app socket's event topics; a viewer's event). */
+  eventIds: string[];
+  userId: string | null;
+  /** The user's display name, when the user is known. */
+  userName: string | null;
+  agent: string;
+  /** When it connected (epoch ms). */
+  since: number;
+}
+
+/** How often each server process reports its clients; a report older than 3 of these is gone. */
+export const WEB_CLIENTS_REPORT_MS = 30_000;

@@ -40,6 +40,7 @@ export interface Database {
   device_messages: DeviceMessagesTable;
   device_uploads: DeviceUploadsTable;
   team_clocks: TeamClocksTable;
+  web_clients: WebClientsTable;
 }
 
 type Json = string;
@@ -345,4 +346,11 @@ export interface TeamClocksTable {
   team_id: string;
   offset_ms: number;
   observed_at: Ms;
+}
+/** One server process's connected web clients, as it last reported them (debug tools). */
+export interface WebClientsTable {
+  server_id: string;
+  /** JSON array of the process's clients (core WebClient without its server). */
+  clients: Json;
+  seen_at: Ms;
 }

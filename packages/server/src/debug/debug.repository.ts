@@ -130,5 +130,24 @@ export function debugRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+
+    /** Replaces a server process's report of its web clients. */
+    async saveClients(serverId: string, clients: string, seenAt: number): Promise<void> {
+      await db
+        .insertInto('web_clients')
+        .values({ server_id: serverId, clients, seen_at: seenAt })
+        .onConflict((oc) => oc.column('server_id').doUpdateSet({ clients, seen_at: seenAt }))
+        .execute();
+    },
+
+    /** The reports made since `t`; older ones (and those of stopped processes) are dropped. */
+    async clientsSince(t: number) {
+      await db.deleteFrom('web_clients').where('seen_at', '<', t).execute();
+      return db.selectFrom('web_clients').selectAll().orderBy('server_id').execute();
+    },
+
+    async deleteClients(serverId: string): Promise<void> {
+      await db.deleteFrom('web_clients').where('server_id', '=', serverId).execute();
+    },
   };
 }

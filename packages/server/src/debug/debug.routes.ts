@@ -18,6 +18,7 @@ export async function debugRoutes(api: FastifyInstance, debug: DebugService) {
     debug.versions(req.actor, parseWith(VersionsQuery, req.query).months),
   );
   api.get('/admin/debug/issues', (req) => debug.issues(req.actor));
+  api.get('/admin/debug/clients', (req) => debug.clients(req.actor));
   api.get('/events/:id/issues', (req) =>
     debug.eventIssues(req.actor, parseWith(IdParams, req.params).id),
   );

@@ -1,4 +1,4 @@
-import { FIND_RADIUS_KM, distanceKm, versionTables } from '@rada/core';
+import { FIND_RADIUS_KM, WEB_CLIENTS_REPORT_MS, distanceKm, versionTables } from '@rada/core';
 import type {
   DebugCode,
   DebugDevice,
@@ -8,7 +8,9 @@ import type {
   RecodeBody,
   RecodeResult,
   VersionsView,
+  WebClient,
 } from '@rada/core';
+import type { ClientRegistry, LocalClient } from '../realtime/clients.ts';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
@@ -57,12 +59,47 @@ function issuesOf(rows: { id: string; name: string; extra: string }[]): EventIss
  * The super admin's debug tools (spec 02 §2), each a view over the platform's real data: the
  * join codes, events near a point, devices whose points reach no team, and an event's GPS state.
  */
-export function debugService({ store, now }: { store: Store; now: () => number }) {
+export function debugService({
+  store,
+  now,
+  clients,
+}: {
+  store: Store;
+  now: () => number;
+  clients: ClientRegistry;
+}) {
+  /** Writes this process's clients, so every process's list can be read (WEB_CLIENTS_REPORT_MS). */
+  const reportClients = () =>
+    store.debug.saveClients(clients.server, JSON.stringify(clients.list()), now());
+
   function guard(actor: Actor | null) {
     if (!canManageEvents(actor)) throw actor ? forbidden() : unauthorized();
   }
 
   return {
+    reportClients,
+
+    /** The process stops: its clients are gone with it. */
+    forgetClients: () => store.debug.deleteClients(clients.server),
+
+    /**
+     * The web clients connected to every server process now: this process's as they are, the
+     * others' as last reported (within three report intervals), newest first.
+     */
+    async clients(actor: Actor | null): Promise<WebClient[]> {
+      guard(actor);
+      await reportClients();
+      const reports = await store.debug.clientsSince(now() - 3 * WEB_CLIENTS_REPORT_MS);
+      const all = reports.flatMap((r) =>
+        (JSON.parse(r.clients) as LocalClient[]).map((c) => ({ ...c, server: r.server_id })),
+      );
+      const ids = [...new Set(all.flatMap((c) => (c.userId === null ? [] : [c.userId])))];
+      const names = new Map((await store.users.findByIds(ids)).map((u) => [u.id, u.display_name]));
+      return all
+        .map((c) => ({ ...c, userName: c.userId === null ? null : (names.get(c.userId) ?? null) }))
+        .sort((a, b) => b.since - a.since);
+    },
+
     /** Every event's recorded issues (super admin). */
     async issues(actor: Actor | null): Promise<EventIssue[]> {
       guard(actor);

@@ -7,7 +7,10 @@ import type {
   NearbyEvent,
   RecodeResult,
   VersionsView,
+  WebClient,
 } from '@rada/core';
+import WebSocket from 'ws';
+import { connectListen } from '../live/listenTestClient.ts';
 import { concatTracks, distanceKm, encodeTrack } from '@rada/core';
 import { decodeChunk } from '../tracks/track.chunks.ts';
 import { loadEvent } from '../../../../bench/loadEvent.ts';
@@ -209,6 +212,80 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
     expect([bad.status, errorOf(bad)]).toEqual([400, 'error.validation']);
   });
 
+  it('lists the web clients connected to every server process', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = address.replace(/^http/, 'ws');
+    // The organiser's app socket, following the event; an anonymous map viewer of it.
+    const app = new WebSocket(`${ws}/api/ws`, {
+      headers: { cookie: owner.cookie, 'user-agent': 'Organiser browser' },
+    });
+    const hello = new Promise((resolve) => app.once('message', resolve));
+    await new Promise((resolve, reject) => app.once('open', resolve).once('error', reject));
+    await hello;
+    const subscribed = new Promise((resolve) => app.once('message', resolve));
+    app.send(JSON.stringify({ v: 1, type: 'subscribe', topic: `event:${eventId}` }));
+    await subscribed;
+    const viewer = await connectListen(`${ws}/listen`, eventId, null, {
+      'user-agent': 'Map viewer',
+    });
+    expect((await viewer.next()).kind).toBe('history');
+    // Another server process's report, and a stale one of a process that stopped.
+    const other: Omit<WebClient, 'server' | 'userName'> = {
+      kind: 'listen',
+      eventIds: ['elsewhere'],
+      userId: runner.uid,
+      agent: 'Phone',
+      since: t.clock.t - 1000,
+    };
+    await t.handle.db
+      .insertInto('web_clients')
+      .values([
+        { server_id: 'other-server', clients: JSON.stringify([other]), seen_at: t.clock.t },
+        {
+          server_id: 'stopped-server',
+          clients: JSON.stringify([{ ...other, agent: 'Gone' }]),
+          seen_at: t.clock.t - 120_000,
+        },
+      ])
+      .execute();
+    try {
+      const clients = await get<WebClient[]>('clients');
+      const mine = clients.filter((c) => c.server !== 'other-server');
+      expect(mine).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'app',
+            eventIds: [eventId],
+            userId: owner.uid,
+            agent: 'Organiser browser',
+          }),
+          expect.objectContaining({
+            kind: 'listen',
+            eventIds: [eventId],
+            userId: null,
+            userName: null,
+            agent: 'Map viewer',
+          }),
+        ]),
+      );
+      expect(new Set(mine.map((c) => c.server)).size).toBe(1);
+      expect(clients.find((c) => c.server === 'other-server')).toMatchObject({
+        ...other,
+        userName: expect.any(String),
+      });
+      expect(clients.some((c) => c.agent === 'Gone')).toBe(false);
+    } finally {
+      app.close();
+      await viewer.close();
+    }
+    // Closed connections leave the list.
+    await expect
+      .poll(async () =>
+        (await get<WebClient[]>('clients')).filter((c) => c.eventIds.includes(eventId)),
+      )
+      .toEqual([]);
+  });
+
   it('tables the versions of the devices seen in the period', async () => {
     const seen = (id: string, daysAgo: number, info: unknown) =>
       t.handle.db
@@ -249,6 +326,7 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
       `gps?event=${eventId}`,
       'versions',
       'issues',
+      'clients',
     ]) {
       const anonymous = await call(t.app, 'GET', `/api/admin/debug/${url}`);
       expect([anonymous.status, errorOf(anonymous)], url).toEqual([401, 'error.unauthorized']);

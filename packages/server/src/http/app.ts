@@ -15,6 +15,7 @@ import { userService } from '../users/user.service.ts';
 import { checkpointService } from '../checkpoints/checkpoint.service.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventFile, TeamResult } from '@rada/core';
+import { WEB_CLIENTS_REPORT_MS } from '@rada/core';
 import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
@@ -64,6 +65,7 @@ import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
 import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
 import { realtimeRoutes } from '../realtime/realtime.routes.ts';
+import { clientRegistry } from '../realtime/clients.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -144,6 +146,17 @@ export async function buildApp({
   // (coalesced) recalculation; the results service itself publishes on the raw bus.
   const changes = recalcOnChange(bus, results.scheduleRecalc);
   const log = (obj: object, msg: string) => app.log.warn(obj, msg);
+  const clients = clientRegistry();
+  const debug = debugService({ store, now, clients });
+  // Every process reports its web clients, so the debug tools list those of all of them.
+  const reporting = setInterval(() => {
+    debug.reportClients().catch((err: unknown) => app.log.error({ err }, 'web clients report'));
+  }, WEB_CLIENTS_REPORT_MS);
+  reporting.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reporting);
+    await debug.forgetClients().catch(() => undefined);
+  });
   const speed = speedService({ store, bus: changes, now, log });
   const services = {
     auth: authService({ users: store.users, sessions: store.sessions, config, now }),
@@ -235,7 +248,7 @@ export async function buildApp({
       await archiveRoutes(api, archive);
       await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
       await auditRoutes(api, auditService({ store }));
-      await debugRoutes(api, debugService({ store, now }));
+      await debugRoutes(api, debug);
       // A closing server lets a running archive job end (its transaction is short).
       app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);
@@ -247,7 +260,7 @@ export async function buildApp({
       await speedRoutes(api, services.speed);
       await cupRoutes(api, services.cups);
       await mapRoutes(api, services.maps);
-      await realtimeRoutes(api, bus, originGuard(config));
+      await realtimeRoutes(api, bus, originGuard(config), clients, now);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);
       });
@@ -262,6 +275,7 @@ export async function buildApp({
     now,
     log,
     checkOrigin: originGuard(config),
+    clients,
     authenticate: async (token) => {
       const actor = await services.auth.authenticate(token);
       return actor ? { uid: actor.uid, superAdmin: actor.superAdmin } : null;

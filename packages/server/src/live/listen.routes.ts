@@ -12,7 +12,14 @@ import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { createListenHub } from './listenHub.ts';
-import type { ListenHub, ListenHubOptions, ListenSocket, ListenViewer } from './listenHub.ts';
+import type {
+  ListenHub,
+  ListenHubOptions,
+  ListenSocket,
+  ListenViewer,
+  ListenWho,
+} from './listenHub.ts';
+import type { ClientRegistry } from '../realtime/clients.ts';
 import { listenService } from './listen.service.ts';
 import type { ListenService, ListenServiceDeps } from './listen.service.ts';
 import { AppError } from '../http/errors.ts';
@@ -28,6 +35,8 @@ export interface ListenDeps {
   checkOrigin: (req: FastifyRequest) => Promise<void>;
   /** Fan-out limits (tests make them small). */
   hub?: Omit<ListenHubOptions, 'bus'>;
+  /** Where the viewers are listed for the debug tools' "Active web clients". */
+  clients?: ClientRegistry;
 }
 
 /** A socket that has not said which event it watches within this time is closed. */
@@ -51,7 +60,15 @@ export async function listenRoutes(app: FastifyInstance, deps: ListenDeps): Prom
   });
   app.addHook('onClose', () => hub.close());
   app.get('/listen', { websocket: true, onRequest: deps.checkOrigin }, (socket, req) => {
-    serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service, deps.bus);
+    const listed = (eventId: string, who: ListenWho) =>
+      deps.clients?.add({
+        kind: 'listen',
+        since: deps.now(),
+        agent: req.headers['user-agent'],
+        user: () => who?.uid ?? null,
+        events: () => [eventId],
+      }) ?? (() => undefined);
+    serveViewer(socket, req.cookies[SESSION_COOKIE] ?? '', hub, service, deps.bus, listed);
   });
 }
 
@@ -61,11 +78,13 @@ function serveViewer(
   hub: ListenHub,
   service: ListenService,
   bus: Bus,
+  listed: (eventId: string, who: ListenWho) => () => void,
 ): void {
   let eventId: string | null = null;
   let decided = false;
   let viewer: ListenViewer | null = null;
   let closed = false;
+  let unlist = () => undefined as void;
 
   const refuse = (error: string) => {
     if (closed) return;
@@ -83,6 +102,7 @@ function serveViewer(
     if (closed) return;
     if (!access.ok) return refuse(access.error);
     viewer = hub.add(id, adapt(socket), access.who);
+    unlist = listed(id, access.who);
     // On a shared bus the subscription goes live a moment later: the history is read after it,
     // so a point stored by another server in between is in one or the other.
     await bus.ready(liveTopic(id));
@@ -115,6 +135,7 @@ function serveViewer(
     clearTimeout(handshakeTimer);
     if (tokenTimer) clearTimeout(tokenTimer);
     viewer?.remove();
+    unlist();
   });
 }
 

@@ -7,6 +7,7 @@ import * as m0005 from './0005_tracks_participant.ts';
 import * as m0006 from './0006_device_clock.ts';
 import * as m0007 from './0007_session_lifetimes.ts';
 import * as m0008 from './0008_cups.ts';
+import * as m0009 from './0009_web_clients.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_device_clock': m0006,
   '0007_session_lifetimes': m0007,
   '0008_cups': m0008,
+  '0009_web_clients': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,7 +19,7 @@ const TOPIC_PATTERN = /^((event|cup):[A-Za-z0-9_-]{1,64}|device:[A-Za-z0-9_.:-]{
 export function attachSocket(
   bus: Bus,
   socket: SocketLike,
-): { onMessage(text: string): void; onClose(): void } {
+): { onMessage(text: string): void; onClose(): void; topics(): string[] } {
   const subscriptions = new Map<string, () => void>();
   const send = (m: ServerMessage) => socket.send(JSON.stringify(m));
   send({ v: PROTOCOL_VERSION, type: 'hello' });
@@ -47,5 +47,7 @@ export function attachSocket(
       for (const off of subscriptions.values()) off();
       subscriptions.clear();
     },
+    /** The topics subscribed now. */
+    topics: () => [...subscriptions.keys()],
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 import { attachSocket } from './hub.ts';
+import type { ClientRegistry } from './clients.ts';
 
 /**
  * The web app's one live socket. `checkOrigin` refuses a browser page of another site before the
@@ -10,8 +11,10 @@ export async function realtimeRoutes(
   api: FastifyInstance,
   bus: Bus,
   checkOrigin: (req: FastifyRequest) => Promise<void>,
+  clients: ClientRegistry,
+  now: () => number,
 ): Promise<void> {
-  api.get('/ws', { websocket: true, onRequest: checkOrigin }, (socket) => {
+  api.get('/ws', { websocket: true, onRequest: checkOrigin }, (socket, req) => {
     const session = attachSocket(bus, {
       send: (text) => {
         if (socket.readyState === socket.OPEN) socket.send(text);
@@ -21,6 +24,21 @@ export async function realtimeRoutes(
     socket.on('message', (data, isBinary) => {
       if (!isBinary) session.onMessage(data.toString());
     });
-    socket.on('close', () => session.onClose());
+    const uid = req.actor?.uid ?? null;
+    const unlist = clients.add({
+      kind: 'app',
+      since: now(),
+      agent: req.headers['user-agent'],
+      user: () => uid,
+      events: () =>
+        session
+          .topics()
+          .filter((topic) => topic.startsWith('event:'))
+          .map((topic) => topic.slice('event:'.length)),
+    });
+    socket.on('close', () => {
+      session.onClose();
+      unlist();
+    });
   });
 }

@@ -57,6 +57,7 @@ import type {
   DebugCode,
   EventIssue,
   RecodeResult,
+  WebClient,
   DebugDevice,
   GpsState,
   NearbyEvent,
@@ -356,6 +357,7 @@ export const api = {
     ),
   debugCodes: () => request<DebugCode[]>('GET', '/admin/debug/codes'),
   debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
+  debugClients: () => request<WebClient[]>('GET', '/admin/debug/clients'),
   eventIssues: (id: string) => request<EventIssue[]>('GET', `/events/${enc(id)}/issues`),
   debugRecode: (body: { event: string; dryRun: boolean }) =>
     request<RecodeResult>('POST', '/admin/debug/recode', body),

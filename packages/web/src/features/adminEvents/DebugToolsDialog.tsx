@@ -43,7 +43,16 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States.ts
 import { OsmTiles } from '../map/BaseLayers.tsx';
 import { IssuesTable } from './IssuesTable.tsx';
 
-const TOOLS = ['codes', 'nearby', 'devices', 'gps', 'versions', 'issues', 'recode'] as const;
+const TOOLS = [
+  'codes',
+  'nearby',
+  'devices',
+  'gps',
+  'versions',
+  'clients',
+  'issues',
+  'recode',
+] as const;
 type Tool = (typeof TOOLS)[number];
 
 const time = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss'));
@@ -401,6 +410,54 @@ function Versions() {
   );
 }
 
+/** Who is connected now, to every server process: the app's live socket and map viewers. */
+function Clients() {
+  const { t } = useTranslation();
+  const clients = useQuery({
+    queryKey: ['debug', 'clients'],
+    queryFn: api.debugClients,
+    refetchInterval: 10_000,
+  });
+  return (
+    <Shown query={clients} empty={t('debug.clients.empty')}>
+      {(rows) => (
+        <Table size="small" data-testid="debug-clients">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('debug.col.since')}</TableCell>
+              <TableCell>{t('debug.col.kind')}</TableCell>
+              <TableCell>{t('debug.col.event')}</TableCell>
+              <TableCell>{t('debug.col.user')}</TableCell>
+              <TableCell>{t('debug.col.agent')}</TableCell>
+              <TableCell>{t('debug.col.server')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((c, i) => (
+              <TableRow key={`${c.server}/${i}`} data-testid={`debug-client-${c.kind}`}>
+                <TableCell>{time(c.since)}</TableCell>
+                <TableCell>{t(`debug.client.${c.kind}`)}</TableCell>
+                <TableCell>
+                  {c.eventIds.map((id) => (
+                    <Link key={id} component={RouterLink} to={`/${id}`} sx={{ mr: 1 }}>
+                      {id}
+                    </Link>
+                  ))}
+                </TableCell>
+                <TableCell>
+                  {c.userId === null ? '' : (c.userName ?? t('admin.events.emptyuser'))}
+                </TableCell>
+                <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{c.agent}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{c.server}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Shown>
+  );
+}
+
 function Issues() {
   const { t } = useTranslation();
   const issues = useQuery({ queryKey: ['debug', 'issues'], queryFn: api.debugIssues });
@@ -510,6 +567,7 @@ export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
         {tool === 'devices' && <Devices />}
         {tool === 'gps' && <Gps />}
         {tool === 'versions' && <Versions />}
+        {tool === 'clients' && <Clients />}
         {tool === 'issues' && <Issues />}
         {tool === 'recode' && <Recode />}
       </DialogContent>
