@@ -310,6 +310,20 @@ export function archiveService({
   }
 
   return {
+    /**
+     * Deletes an event's archive files from both tiers, once the event itself is deleted (a new
+     * event of the same id must not find them). A file that cannot be deleted is logged.
+     */
+    async forget(eventId: string): Promise<void> {
+      for (const tier of second ? [first, second] : [first]) {
+        try {
+          for (const file of await tier.list(eventId)) await tier.remove(file);
+        } catch (error) {
+          log(`could not delete the archive files of ${eventId} in ${tier.name}`, error);
+        }
+      }
+    },
+
     /** Where the event's archive files are: its admins and the super admin. */
     async status(actor: Actor | null, eventId: string): Promise<ArchiveStatus> {
       const row = await requireAdmin(actor, eventId);

@@ -329,6 +329,28 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     expect(await kps(await copy())).toEqual(before);
   });
 
+  it("deletes an archived event's files with the event, on both tiers", async () => {
+    const files = (dir: string, id: string) =>
+      fs.existsSync(path.join(dir, id)) ? fs.readdirSync(path.join(dir, id)) : [];
+    const first = await newEvent();
+    expect((await run(first, 'archive')).state).toBe('done');
+    expect(files(archiveDir, first).length).toBeGreaterThan(0);
+    const gone = await call(t.app, 'DELETE', `/api/events/${first}`, { as: owner });
+    expect(gone.status).toBe(204);
+    expect(files(archiveDir, first)).toEqual([]);
+
+    const moved = await newEvent();
+    expect((await run(moved, 'archive')).state).toBe('done');
+    expect((await run(moved, 'move', boss)).state).toBe('done');
+    expect(files(secondDir, moved).length).toBeGreaterThan(0);
+    // Not the admins' to delete; the owner's.
+    const refused = await call(t.app, 'DELETE', `/api/events/${moved}`, { as: admin });
+    expect(refused.status).toBe(403);
+    expect(files(secondDir, moved).length).toBeGreaterThan(0);
+    expect((await call(t.app, 'DELETE', `/api/events/${moved}`, { as: owner })).status).toBe(204);
+    expect([files(archiveDir, moved), files(secondDir, moved)]).toEqual([[], []]);
+  });
+
   it('aborts a cleanup without deleting anything when a file is missing or differs on the second tier', async () => {
     const id = await newEvent();
     expect((await run(id, 'archive')).state).toBe('done');

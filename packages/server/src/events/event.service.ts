@@ -47,6 +47,8 @@ export interface EventServiceDeps {
   now: () => number;
   /** An event's rows; an archived event's come from its archive (archive.service.ts). */
   readRows?: (eventId: string) => Promise<EventRows | undefined>;
+  /** Deletes a deleted event's archive files (archive.service.ts forget). */
+  forgetArchive?: (eventId: string) => Promise<void>;
 }
 
 const UPCOMING_LIMIT = 100;
@@ -57,6 +59,7 @@ export function eventService({
   bus,
   now,
   readRows = store.eventFiles.readAll,
+  forgetArchive = () => Promise.resolve(),
 }: EventServiceDeps) {
   const changed = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
@@ -292,10 +295,13 @@ export function eventService({
       return summary((await store.events.findById(id)) ?? row, access);
     },
 
+    /** Deletes the event; an archived one's archive files go with it (forgetArchive). */
     async remove(actor: Actor | null, id: string): Promise<void> {
-      await require(actor, id, canDeleteEvent);
+      const { row } = await require(actor, id, canDeleteEvent);
       await store.events.delete(id);
       changed(id, ['event']);
+      // After the row: a failure here leaves files without an event, never an event without files.
+      if (row.arch !== null) await forgetArchive(id);
     },
 
     async getSettings(actor: Actor | null, id: string): Promise<EventSettingsView> {

@@ -161,7 +161,13 @@ export async function buildApp({
   const services = {
     auth: authService({ users: store.users, sessions: store.sessions, config, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
-    events: eventService({ store, bus: changes, now, readRows: archive.readRows }),
+    events: eventService({
+      store,
+      bus: changes,
+      now,
+      readRows: archive.readRows,
+      forgetArchive: archive.forget,
+    }),
     maps: mapService({ store, config }),
     checkpoints: checkpointService({ store, bus: changes, now }),
     results,
