@@ -29,6 +29,8 @@ import { canMoveArchives } from '../policies/platform.policy.ts';
 import type { ArchiveStorage } from './archiveStorage.ts';
 import { auditRow } from '../db/audit.ts';
 import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
+import { memoryTrackRows } from '../tracks/trackRows.ts';
+import type { TrackRows } from '../tracks/trackRows.ts';
 
 /** How a job's work reports: its progress (0…1) and a log line. */
 type Step = (progress: number, key: string, params?: JobLogLine['params']) => void;
@@ -68,6 +70,8 @@ export function archiveService({
   const jobs = new Map<string, JobView>();
   const running = new Map<string, Promise<void>>();
   const parsed = new Map<string, EventRows>();
+  /** Archived events' tracks.dat, decoded, as their track views read them. */
+  const tracksRead = new Map<string, TrackRows>();
 
   async function requireAdmin(actor: Actor | null, eventId: string) {
     const row = await store.events.findById(eventId);
@@ -178,6 +182,7 @@ export function archiveService({
       await repos.audit.insert([archAudit(actor, eventId, 'archive.archive', null, 'a1')]);
     });
     parsed.delete(eventId);
+    tracksRead.delete(eventId);
     step(1, 'archive.log.archived', { id: eventId });
     changed(eventId);
   }
@@ -213,6 +218,7 @@ export function archiveService({
       await repos.audit.insert([archAudit(actor, eventId, 'archive.unarchive', 'a1', null)]);
     });
     parsed.delete(eventId);
+    tracksRead.delete(eventId);
     step(0.7, 'archive.log.restored', { chunks: chunks.length });
     changed(eventId);
     const names = await first.list(eventId);
@@ -288,6 +294,7 @@ export function archiveService({
       }
     }
     parsed.delete(eventId);
+    tracksRead.delete(eventId);
     await store.audit.insert([
       archAudit(actor, eventId, 'archive.cleanup', before, {
         arch: 'a2',
@@ -307,6 +314,26 @@ export function archiveService({
     if (!second) throw new AppError('archive.error.nosecond', 409);
     if (busy(eventId)) throw new AppError('archive.error.busy', 409);
     return { row, to: second };
+  }
+
+  /**
+   * An event's rows as the results read them: the live ones, or for an archived event the ones
+   * in its evdata.json (with the event's own row, settings and admins, which stay live).
+   */
+  async function readRows(eventId: string): Promise<EventRows | undefined> {
+    const live = await store.eventFiles.readAll(eventId);
+    if (!live || live.event.arch === null) return live;
+    let rows = parsed.get(eventId);
+    if (!rows) {
+      const file = await archivedFile(eventId);
+      if (!file) return live;
+      rows = fileToRows(file, eventId, 0);
+      parsed.set(eventId, rows);
+      for (const old of [...parsed.keys()].slice(0, Math.max(0, parsed.size - KEPT_ARCHIVES))) {
+        parsed.delete(old);
+      }
+    }
+    return { ...rows, event: live.event, data: live.data, admins: live.admins };
   }
 
   return {
@@ -390,24 +417,30 @@ export function archiveService({
       return job ? structuredClone(job) : null;
     },
 
+    readRows,
+
     /**
-     * An event's rows as the results read them: the live ones, or for an archived event the ones
-     * in its evdata.json (with the event's own row, settings and admins, which stay live).
+     * Where an event's teams and tracks are read (track views, /listen history): the live rows,
+     * or for an archived event its tracks.dat and evdata.json's teams, on either tier.
      */
-    async readRows(eventId: string): Promise<EventRows | undefined> {
-      const live = await store.eventFiles.readAll(eventId);
-      if (!live || live.event.arch === null) return live;
-      let rows = parsed.get(eventId);
+    async trackRows(eventId: string): Promise<TrackRows> {
+      const row = await store.events.findById(eventId);
+      if (!row || row.arch === null) return store.tracks;
+      let rows = tracksRead.get(eventId);
       if (!rows) {
-        const file = await archivedFile(eventId);
-        if (!file) return live;
-        rows = fileToRows(file, eventId, 0);
-        parsed.set(eventId, rows);
-        for (const old of [...parsed.keys()].slice(0, Math.max(0, parsed.size - KEPT_ARCHIVES))) {
-          parsed.delete(old);
+        const name = `${eventId}/${ARCHIVE_FILES.tracks}`;
+        const bytes = (await first.read(name)) ?? (await second?.read(name));
+        const teams = (await readRows(eventId))?.teams ?? [];
+        rows = memoryTrackRows(teams, bytes ? decodeTracksFile(bytes, eventId) : []);
+        tracksRead.set(eventId, rows);
+        for (const old of [...tracksRead.keys()].slice(
+          0,
+          Math.max(0, tracksRead.size - KEPT_ARCHIVES),
+        )) {
+          tracksRead.delete(old);
         }
       }
-      return { ...rows, event: live.event, data: live.data, admins: live.admins };
+      return rows;
     },
 
     /** Settles when every running job has ended (tests, shutdown). */

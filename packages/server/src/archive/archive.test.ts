@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_FILES } from '@rada/core';
+import { ARCHIVE_FILES, decodeTrack } from '@rada/core';
 import type {
   ArchiveMeta,
   ArchiveStatus,
@@ -29,6 +29,7 @@ import {
 } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { addDevice, chunkRows, walk } from '../tracks/trackTestKit.ts';
+import { connectListen } from '../live/listenTestClient.ts';
 
 describe.each(testDialects())('archiving on $name', (dialect) => {
   let t: TestApp;
@@ -60,6 +61,18 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
   });
 
   /** An ended event with answers, an admin and Alpha's track from two devices. */
+  /** The history frame a /listen viewer of the event gets (anonymous: tracks are public here). */
+  let listenUrl: string | null = null;
+  const historyOf = async (id: string) => {
+    listenUrl ??= `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/listen`;
+    const viewer = await connectListen(listenUrl, id, null);
+    try {
+      return await viewer.next();
+    } finally {
+      await viewer.close();
+    }
+  };
+
   const newEvent = async () => {
     const id = uniqueShortlink('arc');
     await importEvent(t, resultsEventFile(owner.uid), id);
@@ -115,6 +128,30 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     expect(chunksBefore.length).toBeGreaterThan(0);
     const results = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
     const responses = await call<ResponsesView>(t.app, 'GET', `/api/events/${id}/responses`);
+    // What the map and the replay read: team tracks, points, files and the /listen history.
+    const trackViews = async () => ({
+      tracks: (await call(t.app, 'GET', `/api/events/${id}/tracks`, { as: owner })).body,
+      points: Buffer.from(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/events/${id}/points?tid=alpha`,
+            headers: { cookie: owner.cookie },
+          })
+        ).rawPayload,
+      ).toString('base64'),
+      gpx: (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/events/${id}/teams/bravo/track.gpx`,
+          headers: { cookie: owner.cookie },
+        })
+      ).body,
+      history: await historyOf(id),
+    });
+    const tracksBefore = await trackViews();
+    expect((tracksBefore.tracks as unknown[]).length).toBe(3);
+    expect(decodeTrack(Buffer.from(tracksBefore.points, 'base64'))).toHaveLength(30);
 
     const job = await run(id, 'archive');
     expect(job.state, JSON.stringify(job)).toBe('done');
@@ -153,6 +190,7 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     // Read from the archive: the same results, responses and event file.
     expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
     expect((await call(t.app, 'GET', `/api/events/${id}/responses`)).body).toEqual(responses.body);
+    expect(await trackViews()).toEqual(tracksBefore);
     const beforeFile = before as { events: Record<string, unknown> };
     expect(await exported(id)).toEqual({
       ...beforeFile,

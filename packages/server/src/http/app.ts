@@ -176,7 +176,13 @@ export async function buildApp({
     joinCodes: joinCodeService({ store, bus: changes, now }),
     messages: messageService({ store, bus: changes, now, log }),
     // Stored points schedule the speed tickets of their teams.
-    tracks: trackService({ store, bus: ticketsOnLocations(changes, speed.scheduleTeam), now, log }),
+    tracks: trackService({
+      store,
+      bus: ticketsOnLocations(changes, speed.scheduleTeam),
+      now,
+      log,
+      trackRows: archive.trackRows,
+    }),
     participant: participantService({ store, bus: changes, now, log }),
     speed,
     users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
@@ -282,6 +288,7 @@ export async function buildApp({
     log,
     checkOrigin: originGuard(config),
     clients,
+    trackRows: archive.trackRows,
     authenticate: async (token) => {
       const actor = await services.auth.authenticate(token);
       return actor ? { uid: actor.uid, superAdmin: actor.superAdmin } : null;

@@ -20,6 +20,7 @@ import type {
   ListenWho,
 } from './listenHub.ts';
 import type { ClientRegistry } from '../realtime/clients.ts';
+import type { TrackRowsOf } from '../tracks/trackRows.ts';
 import { listenService } from './listen.service.ts';
 import type { ListenService, ListenServiceDeps } from './listen.service.ts';
 import { AppError } from '../http/errors.ts';
@@ -37,6 +38,8 @@ export interface ListenDeps {
   hub?: Omit<ListenHubOptions, 'bus'>;
   /** Where the viewers are listed for the debug tools' "Active web clients". */
   clients?: ClientRegistry;
+  /** Where the history is read: live rows, or an archived event's files. */
+  trackRows?: TrackRowsOf;
 }
 
 /** A socket that has not said which event it watches within this time is closed. */

@@ -3,6 +3,7 @@ import type { ListenHistoryEntry } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { fromJsonMap } from '../db/json.ts';
 import { checkedChunkBytes, logBadChunk } from '../tracks/track.chunks.ts';
+import type { TrackRowsOf } from '../tracks/trackRows.ts';
 import type { TrackLog } from '../tracks/track.chunks.ts';
 import { canReadTracks } from '../tracks/track.policy.ts';
 import type { AdminRole } from '../events/event.repository.ts';
@@ -13,6 +14,8 @@ export interface ListenServiceDeps {
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
   /** Where an unreadable stored chunk is logged (it is left out of the history). */
   log?: TrackLog;
+  /** Where an event's tracks are read: live rows, or an archived event's files. */
+  trackRows?: TrackRowsOf;
 }
 
 const noop = () => undefined;
@@ -23,7 +26,12 @@ export type ListenAccess = { ok: true; who: ListenWho } | { ok: false; error: st
  * What /listen needs besides the sockets: who may watch an event, and the event's stored tracks
  * as one 'z:' history frame.
  */
-export function listenService({ store, authenticate, log = noop }: ListenServiceDeps) {
+export function listenService({
+  store,
+  authenticate,
+  log = noop,
+  trackRows = () => Promise.resolve(store.tracks),
+}: ListenServiceDeps) {
   /** Loads of the history per event: one running, and one queued for viewers who came later. */
   const loads = new Map<
     string,
@@ -46,7 +54,7 @@ export function listenService({ store, authenticate, log = noop }: ListenService
   async function readHistory(eventId: string): Promise<Uint8Array> {
     const byDevice = new Map<string, ListenHistoryEntry>();
     const onBadChunk = logBadChunk(log, '/listen history', eventId);
-    for (const chunk of await store.tracks.chunksOfEvent(eventId)) {
+    for (const chunk of await (await trackRows(eventId)).chunksOfEvent(eventId)) {
       // A chunk a viewer could not decode would spoil its whole history: checked here, once.
       const bytes = checkedChunkBytes(chunk, onBadChunk);
       if (bytes === null) continue;

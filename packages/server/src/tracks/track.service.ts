@@ -19,12 +19,15 @@ import type { Checked, TrackLog } from './track.chunks.ts';
 import type { DeviceRow } from './track.repository.ts';
 import { trackReadService } from './trackRead.service.ts';
 import { observeClock } from '../participant/deviceClock.ts';
+import type { TrackRowsOf } from './trackRows.ts';
 
 export interface TrackServiceDeps {
   store: Store;
   bus: Bus;
   now: () => number;
   log: TrackLog;
+  /** Where the track views read an event's teams and tracks (archived events: their files). */
+  trackRows?: TrackRowsOf;
 }
 
 /** The text of the event issue a location from a device of no team records (spec 01 §4). */

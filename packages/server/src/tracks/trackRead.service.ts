@@ -22,6 +22,7 @@ import { checkPoints, encodeChunk, logBadChunk, mergeChunks } from './track.chun
 import type { TrackLog } from './track.chunks.ts';
 import { canImportTrack, canReadTracks } from './track.policy.ts';
 import type { TeamTrackRow } from './track.repository.ts';
+import type { TrackRowsOf } from './trackRows.ts';
 
 export interface TrackReadDeps {
   store: Store;
@@ -29,6 +30,8 @@ export interface TrackReadDeps {
   now: () => number;
   /** Where an unreadable stored chunk is logged (it is skipped). */
   log: TrackLog;
+  /** Where an event's teams and tracks are read: live rows, or an archived event's files. */
+  trackRows?: TrackRowsOf;
 }
 
 /** The device id of chunks imported from GPX files. */
@@ -68,7 +71,12 @@ function presentSummary(row: TeamTrackRow): TeamTrackSummary {
 const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
 /** Who sees tracks and what they see: points, summaries, track files, GPX export and import. */
-export function trackReadService({ store, now, log }: TrackReadDeps) {
+export function trackReadService({
+  store,
+  now,
+  log,
+  trackRows = () => Promise.resolve(store.tracks),
+}: TrackReadDeps) {
   /** Lets through those who may see the event's tracks: 401 signed out, else 403. */
   async function requireRead(actor: Actor | null, eventId: string): Promise<void> {
     const { access } = await loadEventAccess(store, actor, eventId);
@@ -77,7 +85,7 @@ export function trackReadService({ store, now, log }: TrackReadDeps) {
   }
 
   async function team(eventId: string, teamId: string): Promise<TeamTrackRow> {
-    const row = await store.tracks.findTeam(eventId, teamId);
+    const row = await (await trackRows(eventId)).findTeam(eventId, teamId);
     if (!row) throw notFound();
     return row;
   }
@@ -94,7 +102,9 @@ export function trackReadService({ store, now, log }: TrackReadDeps) {
     ): Promise<Uint8Array> {
       await requireRead(actor, eventId);
       await team(eventId, q.tid);
-      const chunks = await store.tracks.chunksOf(eventId, q.tid, {
+      const chunks = await (
+        await trackRows(eventId)
+      ).chunksOf(eventId, q.tid, {
         ...(q.devid !== undefined ? { deviceId: q.devid } : {}),
         ...(q.startt !== undefined ? { from: q.startt } : {}),
         ...(q.endt !== undefined ? { to: q.endt } : {}),
@@ -111,7 +121,7 @@ export function trackReadService({ store, now, log }: TrackReadDeps) {
     /** Every team's track summary (name, number, colour, stat), by team number. */
     async tracks(actor: Actor | null, eventId: string): Promise<TeamTrackSummary[]> {
       await requireRead(actor, eventId);
-      const rows = await store.tracks.teamsOf(eventId);
+      const rows = await (await trackRows(eventId)).teamsOf(eventId);
       return rows.sort(byNumberThenName).map(presentSummary);
     },
 
@@ -123,7 +133,7 @@ export function trackReadService({ store, now, log }: TrackReadDeps) {
     ): Promise<TrackFile<Uint8Array>> {
       await requireRead(actor, eventId);
       await team(eventId, teamId);
-      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
+      const points = mergeChunks(await (await trackRows(eventId)).chunksOf(eventId, teamId), {
         onBadChunk: logBadChunk(log, 'track file', eventId, teamId),
       });
       return { body: encodeTrack(points), filename: `${safeName(teamId)}_ws.data` };
@@ -137,7 +147,7 @@ export function trackReadService({ store, now, log }: TrackReadDeps) {
     ): Promise<TrackFile<string>> {
       await requireRead(actor, eventId);
       const row = await team(eventId, teamId);
-      const points = mergeChunks(await store.tracks.chunksOf(eventId, teamId), {
+      const points = mergeChunks(await (await trackRows(eventId)).chunksOf(eventId, teamId), {
         onBadChunk: logBadChunk(log, 'GPX export', eventId, teamId),
       });
       return {
