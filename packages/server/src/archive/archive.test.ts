@@ -150,6 +150,18 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
       history: await historyOf(id),
     });
     const tracksBefore = await trackViews();
+    // The organiser's KP and team lists (the team's device clock is not archived).
+    const lists = async () => ({
+      kps: (
+        await call<CheckpointList>(t.app, 'GET', `/api/events/${id}/checkpoints`, { as: owner })
+      ).body.checkpoints,
+      teams: (
+        await call<{ clock?: unknown }[]>(t.app, 'GET', `/api/events/${id}/teams`, { as: owner })
+      ).body.map(({ clock: _clock, ...team }) => team),
+    });
+    const listsBefore = await lists();
+    expect(listsBefore.kps.length).toBeGreaterThan(0);
+    expect(listsBefore.teams).toHaveLength(3);
     expect((tracksBefore.tracks as unknown[]).length).toBe(3);
     expect(decodeTrack(Buffer.from(tracksBefore.points, 'base64'))).toHaveLength(30);
 
@@ -191,6 +203,7 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
     expect((await call(t.app, 'GET', `/api/events/${id}/responses`)).body).toEqual(responses.body);
     expect(await trackViews()).toEqual(tracksBefore);
+    expect(await lists()).toEqual(listsBefore);
     const beforeFile = before as { events: Record<string, unknown> };
     expect(await exported(id)).toEqual({
       ...beforeFile,

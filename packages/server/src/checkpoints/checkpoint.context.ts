@@ -7,6 +7,7 @@ import { newId } from '../db/ids.ts';
 import { auditRow } from '../db/audit.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import type { EventAccess } from '../policies/event.policy.ts';
 import { canEditCheckpoints, isCheckpointWriteOpen } from '../policies/checkpoint.policy.ts';
@@ -17,6 +18,8 @@ export interface CheckpointServiceDeps {
   store: Store;
   bus: Bus;
   now: () => number;
+  /** An event's rows; an archived event's come from its archive (archive.service.ts). */
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }
 
 /** An event as the checkpoint services see it: its row, the caller's access and `kpsinweb`. */

@@ -69,7 +69,11 @@ export function checkpointService(deps: CheckpointServiceDeps) {
     async list(actor: Actor | null, eventId: string): Promise<CheckpointList> {
       const { row, access } = await ctx.require(actor, eventId, canReadCheckpoints);
       const admin = canReadCheckpointSecrets(access);
-      const rows = await store.checkpoints.list(eventId);
+      // An archived event's KPs are read from its archive (the map and results still show them).
+      const rows =
+        row.arch !== null && deps.readRows
+          ? ((await deps.readRows(eventId))?.checkpoints ?? [])
+          : await store.checkpoints.list(eventId);
       const shown = rows.map((r) => presentCheckpoint(r, admin));
       return {
         checkpoints: sortCheckpoints(admin ? shown : shown.filter((c) => kpVisibleToTeam(c.kp))),

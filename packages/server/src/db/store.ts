@@ -109,34 +109,25 @@ function repos(db: Kysely<Database>): Repos {
 /**
  * The repositories of one transaction, each made when first used: a transaction uses two or
  * three of the twenty, and making all of them cost a device batch more than its queries did
- * (bench fanout).
+ * (bench fanout). The getters are the object's own, so `{ ...repos }` still copies every one.
  */
-class TransactionRepos {
-  readonly #db: Kysely<Database>;
-  readonly #made = new Map<keyof Repos, unknown>();
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
+function lazyRepos(db: Kysely<Database>): Repos {
+  const out = {} as Repos;
+  for (const key of Object.keys(REPOSITORIES) as (keyof Repos)[]) {
+    let made: Repos[typeof key] | undefined;
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      get: () => (made ??= REPOSITORIES[key](db)),
+    });
   }
-  static {
-    for (const key of Object.keys(REPOSITORIES) as (keyof Repos)[]) {
-      Object.defineProperty(this.prototype, key, {
-        get(this: TransactionRepos) {
-          let repo = this.#made.get(key);
-          if (repo === undefined) this.#made.set(key, (repo = REPOSITORIES[key](this.#db)));
-          return repo;
-        },
-      });
-    }
-  }
+  return out;
 }
-const transactionRepos = (trx: Kysely<Database>) => new TransactionRepos(trx) as unknown as Repos;
-
 export function createStore(
   db: Kysely<Database>,
   exclusive: Exclusive = inProcessExclusive,
 ): Store {
   const transaction: Store['transaction'] = (fn) =>
-    db.transaction().execute((trx) => fn(transactionRepos(trx)));
+    db.transaction().execute((trx) => fn(lazyRepos(trx)));
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     const none = { commits: 0, members: 0 };
     return {
@@ -151,7 +142,7 @@ export function createStore(
   return {
     ...repos(db),
     transaction,
-    groupTransaction: (fn) => group.run((trx) => fn(transactionRepos(trx))),
+    groupTransaction: (fn) => group.run((trx) => fn(lazyRepos(trx))),
     groupStats: () => group.stats(),
     exclusive,
   };

@@ -5,6 +5,7 @@ import { auditRow } from '../db/audit.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import { loadEventAccess, requireEventAdmin } from './eventAdmin.ts';
 import { presentTeam } from './team.presenter.ts';
@@ -15,6 +16,8 @@ export interface TeamServiceDeps {
   /** The bus that triggers the results recalculation on a `teams` change (recalcTrigger.ts). */
   bus: Bus;
   now: () => number;
+  /** An event's rows; an archived event's come from its archive (archive.service.ts). */
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }
 
 const archived = () => new AppError('teams.error.archived', 409);

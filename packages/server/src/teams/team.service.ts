@@ -37,6 +37,13 @@ const sameDevs = (a: JsonMap, b: unknown): boolean =>
  * list entry; deleting and restoring (teamBackup.service.ts); start times and the start list
  * (teamStart.service.ts).
  */
+/** Rows per team (an archived event's answers or members, as the live counts give them). */
+function countBy(rows: readonly { team_id: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.team_id, (counts.get(r.team_id) ?? 0) + 1);
+  return counts;
+}
+
 export function teamService(deps: TeamServiceDeps) {
   const { store } = deps;
   const ctx = teamContext(deps);
@@ -44,14 +51,23 @@ export function teamService(deps: TeamServiceDeps) {
   return {
     /** Every team of the event with its answer count, registration and members, by number then name. */
     async list(actor: Actor | null, eventId: string): Promise<TeamListEntry[]> {
-      await ctx.requireAdmin(actor, eventId);
-      const [rows, counts, registered, members, clocks] = await Promise.all([
-        store.teams.list(eventId),
-        store.teams.answerCounts(eventId),
-        store.teams.registeredIds(eventId),
-        store.members.counts(eventId),
-        clocksOf(store, eventId),
-      ]);
+      const event = await ctx.requireAdmin(actor, eventId);
+      const archived = event.arch !== null && deps.readRows ? await deps.readRows(eventId) : null;
+      const [rows, counts, registered, members, clocks] = archived
+        ? [
+            archived.teams,
+            countBy(archived.answers),
+            new Set(archived.registrations.map((r) => r.team_id)),
+            countBy(archived.members),
+            new Map<string, never>(),
+          ]
+        : await Promise.all([
+            store.teams.list(eventId),
+            store.teams.answerCounts(eventId),
+            store.teams.registeredIds(eventId),
+            store.members.counts(eventId),
+            clocksOf(store, eventId),
+          ]);
       return rows
         .map((r) =>
           presentTeam(r, counts.get(r.id) ?? 0, {
