@@ -36,6 +36,8 @@ export interface SpeedServiceDeps {
 
 /** Default wait after new points: a team's batches within it give one recomputation. */
 export const SPEED_TICKETS_DEBOUNCE_MS = 2000;
+/** Longest a recomputation runs before it lets other work in. */
+const SPEED_SLICE_MS = 10;
 
 /** The event's speed settings (evdoc.speed) with the product's defaults for missing keys. */
 export function speedSettingsOf(evdoc: JsonMap): SpeedSettings {
@@ -119,7 +121,14 @@ export function speedService({
     const teams = (teamIds ?? [...known]).filter((id) => known.has(id));
     let tickets = 0;
     let changed = false;
+    let slice = performance.now();
     for (const teamId of teams) {
+      // SQLite answers synchronously: a run over every team of a big event would hold back
+      // requests and live frames until it ends, so it lets them in every few milliseconds.
+      if (performance.now() - slice > SPEED_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
       const computed = speedTickets(await trackOf(eventId, teamId), speed, areas);
       tickets += computed.length;
       if (await storeTeam(eventId, teamId, computed)) changed = true;
