@@ -1,7 +1,6 @@
 import { compareKpNr, publicKpData } from '@rada/core';
 import type { Checkpoint, DeletedKp, DeletedKpOnTeamRow, Kp, KpData, KpNr } from '@rada/core';
-import { fromJsonMap } from '../db/json.ts';
-import type { JsonMap } from '../db/json.ts';
+import { asJsonMap, fromJsonMap } from '../db/json.ts';
 import type {
   CheckpointRow,
   DeletedCheckpointRow,
@@ -84,5 +83,4 @@ export function sortCheckpoints(list: Checkpoint[]): Checkpoint[] {
   );
 }
 
-const asMap = (v: unknown): JsonMap =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {};
+const asMap = asJsonMap;

@@ -1,7 +1,7 @@
 import { EVENT_FILE_VERSION } from '@rada/core';
 import type { EventFile } from '@rada/core';
 import type { Database } from '../db/schema.ts';
-import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import { asJsonMap, fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 
 /**
@@ -33,8 +33,7 @@ const KNOWN_TOP = ['version', 'events', 'eventsdata', 'teams', 'evdoc'];
 
 const without = (obj: JsonMap, keys: string[]): JsonMap =>
   Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));
-const asMap = (v: unknown): JsonMap =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {};
+const asMap = asJsonMap;
 const entries = (v: unknown) => Object.entries(asMap(v));
 const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strOrNull = (v: unknown) => (v === undefined || v === null ? null : String(v));

@@ -1,6 +1,6 @@
 import type { DeletedTeamView } from '@rada/core';
 import type { Database } from '../db/schema.ts';
-import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
+import { asJsonMap, fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import {
   answerRow,
@@ -19,8 +19,7 @@ import type { DeletedTeamRow, TeamParts } from './teamBackup.repository.ts';
  * trackstat, plus members (team_members), the registration row's user and time, and the devices
  * that were attached, so a restore puts back exactly what was there. Pure conversions.
  */
-const asMap = (v: unknown): JsonMap =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {};
+const asMap = asJsonMap;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The record of a team about to be deleted; `answerresult` is its entry of the stored results. */

@@ -41,7 +41,7 @@ import type { VersionTable } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { OsmTiles } from '../map/BaseLayers.tsx';
-import { IssuesTable } from './IssuesTable.tsx';
+import { IssuesTable, time } from './IssuesTable.tsx';
 
 const TOOLS = [
   'codes',
@@ -54,8 +54,6 @@ const TOOLS = [
   'recode',
 ] as const;
 type Tool = (typeof TOOLS)[number];
-
-const time = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss'));
 
 /** A query's loading, error and empty states around its table. */
 function Shown<T>({

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { EventIssue } from '@rada/core';
 
-const time = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss'));
+/** A moment as the debug tools show it. */
+export const time = (ms: number | null) =>
+  ms === null ? '' : dayjs(ms).format('DD.MM.YYYY HH:mm:ss');
 
 /** The recorded issues of events ('GPS for unknown device'), newest first. */
 export function IssuesTable({ rows, withEvent }: { rows: EventIssue[]; withEvent: boolean }) {
