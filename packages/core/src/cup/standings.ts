@@ -76,6 +76,9 @@ export interface CupRow {
   total: number;
 }
 
+/** English collation for class and team names (one collator: `localeCompare` builds one a call). */
+const byName = new Intl.Collator('en');
+
 /** The default of `countingevents` (05 §4). */
 export const DEFAULT_COUNTING_EVENTS = 5;
 
@@ -135,6 +138,35 @@ interface Entry {
   took: boolean[];
 }
 
+/** What the standings read of an event team's names: its class and cup team keys, trimmed names. */
+interface TeamKeys {
+  classKey: string;
+  className: string;
+  /** The cup team key before joins. */
+  own: string;
+  name: string;
+}
+
+/**
+ * Each event's team keys, kept while its teams array lives: a server recomputes a cup after one
+ * event's results change and passes the other events' arrays unchanged (bench/cups.ts), so their
+ * thousands of names are not normalised again. The arrays are read as immutable.
+ */
+const teamKeysCache = new WeakMap<readonly CupEventTeam[], TeamKeys[]>();
+function teamKeysOf(teams: readonly CupEventTeam[]): TeamKeys[] {
+  let keys = teamKeysCache.get(teams);
+  if (!keys) {
+    keys = teams.map((team) => ({
+      classKey: normaliseCupName(team.className),
+      className: team.className.trim(),
+      own: cupTeamKey(team),
+      name: team.name.trim(),
+    }));
+    teamKeysCache.set(teams, keys);
+  }
+  return keys;
+}
+
 /**
  * The standings (05 §2–5): one row per cup team and class, sorted by class name, then place
  * (teams without a score last), then name. Edits replace computed values; a join moves the other
@@ -157,10 +189,12 @@ export function cupStandings(
     return k;
   };
 
-  const entries = new Map<string, Entry>();
+  /** Class key → cup team key → entry. */
+  const entries = new Map<string, Map<string, Entry>>();
   const entryOf = (classKey: string, key: string, className: string): Entry => {
-    const id = `${classKey}\u0000${key}`;
-    let e = entries.get(id);
+    let inClass = entries.get(classKey);
+    if (!inClass) entries.set(classKey, (inClass = new Map()));
+    let e = inClass.get(key);
     if (!e) {
       e = {
         classKey,
@@ -171,7 +205,7 @@ export function cupStandings(
         scores: new Array<number | null>(n).fill(null),
         took: new Array<boolean>(n).fill(false),
       };
-      entries.set(id, e);
+      inClass.set(key, e);
     }
     return e;
   };
@@ -179,13 +213,14 @@ export function cupStandings(
   /** Class key → its name as last seen, in cup order. */
   const classNames = new Map<string, string>();
   ordered.forEach((event, i) => {
-    for (const team of event.teams ?? []) {
-      const classKey = normaliseCupName(team.className);
-      classNames.set(classKey, team.className.trim());
-      const own = cupTeamKey(team);
-      const key = resolve(own);
-      const e = entryOf(classKey, key, team.className.trim());
-      const name = team.name.trim();
+    const teams = event.teams ?? [];
+    const keys = teamKeysOf(teams);
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t]!;
+      const { classKey, className, own, name } = keys[t]!;
+      classNames.set(classKey, className);
+      const key = joinedTo.size === 0 ? own : resolve(own);
+      const e = entryOf(classKey, key, className);
       if (!e.allnames.includes(name)) e.allnames.push(name);
       const points = eventPoints(cup, team);
       if (points === null) continue;
@@ -198,52 +233,70 @@ export function cupStandings(
   });
 
   const eventIndex = new Map(ordered.map((e, i) => [e.id, i]));
-  const editOf = new Map<string, number>();
+  /** Cup team key → its edited values by event index. */
+  const editOf = new Map<string, (number | undefined)[]>();
   const ownFirst = (edit: CupEdit) => Number(resolve(edit.team) === edit.team);
   // Joined teams' edits first, so a kept team's own edit wins.
   for (const edit of [...edits].sort((a, b) => ownFirst(a) - ownFirst(b))) {
     const i = eventIndex.get(edit.event);
-    if (i !== undefined) editOf.set(`${i}\u0000${resolve(edit.team)}`, edit.value);
+    if (i === undefined) continue;
+    const key = resolve(edit.team);
+    let values = editOf.get(key);
+    if (!values) editOf.set(key, (values = new Array<number | undefined>(n)));
+    values[i] = edit.value;
   }
-  const edited = (i: number, key: string) => editOf.get(`${i}\u0000${key}`);
 
   const counting =
     typeof cup.countingevents === 'number' && cup.countingevents > 0
       ? Math.floor(cup.countingevents)
       : DEFAULT_COUNTING_EVENTS;
   const better = (a: number, b: number) => (cup.growingpoints ? a - b : b - a);
-  const rows: CupRow[] = [];
-  const rowClass: string[] = [];
-  for (const e of entries.values()) {
-    // Teams that never took part (only not started) and have no edit are not in the cup.
-    if (!e.took.some(Boolean) && !e.took.some((_, i) => edited(i, e.key) !== undefined)) continue;
-    const scores = e.scores.map((s, i) => {
-      const value = edited(i, e.key);
-      if (value !== undefined) return value;
-      if (e.took[i]) return s;
-      return ordered[i]!.teams !== null ? cup.missvalue : null;
-    });
-    const counted = scores
-      .map((s, i) => ({ s, i }))
-      .filter((x): x is { s: number; i: number } => x.s !== null)
-      .sort((a, b) => better(a.s, b.s) || a.i - b.i)
-      .slice(0, counting);
-    const used = new Array<boolean>(n).fill(false);
-    for (const c of counted) used[c.i] = true;
-    rowClass.push(e.classKey);
-    const own = e.took.map((took, i) => took || edited(i, e.key) !== undefined);
-    rows.push({
-      class: classNames.get(e.classKey) ?? e.className,
-      key: e.key,
-      name: e.name || (e.allnames.at(-1) ?? ''),
-      allnames: e.allnames,
-      place: null,
-      placeLabel: '',
-      scores,
-      used,
-      own,
-      total: counted.reduce((sum, c) => sum + c.s, 0),
-    });
+  const hasResults = ordered.map((event) => event.teams !== null);
+  /** Class key → its rows. */
+  const classOf = new Map<string, CupRow[]>();
+  for (const [classKey, inClass] of entries) {
+    const list: CupRow[] = [];
+    classOf.set(classKey, list);
+    for (const e of inClass.values()) {
+      const edited = editOf.get(e.key);
+      // Teams that never took part (only not started) and have no edit are not in the cup.
+      if (!e.took.includes(true) && !edited?.some((v) => v !== undefined)) continue;
+      const scores = new Array<number | null>(n);
+      const own = new Array<boolean>(n);
+      const counted: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const value = edited?.[i];
+        own[i] = e.took[i]! || value !== undefined;
+        scores[i] =
+          value !== undefined
+            ? value
+            : e.took[i]
+              ? e.scores[i]!
+              : hasResults[i]
+                ? cup.missvalue
+                : null;
+        if (scores[i] !== null) counted.push(i);
+      }
+      counted.sort((a, b) => better(scores[a]!, scores[b]!) || a - b);
+      const used = new Array<boolean>(n).fill(false);
+      let total = 0;
+      for (let c = 0; c < counted.length && c < counting; c++) {
+        used[counted[c]!] = true;
+        total += scores[counted[c]!]!;
+      }
+      list.push({
+        class: classNames.get(classKey) ?? e.className,
+        key: e.key,
+        name: e.name || (e.allnames.at(-1) ?? ''),
+        allnames: e.allnames,
+        place: null,
+        placeLabel: '',
+        scores,
+        used,
+        own,
+        total,
+      });
+    }
   }
 
   // Ranking per class (05 §4): total, then the last event in which the scores differ.
@@ -257,13 +310,6 @@ export function cupStandings(
     }
     return 0;
   };
-  const classOf = new Map<string, CupRow[]>();
-  for (const [i, r] of rows.entries()) {
-    const classKey = rowClass[i]!;
-    const list = classOf.get(classKey);
-    if (list) list.push(r);
-    else classOf.set(classKey, [r]);
-  }
   for (const list of classOf.values()) {
     const ranked = list.filter((r) => r.scores.some((s) => s !== null)).sort(compare);
     ranked.forEach((r, i) => {
@@ -272,11 +318,22 @@ export function cupStandings(
       r.placeLabel = placeLabel(r.place);
     });
   }
+  // Class names are collated once; names only where class and place tie.
+  const classRank = new Map<string, number>();
+  const classList = [...new Set(classNames.values())].sort(byName.compare);
+  classList.forEach((name, i) => {
+    const prev = classList[i - 1];
+    classRank.set(
+      name,
+      prev !== undefined && byName.compare(prev, name) === 0 ? classRank.get(prev)! : i,
+    );
+  });
+  const rows = [...classOf.values()].flat();
   return rows.sort(
     (a, b) =>
-      a.class.localeCompare(b.class, 'en') ||
+      classRank.get(a.class)! - classRank.get(b.class)! ||
       (a.place ?? Infinity) - (b.place ?? Infinity) ||
-      a.name.localeCompare(b.name, 'en') ||
+      byName.compare(a.name, b.name) ||
       (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
 }

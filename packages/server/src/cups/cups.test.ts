@@ -153,6 +153,17 @@ describe.each(testDialects())('cups on $name', (dialect) => {
     });
     expect(told).toContain('cup.changed');
     stop();
+
+    // Results another server stored since are read from the database, not from this server's
+    // memory of what it computed: here Charlie wins event c.
+    const row = await t.store.results.find(c);
+    const moved = (JSON.parse(row!.results) as { name: string; place: number | null }[]).map(
+      (r) => ({ ...r, place: r.name === 'Charlie' ? 1 : r.name === 'Alpha' ? 3 : r.place }),
+    );
+    await t.store.results.save(c, JSON.stringify(moved), Date.now() + 1);
+    expect((await configure(first, { countingevents: 3 })).status).toBe(200);
+    const after = await standings(first);
+    expect(after.rows.find((r) => r.name === 'Charlie')?.scores).toEqual([20, 20, 25]);
   });
 
   it('edits a cell, joins two teams, refuses a clash, and undoes the join', async () => {

@@ -15,11 +15,11 @@ export function fromJson<T>(text: string | null | undefined, fallback: T): T {
 
 export type JsonMap = Record<string, unknown>;
 
-/** Reads a JSON column holding an object. */
 /** `value` when it is a JSON object (a nested document), else an empty one. */
 export const asJsonMap = (value: unknown): JsonMap =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonMap) : {};
 
+/** Reads a JSON column holding an object. */
 export function fromJsonMap(text: string | null | undefined): JsonMap {
   const v = fromJson<unknown>(text, {});
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonMap) : {};

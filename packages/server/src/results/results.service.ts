@@ -68,12 +68,26 @@ export function resultsService({
   onRecalculated = () => undefined,
   readRows = store.eventFiles.readAll,
 }: ResultsServiceDeps) {
+  /**
+   * The results this process last computed and stored, as computed, for the few events changed
+   * most recently: the cups an event belongs to read them right after (`stored`), and need not
+   * parse thousands of teams again. Keyed by the stored row's version and time, so results stored
+   * since (by this or another server) are read from the database.
+   */
+  const fresh = new Map<string, { version: number; computedAt: number; results: TeamResult[] }>();
+  async function save(eventId: string, results: TeamResult[], json = toJson(results)) {
+    const row = await store.results.save(eventId, json, now());
+    fresh.delete(eventId);
+    fresh.set(eventId, { version: row.version, computedAt: row.computed_at, results });
+    if (fresh.size > FRESH_RESULTS_SIZE) fresh.delete(fresh.keys().next().value!);
+    return row;
+  }
+
   /** Computes and stores an event's results; undefined when the event is gone. */
   async function recompute(eventId: string) {
     const rows = await readRows(eventId);
     if (!rows) return undefined;
-    const results = compute(rowsToFile(rows));
-    return store.results.save(eventId, toJson(results), now());
+    return save(eventId, compute(rowsToFile(rows)));
   }
 
   /**
@@ -86,9 +100,10 @@ export function resultsService({
     if (!before) return false;
     const rows = await readRows(eventId);
     if (!rows) return false;
-    const results = toJson(compute(rowsToFile(rows)));
-    if (results === before.results) return false;
-    await store.results.save(eventId, results, now());
+    const results = compute(rowsToFile(rows));
+    const json = toJson(results);
+    if (json === before.results) return false;
+    await save(eventId, results, json);
     return true;
   }
 
@@ -276,6 +291,10 @@ export function resultsService({
       const classKey = JSON.stringify([...classNames]);
       const key = `${head.version}:${head.computed_at}:${classKey}`;
       if (key === knownKey) return { key, classNames };
+      const mine = fresh.get(eventId);
+      if (mine && mine.version === head.version && mine.computedAt === head.computed_at) {
+        return { key, results: mine.results, classNames };
+      }
       const stored = await store.results.find(eventId);
       if (!stored) return undefined;
       return {
@@ -409,6 +428,8 @@ export type ResultsService = ReturnType<typeof resultsService>;
 
 /** How many events' serialised results are kept in memory. */
 const RESULTS_CACHE_SIZE = 32;
+/** How many events' freshly computed results are kept parsed (see `fresh`). */
+const FRESH_RESULTS_SIZE = 8;
 /** The longest a responses matrix is kept, should a change message ever not arrive. */
 const RESPONSES_FRESH_MS = 60_000;
 
