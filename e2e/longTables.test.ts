@@ -9,6 +9,7 @@ import { screenshot } from './support.ts';
 
 const TEAMS = 2000;
 const EVENT = 'longtables';
+const STARTS = 'longstarts';
 
 /** The rendered rows of a windowed table: their count and the first and last index. */
 const renderedRows = (page: Page, table: string) =>
@@ -40,6 +41,16 @@ describe('tables of 2,000 teams', () => {
     fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, 30)));
     const imported = await env.platform.cli('import', file, '--id', EVENT);
     expect(imported.code, imported.err).toBe(0);
+    // The same teams starting one a minute from an hour on, for the start screen.
+    const later = loadEvent(TEAMS, 30);
+    const first = Date.now() + 3_600_000;
+    Object.values(later.teams.list ?? {}).forEach((team, i) => {
+      team.starttime = first + i * 60_000;
+      delete team.finishtime;
+    });
+    fs.writeFileSync(file, JSON.stringify(later));
+    const starts = await env.platform.cli('import', file, '--id', STARTS);
+    expect(starts.code, starts.err).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -72,6 +83,31 @@ describe('tables of 2,000 teams', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(900 + 1);
       await screenshot(page, 'long-results-end', false);
       // Scrolling did not throw React into a render loop or anything else.
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the start screen lists every upcoming start, rendering only those near the view', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${env.platform.url}/${STARTS}/start`);
+      await page.locator('[data-testid^="start-row-"]').first().waitFor();
+      const table = '[data-testid="start-table"]';
+      const before = await renderedRows(page, table);
+      expect(before.first).toBe(0);
+      expect(before.count).toBeLessThan(150);
+      await scrollToEnd(page, '[data-testid="start-screen"]');
+      // The first team is on the card; the table holds the other 1,999.
+      await expect
+        .poll(async () => (await renderedRows(page, table)).last, { timeout: 10_000 })
+        .toBe(TEAMS - 2);
+      expect((await renderedRows(page, table)).count).toBeLessThan(150);
+      await screenshot(page, 'long-start-end', false);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -159,6 +159,11 @@ describe('the web app under its Content-Security-Policy', () => {
     const home = await page.goto(platform.url);
     // The policy is on; whether the app runs under it is what the listeners below judge.
     expect(home?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // The inline boot script (allowed by its hash, nothing else inline) ran before the app.
+    expect(home?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+';/);
+    expect(
+      await page.evaluate(() => typeof (window as { __radaPrefetch?: object }).__radaPrefetch),
+    ).toBe('object');
     await page.getByTestId('home-myevents').getByText('Headers race').waitFor();
     await screenshot(page, 'security-home');
     expectClean(problems, 'home');

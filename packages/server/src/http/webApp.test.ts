@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,8 @@ import type { TestApp } from '../test/app.ts';
 const sqlite = testDialects()[0]!;
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
-const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const BOOT = 'window.booted = "$1";';
+const INDEX = `<!doctype html><html><head><script>${BOOT}</script><script type="module" src="/assets/app-Ab12Cd.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
 
 /** What the web build's precompress step (packages/web/scripts/precompress.mjs) writes. */
 function precompress(file: string): void {
@@ -101,7 +103,7 @@ describe('serving the built web app', () => {
     expect(sw.headers['content-type']).toMatch(/javascript/);
   });
 
-  it.each(['/', '/spring-2025', '/spring-2025/play', '/play?x=1'])(
+  it.each(['/', '/index.html', '/spring-2025', '/spring-2025/play', '/play?x=1'])(
     '%s answers index.html (compressed, no-cache) with the security headers',
     async (url) => {
       const res = await get(t, url, { 'accept-encoding': 'br' });
@@ -113,10 +115,31 @@ describe('serving the built web app', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
+      // The inline boot script is allowed by its hash, and no other inline script.
+      const hash = crypto.createHash('sha256').update(BOOT).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(csp).not.toContain("unsafe-inline' 'sha");
       expect(csp).toContain("frame-ancestors 'self'");
     },
   );
+
+  it('answers 304 to a browser that has this index.html, and the page again after a rebuild', async () => {
+    const first = await get(t, '/some-event');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect((await get(t, '/other', { 'if-none-match': etag })).statusCode).toBe(304);
+    const rebuilt = INDEX.replace(BOOT, 'window.booted = 2;');
+    fs.writeFileSync(path.join(dist, 'index.html'), rebuilt);
+    try {
+      const res = await get(t, '/other', { 'if-none-match': etag });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(rebuilt);
+      const hash = crypto.createHash('sha256').update('window.booted = 2;').digest('base64');
+      expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    } finally {
+      fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    }
+  });
 
   it('answers 404, not index.html, for a missing asset of an older build', async () => {
     const res = await get(t, '/assets/app-Old000.js');

@@ -18,8 +18,8 @@ interface ChunkLike {
 /**
  * Writes the boot script (boot.ts) into the build: the plan of BOOT_ROUTES resolved to the
  * built files (each page's chunk and every chunk it imports statically, less those the entry
- * loads anyway), the language bundles, then one hashed asset loaded by index.html before the
- * app's module script. The build fails when a page of the plan has no chunk, so the plan cannot
+ * loads anyway), the language bundles, then inline in index.html before the app's module
+ * script. The build fails when a page of the plan has no chunk, so the plan cannot
  * drift from App.tsx unnoticed. It also writes the texts of the server's first paint
  * (FIRST_PAINT_FILE, packages/server/src/http/firstPaint.ts) from the app's own.
  */
@@ -84,16 +84,14 @@ export function bootScript(options: { storageKey: string; fallback: string }): P
         ) as FirstPaintTexts[string];
       }
       this.emitFile({ type: 'asset', fileName: FIRST_PAINT_FILE, source: JSON.stringify(texts) });
-      const ref = this.emitFile({
-        type: 'asset',
-        name: 'boot.js',
-        source: `(${boot.toString()})(${JSON.stringify(plan)}, window);\n`,
-      });
+      // Inline, so that its preloads and fetches start as the HTML is parsed, not a round trip
+      // later; the server allows it by its hash (packages/server/src/http/webApp.ts). `<` is
+      // escaped so that nothing in the plan can close the script element.
+      const planJson = JSON.stringify(plan).replace(/</g, '\\u003c');
+      const script = `<script>(${boot.toString()})(${planJson}, window);</script>`;
       const tag = '<script type="module"';
-      html.source = html.source.replace(
-        tag,
-        `<script src="/${this.getFileName(ref)}"></script>\n    ${tag}`,
-      );
+      // A function, so that `$` in the script is not read as a replacement pattern.
+      html.source = html.source.replace(tag, () => `${script}\n    ${tag}`);
     },
   };
 }

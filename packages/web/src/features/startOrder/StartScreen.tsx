@@ -1,14 +1,5 @@
-import { useMemo } from 'react';
-import {
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, Button, IconButton, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
@@ -47,22 +38,27 @@ const startTheme = createTheme({
   shape: { borderRadius: 8 },
 });
 
+/**
+ * The screen's title and controls. Their hints are plain `title` attributes: MUI's Tooltip would
+ * add eight more chunks to a page a phone opens cold (bench/pageWeight.ts).
+ */
 function TopBar({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
   const wake = useWakeLock();
   const fullscreen = useFullscreen();
+  const wakeText = wake === 'on' ? t('start.wake.on') : t('start.wake.off');
+  const fullscreenText = fullscreen.active ? t('start.fullscreen.exit') : t('start.fullscreen');
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Tooltip title={t('common.backevent')}>
-        <IconButton
-          component={RouterLink}
-          to={`/${event.id}`}
-          aria-label={t('common.backevent')}
-          data-testid="start-back"
-        >
-          <ArrowBackIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        component={RouterLink}
+        to={`/${event.id}`}
+        title={t('common.backevent')}
+        aria-label={t('common.backevent')}
+        data-testid="start-back"
+      >
+        <ArrowBackIcon />
+      </IconButton>
       <Typography
         variant="h6"
         component="h1"
@@ -72,25 +68,22 @@ function TopBar({ event }: { event: EventSummary }) {
         {event.name} — {t('start.title')}
       </Typography>
       {wake !== 'unsupported' && (
-        <Tooltip title={wake === 'on' ? t('start.wake.on') : t('start.wake.off')}>
-          <LightModeIcon
-            data-testid="start-wake"
-            data-state={wake}
-            aria-label={wake === 'on' ? t('start.wake.on') : t('start.wake.off')}
-            sx={{ color: wake === 'on' ? 'warning.light' : 'text.disabled' }}
-          />
-        </Tooltip>
+        <LightModeIcon
+          data-testid="start-wake"
+          data-state={wake}
+          titleAccess={wakeText}
+          sx={{ color: wake === 'on' ? 'warning.light' : 'text.disabled' }}
+        />
       )}
       {fullscreen.supported && (
-        <Tooltip title={fullscreen.active ? t('start.fullscreen.exit') : t('start.fullscreen')}>
-          <IconButton
-            onClick={fullscreen.toggle}
-            aria-label={fullscreen.active ? t('start.fullscreen.exit') : t('start.fullscreen')}
-            data-testid="start-fullscreen"
-          >
-            {fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          onClick={fullscreen.toggle}
+          title={fullscreenText}
+          aria-label={fullscreenText}
+          data-testid="start-fullscreen"
+        >
+          {fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        </IconButton>
       )}
     </Stack>
   );
@@ -135,6 +128,8 @@ export function StartScreen({ event }: { event: EventSummary }) {
   const teams = query.data?.teams ?? NO_TEAMS;
   const board = useMemo(() => startBoard(teams, now), [teams, now]);
   const beeper = useBeeper(teams, TICK_MS);
+  // The screen scrolls in its own box, which the long table's windowing follows.
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
 
   let body: React.ReactNode;
   if (query.isPending) body = <LoadingState />;
@@ -163,7 +158,7 @@ export function StartScreen({ event }: { event: EventSummary }) {
           <Typography sx={{ px: 2, pt: 1.5, fontSize: '1.25rem', fontWeight: 600 }}>
             {t('start.table.title')}
           </Typography>
-          <StartTable upcoming={board.upcoming} now={now} />
+          <StartTable upcoming={board.upcoming} now={now} scroller={scroller} />
         </Paper>
       </Box>
     );
@@ -171,6 +166,7 @@ export function StartScreen({ event }: { event: EventSummary }) {
   return (
     <ThemeProvider theme={startTheme}>
       <Box
+        ref={setScroller}
         data-testid="start-screen"
         data-layout={wide ? 'wide' : 'narrow'}
         sx={{

@@ -1,14 +1,29 @@
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown } from '@rada/core';
 import type { StartListEntry } from '@rada/core';
+import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { clockText } from './clockText.ts';
 import { TeamName } from './StartCard.tsx';
 
 const cell = { fontSize: { xs: '1.15rem', sm: '1.5rem' }, py: 1 };
+/** A row's usual height in pixels (one line of the cells above). */
+const ROW_PX = 48;
 
-/** The upcoming starts: start time, time to start, team (spec 01 screen 1). */
-export function StartTable({ upcoming, now }: { upcoming: StartListEntry[]; now: number }) {
+/**
+ * The upcoming starts: start time, time to start, team (spec 01 screen 1). A long list renders
+ * only the rows near the view of `scroller` (the screen's own scrolling box): a 2,000-team start
+ * shows at once and its countdowns tick without redrawing every row.
+ */
+export function StartTable({
+  upcoming,
+  now,
+  scroller,
+}: {
+  upcoming: StartListEntry[];
+  now: number;
+  scroller: HTMLElement | null;
+}) {
   const { t } = useTranslation();
   if (upcoming.length === 0) {
     return (
@@ -28,21 +43,27 @@ export function StartTable({ upcoming, now }: { upcoming: StartListEntry[]; now:
           <TableCell sx={{ ...cell, color: 'text.secondary' }}>{t('start.table.team')}</TableCell>
         </TableRow>
       </TableHead>
-      <TableBody>
-        {upcoming.map((team) => (
-          <TableRow key={team.id} data-testid={`start-row-${team.id}`}>
-            <TableCell sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
-              {clockText(team.starttime)}
-            </TableCell>
-            <TableCell align="right" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
-              {formatCountdown(team.starttime, now)}
-            </TableCell>
-            <TableCell sx={{ ...cell, fontWeight: 600 }}>
-              <TeamName team={team} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
+      <WindowedBody
+        count={upcoming.length}
+        estimate={ROW_PX}
+        scroller={scroller}
+        row={(i) => {
+          const team = upcoming[i]!;
+          return (
+            <TableRow key={team.id} data-index={i} data-testid={`start-row-${team.id}`}>
+              <TableCell sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+                {clockText(team.starttime)}
+              </TableCell>
+              <TableCell align="right" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+                {formatCountdown(team.starttime, now)}
+              </TableCell>
+              <TableCell sx={{ ...cell, fontWeight: 600 }}>
+                <TeamName team={team} />
+              </TableCell>
+            </TableRow>
+          );
+        }}
+      />
     </Table>
   );
 }
