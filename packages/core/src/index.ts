@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './shortlink.ts';
 export * from './eventTimes.ts';
 export * from './settings.ts';
+export * from './richText.ts';
 export * from './eventFile.ts';
 export * from './eventFileCheck.ts';
 export * from './realtime.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RICH_TEXT_SETTING_MAX, TextCopiesPatch } from './richText.ts';
 import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
 import { RegConfig, TEAM_TYPES } from './registration.ts';
 import { MapSetting, SpeedRanges } from './map/mapConfig.ts';
@@ -119,7 +120,7 @@ export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> 
     case 'text':
       return z.string().max(1000);
     case 'longtext':
-      return z.string().max(20_000);
+      return z.string().max(RICH_TEXT_SETTING_MAX);
     case 'select':
       return z.enum((desc.options ?? []) as [string, ...string[]]);
     case 'datetime':
@@ -162,6 +163,8 @@ export const SettingsPatch = z
   .object({
     settings: z.record(z.string(), z.unknown()).optional(),
     speed: z.partialRecord(z.enum(SPEED_KEYS), finite.nonnegative().nullable()).optional(),
+    /** Per-language copies of the rich-text settings (richText.ts); null removes a copy. */
+    copies: TextCopiesPatch.optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

@@ -5,7 +5,14 @@ import type { KpData } from './types.ts';
  * texts of its responses. Everything else of the (loose) data document is the organisers': the
  * answer text `a`, per-response `scores`, and any key an import or an old client brought along.
  */
-export const PUBLIC_KP_DATA_KEYS = ['desc', 'longdesc', 'loc', 'anycross', 'responses'] as const;
+export const PUBLIC_KP_DATA_KEYS = [
+  'desc',
+  'longdesc',
+  'longdesc_i18n',
+  'loc',
+  'anycross',
+  'responses',
+] as const;
 
 /**
  * A KP's data as non-admins see it (the participant app, the public KP list with `kpsinweb`, the
@@ -16,6 +23,14 @@ export function publicKpData(data: KpData): KpData {
   const out: KpData = {};
   if (typeof data.desc === 'string') out.desc = data.desc;
   if (typeof data.longdesc === 'string') out.longdesc = data.longdesc;
+  const copies: unknown = data.longdesc_i18n;
+  if (copies && typeof copies === 'object' && !Array.isArray(copies)) {
+    out.longdesc_i18n = Object.fromEntries(
+      Object.entries(copies as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  }
   const loc: unknown = data.loc;
   if (loc && typeof loc === 'object') {
     const { lat, lng } = loc as { lat?: unknown; lng?: unknown };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextLanguage } from '../richText.ts';
 
 /**
  * Checkpoints (KP) as the product stores and exchanges them (spec 01 §3). A checkpoint is three
@@ -36,6 +37,8 @@ export type Kp = z.infer<typeof Kp>;
 export const KpData = z.looseObject({
   desc: z.string().max(2000).optional(),
   longdesc: z.string().max(100_000).optional(),
+  /** Per-language copies of `longdesc` (richText.ts). */
+  longdesc_i18n: z.record(TextLanguage, z.string().max(100_000)).optional(),
   a: z.string().max(2000).optional(),
   loc: LatLng.optional(),
   anycross: z.boolean().optional(),

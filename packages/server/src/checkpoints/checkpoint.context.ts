@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import { newId } from '../db/ids.ts';
+import { sanitizeKpTexts } from '../richText/sanitize.ts';
 import { auditRow } from '../db/audit.ts';
 import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
@@ -131,7 +132,10 @@ export function checkpointContext({ store, bus, now }: CheckpointServiceDeps) {
 }
 export type CheckpointContext = ReturnType<typeof checkpointContext>;
 
-/** The stored row of a checkpoint, with `nr` mirrored the way the event file mapping does. */
+/**
+ * The stored row of a checkpoint, with `nr` mirrored the way the event file mapping does and its
+ * long description sanitised.
+ */
 export function checkpointRow(
   eventId: string,
   id: string,
@@ -143,7 +147,8 @@ export function checkpointRow(
     id,
     nr: nr === undefined || nr === null ? null : String(nr),
     kp: toJson(doc.kp),
-    data: toJson(doc.data),
+    // Every write of a KP passes here: its long description is stored sanitised.
+    data: toJson(sanitizeKpTexts(doc.data)),
     answer: doc.answer,
   };
 }

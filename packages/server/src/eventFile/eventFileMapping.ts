@@ -3,6 +3,7 @@ import type { EventFile } from '@rada/core';
 import type { Database } from '../db/schema.ts';
 import { asJsonMap, fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
+import { sanitizeKpTexts, sanitizeSettingsTexts } from '../richText/sanitize.ts';
 
 /**
  * Pure conversion between the event file (spec 04) and the rows that store it.
@@ -163,7 +164,8 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       id,
       nr: kp && typeof kp === 'object' ? strOrNull((kp as JsonMap).nr) : null,
       kp: toJson(kp ?? null),
-      data: toJson(asMap(ed.kpdata)[id] ?? null),
+      // A file is not trusted: its rich texts are sanitised as any other write's.
+      data: toJson(sanitizeKpTexts(asMap(ed.kpdata)[id] ?? null)),
       answer: typeof answer === 'string' ? answer : null,
     };
   });
@@ -243,7 +245,7 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
     })),
     data: {
       event_id: eventId,
-      settings: toJson(asMap(ed.data)),
+      settings: toJson(sanitizeSettingsTexts(asMap(ed.data))),
       conf: toJson(asMap(ed.conf)),
       evdoc: toJson(asMap(file.evdoc)),
       extra: toJson({

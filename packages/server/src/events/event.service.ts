@@ -5,6 +5,8 @@ import {
   eventTopic,
   isEndTimeValid,
   isValidShortlink,
+  isRichTextSetting,
+  textCopiesKey,
   validateSettingsValues,
 } from '@rada/core';
 import type {
@@ -22,7 +24,8 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { fromJsonMap, toJson } from '../db/json.ts';
+import { asJsonMap, fromJsonMap, toJson } from '../db/json.ts';
+import { sanitizeRichText } from '../richText/sanitize.ts';
 import { auditRow } from '../db/audit.ts';
 import type { AuditRow } from '../db/audit.ts';
 import type { Repos, Store } from '../db/store.ts';
@@ -328,11 +331,31 @@ export function eventService({
           if (JSON.stringify(old ?? null) === JSON.stringify(value ?? null)) return;
           audit.push(auditRow(now(), actor, id, action, path, old ?? null, value ?? null));
         };
-        for (const [key, value] of Object.entries(patch.settings ?? {})) {
+        for (const [key, raw] of Object.entries(patch.settings ?? {})) {
           if (!SETTINGS_BY_KEY.has(key)) continue;
+          const value =
+            isRichTextSetting(key) && typeof raw === 'string' ? sanitizeRichText(raw) : raw;
           note('settings.update', `eventsdata/${id}/data/${key}`, settings[key], value);
           if (value === null) delete settings[key];
           else settings[key] = value;
+        }
+        // Language copies of the rich texts, at {key}_i18n/{lang} (spec 01 §3).
+        for (const [key, byLang] of Object.entries(patch.copies ?? {})) {
+          const copiesKey = textCopiesKey(key);
+          const copies = { ...asJsonMap(settings[copiesKey]) };
+          for (const [lang, text] of Object.entries(byLang ?? {})) {
+            const value = text === null || text === '' ? null : sanitizeRichText(text);
+            note(
+              'settings.update',
+              `eventsdata/${id}/data/${copiesKey}/${lang}`,
+              copies[lang],
+              value,
+            );
+            if (value === null) delete copies[lang];
+            else copies[lang] = value;
+          }
+          if (Object.keys(copies).length === 0) delete settings[copiesKey];
+          else settings[copiesKey] = copies;
         }
         const evdoc = fromJsonMap(data.evdoc);
         const speed: Record<string, unknown> = {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Rich texts (spec 01 §3 translations, §4): HTML written in the editor, stored at `{path}` with
+ * per-language copies at `{path}_i18n/{lang}`. Readers get their language's copy, else the
+ * default. The server sanitises every one before it is stored (packages/server/src/richText).
+ */
+
+/** The event settings that hold rich text. */
+export const RICH_TEXT_SETTINGS = [
+  'appmessage',
+  'prepagemessage',
+  'notallowedmessage',
+  'finishedmessage',
+] as const;
+export type RichTextSetting = (typeof RICH_TEXT_SETTINGS)[number];
+export const isRichTextSetting = (key: string): key is RichTextSetting =>
+  (RICH_TEXT_SETTINGS as readonly string[]).includes(key);
+
+/** The longest rich text a setting holds (the HTML, with its markup). */
+export const RICH_TEXT_SETTING_MAX = 20_000;
+
+/** Where the per-language copies of the text at `path` are kept. */
+export const textCopiesKey = (path: string): string => `${path}_i18n`;
+
+/** A language of a text copy: a two-letter code. */
+export const TextLanguage = z.string().regex(/^[a-z]{2}$/, 'richtext.error.language');
+
+/** A settings patch's copies: per rich-text setting, per language, the text or null (removed). */
+export const TextCopiesPatch = z.partialRecord(
+  z.enum(RICH_TEXT_SETTINGS),
+  z.record(TextLanguage, z.string().max(RICH_TEXT_SETTING_MAX).nullable()),
+);
+export type TextCopiesPatch = z.infer<typeof TextCopiesPatch>;
+
+/** The text at `key` of `doc` for a reader of `lang`: that language's copy, else the default. */
+export function localisedText(
+  doc: Readonly<Record<string, unknown>>,
+  key: string,
+  lang: string | null | undefined,
+): string {
+  const copies = doc[textCopiesKey(key)];
+  if (lang && copies && typeof copies === 'object' && !Array.isArray(copies)) {
+    const copy = (copies as Record<string, unknown>)[lang];
+    if (typeof copy === 'string' && copy !== '') return copy;
+  }
+  const text = doc[key];
+  return typeof text === 'string' ? text : '';
+}
+
+/** Whether a stored text is HTML from the editor (else plain text, shown as written). */
+export const isRichText = (text: string): boolean => /<\/?[a-z][a-z0-9]*[\s/>]/i.test(text);
