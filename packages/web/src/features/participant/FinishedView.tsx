@@ -8,6 +8,7 @@ import { countStatuses, formatDuration } from './playRules.ts';
 import type { KpStatus } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
 import { shownPoints } from '@rada/core';
+import { RichText } from '../../components/RichText.tsx';
 
 /** A result figure: a big number over its meaning. */
 function Figure({
@@ -69,8 +70,8 @@ export function FinishedView({
           {t('play.finished.title')}
         </Typography>
         {view.settings.finishedmessage && (
-          <Alert severity="success" icon={false} sx={{ whiteSpace: 'pre-wrap', width: '100%' }}>
-            {view.settings.finishedmessage}
+          <Alert severity="success" icon={false} sx={{ width: '100%' }}>
+            <RichText text={view.settings.finishedmessage} />
           </Alert>
         )}
         <Stack direction="row" sx={{ gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>

@@ -5,6 +5,7 @@ import type { PlayView } from '@rada/core';
 import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
 import { canStart, effectiveStart, formatDuration } from './playRules.ts';
+import { RichText } from '../../components/RichText.tsx';
 
 /**
  * Before the start: the pre-start and app messages, then either the device start (enabled only
@@ -29,18 +30,13 @@ export function PreStartView({
   return (
     <Stack sx={{ gap: 1.5 }} data-testid="play-prestart">
       {settings.prepagemessage && (
-        <Alert
-          severity="info"
-          icon={false}
-          sx={{ whiteSpace: 'pre-wrap' }}
-          data-testid="play-premessage"
-        >
-          {settings.prepagemessage}
+        <Alert severity="info" icon={false} data-testid="play-premessage">
+          <RichText text={settings.prepagemessage} />
         </Alert>
       )}
       {settings.appmessage && (
-        <Alert severity="info" sx={{ whiteSpace: 'pre-wrap' }} data-testid="play-appmessage">
-          {settings.appmessage}
+        <Alert severity="info" data-testid="play-appmessage">
+          <RichText text={settings.appmessage} />
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>

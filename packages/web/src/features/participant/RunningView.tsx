@@ -25,6 +25,7 @@ import { useTeamResult } from './useTeamResult.ts';
 import { shownPoints } from '@rada/core';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
+import { RichText } from '../../components/RichText.tsx';
 
 /** One figure of the running header: a small label over a big number. */
 function Stat({
@@ -94,8 +95,8 @@ export function RunningView({
   return (
     <Stack sx={{ gap: 1 }} data-testid="play-running">
       {view.settings.appmessage && (
-        <Alert severity="info" sx={{ whiteSpace: 'pre-wrap', py: 0 }} data-testid="play-appmessage">
-          {view.settings.appmessage}
+        <Alert severity="info" sx={{ py: 0 }} data-testid="play-appmessage">
+          <RichText text={view.settings.appmessage} />
         </Alert>
       )}
       <Paper

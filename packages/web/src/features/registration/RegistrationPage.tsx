@@ -12,6 +12,7 @@ import { useMe } from '../auth/useMe.ts';
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { PublicRegistrations } from './PublicRegistrations.tsx';
 import { useRegFormView } from './useRegForm.ts';
+import { RichText } from '../../components/RichText.tsx';
 
 // The form and the caller's own teams load only for a signed-in user: a visitor who reads the
 // registered teams downloads neither the form's fields nor its checks.
@@ -67,7 +68,7 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
     <Stack spacing={2}>
       {view.prepagemessage && (
         <Alert severity="info" icon={false} data-testid="reg-prepage">
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{view.prepagemessage}</Typography>
+          <RichText text={view.prepagemessage} />
         </Alert>
       )}
       {done && (
@@ -84,13 +85,11 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
             </Link>
           </Typography>
           {!done.allowed && (
-            <Typography
-              variant="body2"
-              sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}
+            <RichText
+              text={view.notallowedmessage || t('reg.notallowed.default')}
+              sx={{ mt: 0.5, typography: 'body2' }}
               data-testid="reg-notallowed"
-            >
-              {view.notallowedmessage || t('reg.notallowed.default')}
-            </Typography>
+            />
           )}
         </Alert>
       )}
