@@ -6,6 +6,7 @@ import type { TeamAnswerView } from './teams.ts';
 import { haversine } from './tracks/stats.ts';
 import type { DeviceCommand } from './messages.ts';
 import { DEVICE_CLOCK_TOLERANCE_MS, DEVICE_CLOCK_WINDOW_MS } from './limits.ts';
+import { textCopies, textCopiesKey } from './richText.ts';
 
 /**
  * The participant app's API (issue 6): what a team member sees of the event, and the marks,
@@ -19,6 +20,8 @@ export interface PlayKp {
   nr: string | null;
   desc: string;
   longdesc: string;
+  /** The long description's language copies (richText.ts). */
+  longdesc_i18n?: Record<string, string>;
   loc: { lat: number; lng: number } | null;
   /** Response id → text; empty for a location-only KP. */
   responses: Record<string, string>;
@@ -49,6 +52,10 @@ export interface PlayView {
     appmessage: string;
     prepagemessage: string;
     finishedmessage: string;
+    /** Their language copies (richText.ts: `localisedText` picks the reader's). */
+    appmessage_i18n?: Record<string, string>;
+    prepagemessage_i18n?: Record<string, string>;
+    finishedmessage_i18n?: Record<string, string>;
     valiktahed: boolean;
     clientstart: boolean;
     startloc: { lat: number; lng: number } | null;
@@ -184,6 +191,14 @@ const latLngOf = (v: unknown): Loc | null => {
 const metresBetween = (a: Loc, b: Loc): number =>
   haversine({ y: a.lat, x: a.lng }, { y: b.lat, x: b.lng });
 
+/** `{ [key]_i18n: copies }` when `doc` has copies of the text at `key`, else nothing. */
+const copiesOf = <K extends string>(doc: Json, key: K) => {
+  const copies = textCopies(doc, key);
+  return (copies ? { [textCopiesKey(key)]: copies } : {}) as Partial<
+    Record<`${K}_i18n`, Record<string, string>>
+  >;
+};
+
 /**
  * The settings the participant app uses, from the event's settings (`data`), its `conf` and the
  * event record (whose `data.maxmarkingdistance` is the older home of that setting).
@@ -195,6 +210,9 @@ export function playSettings(settings: Json, conf: Json, record: Json = {}): Pla
     appmessage: str(settings.appmessage),
     prepagemessage: str(settings.prepagemessage),
     finishedmessage: str(settings.finishedmessage),
+    ...copiesOf(settings, 'appmessage'),
+    ...copiesOf(settings, 'prepagemessage'),
+    ...copiesOf(settings, 'finishedmessage'),
     valiktahed: settings.valiktahed === true,
     clientstart: settings.clientstart === true,
     startloc: latLngOf(settings.startloc),
@@ -235,6 +253,7 @@ export function toPlayKp(
     nr,
     desc: str(pub.desc),
     longdesc: str(pub.longdesc),
+    ...copiesOf(pub, 'longdesc'),
     loc: latLngOf(pub.loc),
     responses: Object.fromEntries(responses),
     auto: kp.isauto === true || kp.autokp === true,

@@ -252,6 +252,9 @@ export interface RegFormView {
   joinrequiresconfirmation: boolean;
   prepagemessage: string;
   notallowedmessage: string;
+  /** Their language copies (richText.ts: `localisedText` picks the reader's). */
+  prepagemessage_i18n?: Record<string, string>;
+  notallowedmessage_i18n?: Record<string, string>;
   /** The signed-in user's teams in this event (empty when signed out). */
   mine: MyRegistration[];
   /** Registered teams with their public fields. */

@@ -34,11 +34,8 @@ export const TextCopiesPatch = z.partialRecord(
 export type TextCopiesPatch = z.infer<typeof TextCopiesPatch>;
 
 /** The text at `key` of `doc` for a reader of `lang`: that language's copy, else the default. */
-export function localisedText(
-  doc: Readonly<Record<string, unknown>>,
-  key: string,
-  lang: string | null | undefined,
-): string {
+export function localisedText(view: object, key: string, lang: string | null | undefined): string {
+  const doc = view as Readonly<Record<string, unknown>>;
   const copies = doc[textCopiesKey(key)];
   if (lang && copies && typeof copies === 'object' && !Array.isArray(copies)) {
     const copy = (copies as Record<string, unknown>)[lang];
@@ -46,6 +43,21 @@ export function localisedText(
   }
   const text = doc[key];
   return typeof text === 'string' ? text : '';
+}
+
+/** The copies kept at `{key}_i18n` of `doc` (strings only), for a view that sends them along. */
+export function textCopies(
+  doc: Readonly<Record<string, unknown>>,
+  key: string,
+): Record<string, string> | undefined {
+  const copies = doc[textCopiesKey(key)];
+  if (!copies || typeof copies !== 'object' || Array.isArray(copies)) return undefined;
+  const out = Object.fromEntries(
+    Object.entries(copies as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Whether a stored text is HTML from the editor (else plain text, shown as written). */

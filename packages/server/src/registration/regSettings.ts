@@ -1,4 +1,10 @@
-import { DEFAULT_MAX_REGS_PER_USER, DEFAULT_TEAM_TYPE, parseClasses, regFields } from '@rada/core';
+import {
+  DEFAULT_MAX_REGS_PER_USER,
+  DEFAULT_TEAM_TYPE,
+  parseClasses,
+  regFields,
+  textCopies,
+} from '@rada/core';
 import type { RegField, TeamType } from '@rada/core';
 import type { JsonMap } from '../db/json.ts';
 import { AppError } from '../http/errors.ts';
@@ -11,6 +17,8 @@ export interface RegSettings {
   joinrequiresconfirmation: boolean;
   prepagemessage: string;
   notallowedmessage: string;
+  prepagemessage_i18n?: Record<string, string>;
+  notallowedmessage_i18n?: Record<string, string>;
   /** Teams one user may register in the event (maxregsperuser, at least 1). */
   maxregsperuser: number;
   /** The event's scoring classes (klassid), id → name, in their order. */
@@ -28,6 +36,8 @@ export function regSettings(settings: JsonMap): RegSettings {
     joinrequiresconfirmation: settings.joinrequiresconfirmation === true,
     prepagemessage: text(settings.prepagemessage),
     notallowedmessage: text(settings.notallowedmessage),
+    prepagemessage_i18n: textCopies(settings, 'prepagemessage'),
+    notallowedmessage_i18n: textCopies(settings, 'notallowedmessage'),
     maxregsperuser:
       typeof settings.maxregsperuser === 'number' && settings.maxregsperuser >= 1
         ? Math.floor(settings.maxregsperuser)

@@ -130,6 +130,8 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         joinrequiresconfirmation: s.joinrequiresconfirmation,
         prepagemessage: s.prepagemessage,
         notallowedmessage: s.notallowedmessage,
+        ...(s.prepagemessage_i18n ? { prepagemessage_i18n: s.prepagemessage_i18n } : {}),
+        ...(s.notallowedmessage_i18n ? { notallowedmessage_i18n: s.notallowedmessage_i18n } : {}),
         mine,
         teams: registered.flatMap((r) => {
           const team = teamById.get(r.team_id);

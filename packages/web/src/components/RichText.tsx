@@ -2,7 +2,8 @@ import { createElement, Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
-import { isRichText } from '@rada/core';
+import { useTranslation } from 'react-i18next';
+import { isRichText, localisedText } from '@rada/core';
 
 /** The tags a rich text may hold (the server's allowlist, packages/server/src/richText). */
 const TAGS = new Set([
@@ -94,4 +95,11 @@ export function RichText({
       {[...body.childNodes].map(toReact)}
     </Box>
   );
+}
+
+/** The reader's copy of the text at `key` of `doc` (its `{key}_i18n`), else the default one. */
+export function useReaderText(): (doc: object, key: string) => string {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return (doc, key) => localisedText(doc, key, lang);
 }

@@ -8,7 +8,7 @@ import { countStatuses, formatDuration } from './playRules.ts';
 import type { KpStatus } from './playRules.ts';
 import { useTeamResult } from './useTeamResult.ts';
 import { shownPoints } from '@rada/core';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 /** A result figure: a big number over its meaning. */
 function Figure({
@@ -50,6 +50,7 @@ export function FinishedView({
   online: boolean;
 }) {
   const { t } = useTranslation();
+  const finishedmessage = useReaderText()(view.settings, 'finishedmessage');
   // Read again once everything is sent and the results have had time to follow (0, 5, 20 s).
   const counts = countStatuses(statuses);
   const { waiting } = counts;
@@ -69,9 +70,9 @@ export function FinishedView({
         <Typography variant="h5" component="h2">
           {t('play.finished.title')}
         </Typography>
-        {view.settings.finishedmessage && (
+        {finishedmessage && (
           <Alert severity="success" icon={false} sx={{ width: '100%' }}>
-            <RichText text={view.settings.finishedmessage} />
+            <RichText text={finishedmessage} />
           </Alert>
         )}
         <Stack direction="row" sx={{ gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>

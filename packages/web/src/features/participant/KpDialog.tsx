@@ -18,7 +18,7 @@ import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
 import { canConfirmLocation, canOpenKp, isLocationKp, responseChoices } from './playRules.ts';
 import type { KpStatus, ResponseChoice } from './playRules.ts';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 export interface KpDialogProps {
   kp: PlayKp | null;
@@ -49,6 +49,8 @@ export function KpDialog({
   onMark,
 }: KpDialogProps) {
   const { t } = useTranslation();
+  const readerText = useReaderText();
+  const longdesc = kp ? readerText(kp, 'longdesc') : '';
   const [choice, setChoice] = useState<ResponseChoice | 'here' | null>(null);
   if (!kp) return null;
   const open = canOpenKp(kp, here);
@@ -148,7 +150,7 @@ export function KpDialog({
       <DialogContent>
         <Stack sx={{ gap: 2 }}>
           {kp.desc && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{kp.desc}</Typography>}
-          {kp.longdesc && <RichText text={kp.longdesc} sx={{ color: 'text.secondary' }} />}
+          {longdesc && <RichText text={longdesc} sx={{ color: 'text.secondary' }} />}
           {kp.cancelled && <Alert severity="warning">{t('play.kp.cancelled')}</Alert>}
           {open.distance !== null && (
             <Typography variant="body2" color="text.secondary" data-testid="play-kp-distance">

@@ -5,7 +5,7 @@ import type { PlayView } from '@rada/core';
 import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
 import { canStart, effectiveStart, formatDuration } from './playRules.ts';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 /**
  * Before the start: the pre-start and app messages, then either the device start (enabled only
@@ -24,19 +24,22 @@ export function PreStartView({
   onStart: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const readerText = useReaderText();
   const { settings } = view;
+  const prepagemessage = readerText(settings, 'prepagemessage');
+  const appmessage = readerText(settings, 'appmessage');
   const start = canStart(view, here);
   const massStart = effectiveStart(view, { startedAt: null, finishedAt: null });
   return (
     <Stack sx={{ gap: 1.5 }} data-testid="play-prestart">
-      {settings.prepagemessage && (
+      {prepagemessage && (
         <Alert severity="info" icon={false} data-testid="play-premessage">
-          <RichText text={settings.prepagemessage} />
+          <RichText text={prepagemessage} />
         </Alert>
       )}
-      {settings.appmessage && (
+      {appmessage && (
         <Alert severity="info" data-testid="play-appmessage">
-          <RichText text={settings.appmessage} />
+          <RichText text={appmessage} />
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>

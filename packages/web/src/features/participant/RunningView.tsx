@@ -25,7 +25,7 @@ import { useTeamResult } from './useTeamResult.ts';
 import { shownPoints } from '@rada/core';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 /** One figure of the running header: a small label over a big number. */
 function Stat({
@@ -83,6 +83,7 @@ export function RunningView({
   onFinish: () => void;
 }) {
   const { t } = useTranslation();
+  const appmessage = useReaderText()(view.settings, 'appmessage');
   const [tab, setTab] = useState<'map' | 'kps'>('map');
   const [selected, setSelected] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
@@ -94,9 +95,9 @@ export function RunningView({
   const latLng: LatLng | null = here ? { lat: here.lat, lng: here.lng } : null;
   return (
     <Stack sx={{ gap: 1 }} data-testid="play-running">
-      {view.settings.appmessage && (
+      {appmessage && (
         <Alert severity="info" sx={{ py: 0 }} data-testid="play-appmessage">
-          <RichText text={view.settings.appmessage} />
+          <RichText text={appmessage} />
         </Alert>
       )}
       <Paper

@@ -12,7 +12,7 @@ import { useMe } from '../auth/useMe.ts';
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { PublicRegistrations } from './PublicRegistrations.tsx';
 import { useRegFormView } from './useRegForm.ts';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 // The form and the caller's own teams load only for a signed-in user: a visitor who reads the
 // registered teams downloads neither the form's fields nor its checks.
@@ -60,15 +60,17 @@ export function RegistrationPage() {
 
 function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: boolean }) {
   const { t } = useTranslation();
+  const readerText = useReaderText();
+  const prepagemessage = readerText(view, 'prepagemessage');
   const openSignIn = useOpenSignIn();
   const [done, setDone] = useState<MyRegistration | null>(null);
   const singleTaken = view.teamtype === 'single' && view.mine.length > 0;
 
   return (
     <Stack spacing={2}>
-      {view.prepagemessage && (
+      {prepagemessage && (
         <Alert severity="info" icon={false} data-testid="reg-prepage">
-          <RichText text={view.prepagemessage} />
+          <RichText text={prepagemessage} />
         </Alert>
       )}
       {done && (
@@ -86,7 +88,7 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
           </Typography>
           {!done.allowed && (
             <RichText
-              text={view.notallowedmessage || t('reg.notallowed.default')}
+              text={readerText(view, 'notallowedmessage') || t('reg.notallowed.default')}
               sx={{ mt: 0.5, typography: 'body2' }}
               data-testid="reg-notallowed"
             />
