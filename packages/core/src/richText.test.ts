@@ -26,7 +26,7 @@ describe('rich texts in two languages', () => {
     const kp = toPlayKp(
       'k1',
       '1',
-      {},
+      { nr: 1 },
       { longdesc: '<p>Big stone</p>', longdesc_i18n: { et: '<p>Suur kivi</p>' } },
       { maxmarkingdistance: null, nokpopenwhennotclose: false },
     );

@@ -2,6 +2,7 @@
 // accounts): loaded with those screens, or when a public page asks for one of their keys
 // (i18n/index.ts).
 import { settingsEn } from './settingsEn.ts';
+import { editorEn } from './editorEn.ts';
 import { kpEn } from './kpEn.ts';
 import { mapEn } from './mapEn.ts';
 import { mapSettingsEn } from './mapSettingsEn.ts';
@@ -20,6 +21,7 @@ import { historyEn } from './historyEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
+  ...editorEn,
   ...kpEn,
   ...mapEn,
   ...mapSettingsEn,

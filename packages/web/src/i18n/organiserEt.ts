@@ -2,6 +2,7 @@
 // accounts): loaded with those screens, or when a public page asks for one of their keys
 // (i18n/index.ts).
 import { settingsEt } from './settingsEt.ts';
+import { editorEt } from './editorEt.ts';
 import { kpEt } from './kpEt.ts';
 import { mapEt } from './mapEt.ts';
 import { mapSettingsEt } from './mapSettingsEt.ts';
@@ -20,6 +21,7 @@ import { historyEt } from './historyEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
+  ...editorEt,
   ...kpEt,
   ...mapEt,
   ...mapSettingsEt,

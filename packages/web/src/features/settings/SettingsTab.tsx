@@ -4,13 +4,14 @@ import { Box, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS, SETTING_GROUPS } from '@rada/core';
+import { SETTINGS, SETTING_GROUPS, isRichTextSetting, localisedText, textCopies } from '@rada/core';
 import type { EventSummary, SettingGroup } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, EmptyState, LoadingState } from '../../components/States.tsx';
 import { SaveIndicator, SaveStatusProvider } from './saveStatus.tsx';
 import { EventRecordFields } from './EventRecordFields.tsx';
 import { SettingField } from './SettingField.tsx';
+import { RichTextField } from '../richText/RichTextField.tsx';
 import { SpeedFields } from './SpeedFields.tsx';
 import { SpeedAreasEditor } from '../speedAreas/SpeedAreasEditor.tsx';
 import { useSaveSettings } from './useSaveSettings.ts';
@@ -195,15 +196,34 @@ export function SettingsTab({ event }: { event: EventSummary }) {
               <Stack key={group} sx={{ gap: 2 }}>
                 {shown.has(group) && (
                   <Section section={group}>
-                    {fields(group).map((desc) => (
-                      <SettingField
-                        key={desc.key}
-                        desc={desc}
-                        value={settings.data.settings[desc.key]}
-                        onSave={saveSetting}
-                        eventId={event.id}
-                      />
-                    ))}
+                    {fields(group).map((desc) =>
+                      isRichTextSetting(desc.key) ? (
+                        <RichTextField
+                          key={desc.key}
+                          label={t(`settings.${desc.key}`)}
+                          texts={{
+                            default: localisedText(settings.data.settings, desc.key, null),
+                            copies: textCopies(settings.data.settings, desc.key) ?? {},
+                          }}
+                          onSave={(lang, html) =>
+                            patchSettings(
+                              lang === null
+                                ? { settings: { [desc.key]: html } }
+                                : { copies: { [desc.key]: { [lang]: html } } },
+                            )
+                          }
+                          testId={`setting-${desc.key}`}
+                        />
+                      ) : (
+                        <SettingField
+                          key={desc.key}
+                          desc={desc}
+                          value={settings.data.settings[desc.key]}
+                          onSave={saveSetting}
+                          eventId={event.id}
+                        />
+                      ),
+                    )}
                     {group === SCORING_IN && (
                       <ScoringSection
                         settings={settings.data.settings}

@@ -1,0 +1,32 @@
+import type { editorEn } from './editorEn.ts';
+
+/** Estonian texts of the rich-text editor; same keys as editorEn.ts. */
+export const editorEt: Record<keyof typeof editorEn, string> = {
+  'editor.save': 'Salvesta',
+  'editor.ignore': 'Ignoreeri',
+  'editor.edit': 'Muuda',
+  'editor.empty': 'Teksti veel pole.',
+  'editor.copies': 'Ka keeltes: {{languages}}',
+  'editor.unsavedtitle': 'Salvestamata muudatused',
+  'editor.unsaveddata': 'Tekstis on salvestamata muudatusi. Kas salvestada või ignoreerida?',
+  'editor.dialog.saved.longdesc': 'Tekst on salvestatud.',
+  'editor.dialog.removed.longdesc': 'Tühi tekst on eemaldatud.',
+  'editor.dialog.error': 'Teksti salvestamine ebaõnnestus.',
+  'editor.language': 'Sisu keel',
+  'editor.language.default': 'Vaikimisi (kõik keeled)',
+  'editor.language.et': 'Eesti',
+  'editor.language.en': 'Inglise',
+  'editor.bold': 'Paks',
+  'editor.italic': 'Kaldkiri',
+  'editor.underline': 'Allajoonitud',
+  'editor.strike': 'Läbikriipsutatud',
+  'editor.heading': 'Pealkiri',
+  'editor.subheading': 'Alapealkiri',
+  'editor.bullets': 'Täppidega loend',
+  'editor.numbers': 'Nummerdatud loend',
+  'editor.quote': 'Tsitaat',
+  'editor.link': 'Link',
+  'editor.link.prompt': 'Lingi aadress (tühi eemaldab lingi)',
+  'editor.undo': 'Võta tagasi',
+  'editor.redo': 'Tee uuesti',
+};
