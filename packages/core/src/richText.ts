@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Rich texts (spec 01 §3 translations, §4): HTML written in the editor, stored at `{path}` with
  * per-language copies at `{path}_i18n/{lang}`. Readers get their language's copy, else the
  * default. The server sanitises every one before it is stored (packages/server/src/richText).
+ * No zod here: public pages read texts with this module (their schemas are in settings.ts).
  */
 
 /** The event settings that hold rich text. */
@@ -22,16 +21,6 @@ export const RICH_TEXT_SETTING_MAX = 20_000;
 
 /** Where the per-language copies of the text at `path` are kept. */
 export const textCopiesKey = (path: string): string => `${path}_i18n`;
-
-/** A language of a text copy: a two-letter code. */
-export const TextLanguage = z.string().regex(/^[a-z]{2}$/, 'richtext.error.language');
-
-/** A settings patch's copies: per rich-text setting, per language, the text or null (removed). */
-export const TextCopiesPatch = z.partialRecord(
-  z.enum(RICH_TEXT_SETTINGS),
-  z.record(TextLanguage, z.string().max(RICH_TEXT_SETTING_MAX).nullable()),
-);
-export type TextCopiesPatch = z.infer<typeof TextCopiesPatch>;
 
 /** The text at `key` of `doc` for a reader of `lang`: that language's copy, else the default. */
 export function localisedText(view: object, key: string, lang: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RICH_TEXT_SETTING_MAX, TextCopiesPatch } from './richText.ts';
+import { RICH_TEXT_SETTINGS, RICH_TEXT_SETTING_MAX } from './richText.ts';
 import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
 import { RegConfig, TEAM_TYPES } from './registration.ts';
 import { MapSetting, SpeedRanges } from './map/mapConfig.ts';
@@ -150,6 +150,16 @@ export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> 
       return SpeedRanges;
   }
 }
+
+/** A language of a text copy: a two-letter code. */
+export const TextLanguage = z.string().regex(/^[a-z]{2}$/, 'richtext.error.language');
+
+/** A settings patch's copies: per rich-text setting, per language, the text or null (removed). */
+export const TextCopiesPatch = z.partialRecord(
+  z.enum(RICH_TEXT_SETTINGS),
+  z.record(TextLanguage, z.string().max(RICH_TEXT_SETTING_MAX).nullable()),
+);
+export type TextCopiesPatch = z.infer<typeof TextCopiesPatch>;
 
 /** Speed settings kept in the event document (evdoc.speed). */
 export const SPEED_KEYS = ['limit', 'over1', 'delay1', 'over2', 'delay2'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TextLanguage } from '../richText.ts';
+import { TextLanguage } from '../settings.ts';
 
 /**
  * Checkpoints (KP) as the product stores and exchanges them (spec 01 §3). A checkpoint is three
