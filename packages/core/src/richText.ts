@@ -19,6 +19,34 @@ export const isRichTextSetting = (key: string): key is RichTextSetting =>
 /** The longest rich text a setting holds (the HTML, with its markup). */
 export const RICH_TEXT_SETTING_MAX = 20_000;
 
+/**
+ * The tags a rich text may hold: the editor's formatting, nothing that runs or loads anything.
+ * The server's sanitiser keeps only these (with a link's href and an ordered list's start), and
+ * the web's RichText rebuilds only these.
+ */
+export const RICH_TEXT_TAGS: readonly string[] = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'a',
+];
+
 /** Where the per-language copies of the text at `path` are kept. */
 export const textCopiesKey = (path: string): string => `${path}_i18n`;
 

@@ -1,35 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_SETTINGS, isRichText, textCopiesKey } from '@rada/core';
+import { RICH_TEXT_SETTINGS, RICH_TEXT_TAGS, isRichText, textCopiesKey } from '@rada/core';
 
 /**
- * What a rich text may hold (spec 01 §4): the editor's formatting (paragraphs, headings, lists,
- * emphasis, quotes, code, rules, links), nothing that runs or loads anything. Everything else
- * is dropped with its markup kept out (a <script> and its text go entirely; an onerror
- * attribute, a javascript: link and a style go).
+ * What a rich text may hold (spec 01 §4): core's RICH_TEXT_TAGS, nothing that runs or loads
+ * anything. Everything else is dropped with its markup kept out (a <script> and its text go
+ * entirely; an onerror attribute, a javascript: link and a style go).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'hr',
-    'a',
-  ],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,

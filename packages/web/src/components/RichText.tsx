@@ -3,31 +3,9 @@ import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { isRichText, localisedText } from '@rada/core';
+import { RICH_TEXT_TAGS, isRichText, localisedText } from '@rada/core';
 
-/** The tags a rich text may hold (the server's allowlist, packages/server/src/richText). */
-const TAGS = new Set([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'a',
-]);
+const TAGS = new Set(RICH_TEXT_TAGS);
 const VOID = new Set(['br', 'hr']);
 const SAFE_LINK = /^(?:https?:|mailto:|tel:)/i;
 
