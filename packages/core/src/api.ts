@@ -92,6 +92,12 @@ export interface EventSummary {
   kpsinweb: boolean;
   /** Whether GPS tracks are hidden from the public (the `hidetracks` setting); admins still see them. */
   hidetracks: boolean;
+  /**
+   * The event's description (rich text, the `description` setting) and its language copies:
+   * only in GET /api/events/:id, not in lists.
+   */
+  description?: string;
+  description_i18n?: Record<string, string>;
 }
 
 /** An event of the caller's: administered (`role`), taken part in (`team`), or both. */

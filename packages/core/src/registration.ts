@@ -250,9 +250,12 @@ export interface RegFormView {
   classRequired: boolean;
   teamtype: TeamType;
   joinrequiresconfirmation: boolean;
+  /** The event's description, shown above the form. */
+  description: string;
   prepagemessage: string;
   notallowedmessage: string;
   /** Their language copies (richText.ts: `localisedText` picks the reader's). */
+  description_i18n?: Record<string, string>;
   prepagemessage_i18n?: Record<string, string>;
   notallowedmessage_i18n?: Record<string, string>;
   /** The signed-in user's teams in this event (empty when signed out). */

@@ -7,6 +7,7 @@
 
 /** The event settings that hold rich text. */
 export const RICH_TEXT_SETTINGS = [
+  'description',
   'appmessage',
   'prepagemessage',
   'notallowedmessage',
@@ -75,6 +76,22 @@ export function textCopies(
     ),
   );
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `{key: text, key_i18n: copies}` of `doc`, the copies only when there are some: what a view
+ * sends along so its reader picks their language (localisedText).
+ */
+export function textWithCopies<K extends string>(
+  doc: Readonly<Record<string, unknown>>,
+  key: K,
+): Record<K, string> & Partial<Record<`${K}_i18n`, Record<string, string>>> {
+  const text = doc[key];
+  const copies = textCopies(doc, key);
+  return {
+    [key]: typeof text === 'string' ? text : '',
+    ...(copies ? { [textCopiesKey(key)]: copies } : {}),
+  } as Record<K, string> & Partial<Record<`${K}_i18n`, Record<string, string>>>;
 }
 
 /** Whether a stored text is HTML from the editor (else plain text, shown as written). */

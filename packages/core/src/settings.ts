@@ -54,6 +54,8 @@ export interface SettingDescriptor {
 export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'type', kind: 'select', group: 'general', options: EVENT_TYPES },
   { key: 'resulttype', kind: 'select', group: 'general', options: ['', 'roadbook'] },
+  /** The event's description (rich text) for its public pages and participants. */
+  { key: 'description', kind: 'longtext', group: 'general' },
   { key: 'kpsinweb', kind: 'bool', group: 'general' },
   { key: 'hidetracks', kind: 'bool', group: 'general' },
   { key: 'hidespeedings', kind: 'bool', group: 'general' },

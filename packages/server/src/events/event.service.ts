@@ -7,6 +7,7 @@ import {
   isValidShortlink,
   isRichTextSetting,
   textCopiesKey,
+  textWithCopies,
   validateSettingsValues,
 } from '@rada/core';
 import type {
@@ -89,8 +90,8 @@ export function eventService({
   }
 
   async function summary(row: EventRow, access: EventAccess): Promise<EventSummary> {
-    const data = await store.events.findData(row.id);
-    return presentEvent(row, access.role, fromJsonMap(data?.settings));
+    const settings = fromJsonMap((await store.events.findData(row.id))?.settings);
+    return { ...presentEvent(row, access.role, settings), ...textWithCopies(settings, 'description') };
   }
 
   async function settingsView(row: EventRow, access: EventAccess): Promise<EventSettingsView> {

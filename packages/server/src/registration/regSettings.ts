@@ -3,22 +3,31 @@ import {
   DEFAULT_TEAM_TYPE,
   parseClasses,
   regFields,
-  textCopies,
+  textWithCopies,
 } from '@rada/core';
-import type { RegField, TeamType } from '@rada/core';
+import type { RegField, RegFormView, TeamType } from '@rada/core';
 import type { JsonMap } from '../db/json.ts';
 import { AppError } from '../http/errors.ts';
 import type { EventRow } from '../events/event.repository.ts';
+
+/** The rich texts the registration page shows, each with its language copies. */
+export type RegTexts = Pick<
+  RegFormView,
+  | 'description'
+  | 'description_i18n'
+  | 'prepagemessage'
+  | 'prepagemessage_i18n'
+  | 'notallowedmessage'
+  | 'notallowedmessage_i18n'
+>;
 
 /** The registration settings of an event (spec 01 §3 Team registration, §4). */
 export interface RegSettings {
   fields: RegField[];
   teamtype: TeamType;
   joinrequiresconfirmation: boolean;
-  prepagemessage: string;
-  notallowedmessage: string;
-  prepagemessage_i18n?: Record<string, string>;
-  notallowedmessage_i18n?: Record<string, string>;
+  /** The page's rich texts with their language copies (RegFormView's). */
+  texts: RegTexts;
   /** Teams one user may register in the event (maxregsperuser, at least 1). */
   maxregsperuser: number;
   /** The event's scoring classes (klassid), id → name, in their order. */
@@ -29,15 +38,15 @@ export interface RegSettings {
 
 /** Reads the registration settings out of the event's settings map. */
 export function regSettings(settings: JsonMap): RegSettings {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     fields: regFields(settings.regconfig),
     teamtype: settings.teamtype === 'single' ? 'single' : DEFAULT_TEAM_TYPE,
     joinrequiresconfirmation: settings.joinrequiresconfirmation === true,
-    prepagemessage: text(settings.prepagemessage),
-    notallowedmessage: text(settings.notallowedmessage),
-    prepagemessage_i18n: textCopies(settings, 'prepagemessage'),
-    notallowedmessage_i18n: textCopies(settings, 'notallowedmessage'),
+    texts: {
+      ...textWithCopies(settings, 'description'),
+      ...textWithCopies(settings, 'prepagemessage'),
+      ...textWithCopies(settings, 'notallowedmessage'),
+    },
     maxregsperuser:
       typeof settings.maxregsperuser === 'number' && settings.maxregsperuser >= 1
         ? Math.floor(settings.maxregsperuser)

@@ -128,10 +128,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
         classRequired: s.classRequired && s.classes.size > 0,
         teamtype: s.teamtype,
         joinrequiresconfirmation: s.joinrequiresconfirmation,
-        prepagemessage: s.prepagemessage,
-        notallowedmessage: s.notallowedmessage,
-        ...(s.prepagemessage_i18n ? { prepagemessage_i18n: s.prepagemessage_i18n } : {}),
-        ...(s.notallowedmessage_i18n ? { notallowedmessage_i18n: s.notallowedmessage_i18n } : {}),
+        ...s.texts,
         mine,
         teams: registered.flatMap((r) => {
           const team = teamById.get(r.team_id);

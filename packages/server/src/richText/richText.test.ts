@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkpoint, CheckpointList, EventFile, EventSettingsView } from '@rada/core';
+import type {
+  Checkpoint,
+  CheckpointList,
+  EventFile,
+  EventLists,
+  EventSettingsView,
+  EventSummary,
+  RegFormView,
+} from '@rada/core';
 import { localisedText } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
@@ -124,5 +132,26 @@ describe.each(testDialects())('rich texts on $name', (dialect) => {
     const back = await checkpoints(again);
     expect(back.find((c) => c.id === 'k1')!.data.longdesc_i18n).toEqual({ et: CLEAN });
     expect(back.find((c) => c.id === 'k2')!.data.longdesc).toBe(CLEAN);
+  });
+
+  it("shows the event's description, sanitised, with its copies to readers of the event and its registration page, not in lists", async () => {
+    const id = await newEvent();
+    const res = await patch(id, {
+      settings: { description: HOSTILE },
+      copies: { description: { et: '<p>Tere <em>tulemast</em></p>' } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const event = await call<EventSummary>(t.app, 'GET', `/api/events/${id}`);
+    expect(event.status).toBe(200);
+    expect(event.body.description).toBe(CLEAN);
+    expect(event.body.description_i18n).toEqual({ et: '<p>Tere <em>tulemast</em></p>' });
+    const reg = await call<RegFormView>(t.app, 'GET', `/api/events/${id}/reg`);
+    expect(reg.status).toBe(200);
+    expect(localisedText(reg.body, 'description', 'et')).toBe('<p>Tere <em>tulemast</em></p>');
+    expect(localisedText(reg.body, 'description', 'en')).toBe(CLEAN);
+    const lists = await call<EventLists>(t.app, 'GET', '/api/events', { as: owner });
+    const listed = lists.body.mine.find((e) => e.id === id);
+    expect(listed).toBeDefined();
+    expect(listed).not.toHaveProperty('description');
   });
 });

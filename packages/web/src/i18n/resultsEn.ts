@@ -1,5 +1,6 @@
 /** English texts of the results and responses pages (features/results). */
 export const resultsEn: Record<string, string> = {
+  'results.about': 'About the event',
   'results.title': 'Results',
   'results.tab.overall': 'Overall',
   'results.tab.noclass': 'No class',

@@ -1,5 +1,6 @@
 /** Estonian texts of the results and responses pages (features/results). */
 export const resultsEt: Record<string, string> = {
+  'results.about': 'Võistlusest',
   'results.title': 'Tulemused',
   'results.tab.overall': 'Üldarvestus',
   'results.tab.noclass': 'Klassita',

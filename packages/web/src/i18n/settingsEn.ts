@@ -69,6 +69,7 @@ export const settingsEn = {
   'settings.distanceinresult': 'Show distance in the results',
   'settings.pointssuffix': 'Points suffix',
   'settings.speedranges': 'Speed ranges',
+  'settings.description': 'Event description',
   'settings.appmessage': 'Message in the app',
   'settings.prepagemessage': 'Message before the start',
   'settings.notallowedmessage': 'Message to teams that are not allowed yet',

@@ -71,6 +71,7 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.distanceinresult': 'Näita tulemustes läbitud distantsi',
   'settings.pointssuffix': 'Punktide järelliide',
   'settings.speedranges': 'Kiirusvahemikud',
+  'settings.description': 'Võistluse kirjeldus',
   'settings.appmessage': 'Sõnum rakenduses',
   'settings.prepagemessage': 'Sõnum enne starti',
   'settings.notallowedmessage': 'Sõnum võistkondadele, keda pole veel lubatud',

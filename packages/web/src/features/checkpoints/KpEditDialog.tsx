@@ -25,6 +25,14 @@ import type { KpEditDraft, KpEditField } from './kpEditForm.ts';
 import { draftFromCheckpoint, validateDraft } from './responsesDraft.ts';
 import { ResponsesGrid } from './ResponsesEditor.tsx';
 import { useUpdateCheckpoint } from './useCheckpoints.ts';
+import { RichTextField } from '../richText/RichTextField.tsx';
+import type { EditorTexts } from '../richText/RichTextDialog.tsx';
+
+/** `copies` with the text of `lang` set, or removed when `html` is null. */
+function withCopy(copies: Record<string, string>, lang: string, html: string | null) {
+  const { [lang]: _old, ...rest } = copies;
+  return html === null ? rest : { ...rest, [lang]: html };
+}
 
 export interface KpEditDialogProps {
   eventId: string;
@@ -117,6 +125,25 @@ function KpEditForm({
     />
   );
 
+  // The long description is saved by its editor at once (the rest waits for Save): a PATCH of
+  // `longdesc` or of its language copies, an empty text removing what was stored.
+  const [longdesc, setLongdesc] = useState<EditorTexts>(() => ({
+    default: checkpoint.data.longdesc ?? '',
+    copies: checkpoint.data.longdesc_i18n ?? {},
+  }));
+  const saveLongdesc = async (lang: string | null, html: string | null) => {
+    const next: EditorTexts =
+      lang === null
+        ? { ...longdesc, default: html ?? '' }
+        : { ...longdesc, copies: withCopy(longdesc.copies, lang, html) };
+    const copies = Object.keys(next.copies).length > 0 ? next.copies : null;
+    await update.mutateAsync({
+      id: checkpoint.id,
+      body: { data: lang === null ? { longdesc: html } : { longdesc_i18n: copies } },
+    });
+    setLongdesc(next);
+  };
+
   const handleSave = () => {
     if (!valid || !patch) return;
     setSaveError(null);
@@ -176,15 +203,12 @@ function KpEditForm({
                 disabled={disabled}
                 slotProps={{ htmlInput: { 'data-testid': 'kpedit-desc', maxLength: 2000 } }}
               />
-              <TextField
+              <RichTextField
                 label={t('kp.col.longdesc')}
-                value={draft.longdesc}
-                onChange={(e) => change((d) => ({ ...d, longdesc: e.target.value }))}
-                disabled={disabled}
-                multiline
-                minRows={2}
-                maxRows={8}
-                slotProps={{ htmlInput: { 'data-testid': 'kpedit-longdesc' } }}
+                texts={longdesc}
+                onSave={saveLongdesc}
+                disabled={!editable}
+                testId="kpedit-longdesc"
               />
               <TextField
                 label={t('kp.col.a')}

@@ -48,7 +48,7 @@ describe('one-KP editor form', () => {
         flags: { ...d.flags, allok: false, noopenwhennotclose: true },
         dependkp: ' 3 ',
         desc: '',
-        longdesc: 'Pikk',
+        a: 'Kivi',
         lat: '',
         lng: '',
         anycross: true,
@@ -66,7 +66,7 @@ describe('one-KP editor form', () => {
       },
       data: {
         desc: null,
-        longdesc: 'Pikk',
+        a: 'Kivi',
         loc: null,
         anycross: true,
         responses: { A: 'jah' },

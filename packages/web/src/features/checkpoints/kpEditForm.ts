@@ -5,7 +5,8 @@ import type { ResponsesDraft } from './responsesDraft.ts';
 
 /**
  * The full one-KP editor's form (every kp and data field): text fields as typed, flags as
- * booleans, checked field by field, and turned into one PATCH holding only what changed.
+ * booleans, checked field by field, and turned into one PATCH holding only what changed. The
+ * long description is a rich text with language copies, saved by its own editor (KpEditDialog).
  */
 export const KP_FLAGS = [
   'inwork',
@@ -27,7 +28,6 @@ export interface KpEditDraft {
   flags: Record<KpFlag, boolean>;
   dependkp: string;
   desc: string;
-  longdesc: string;
   a: string;
   lat: string;
   lng: string;
@@ -52,7 +52,6 @@ export function editDraft(cp: Checkpoint): KpEditDraft {
     flags: Object.fromEntries(KP_FLAGS.map((f) => [f, kp[f] === true])) as Record<KpFlag, boolean>,
     dependkp: text(kp.dependkp),
     desc: data.desc ?? '',
-    longdesc: data.longdesc ?? '',
     a: data.a ?? '',
     lat: text(data.loc?.lat),
     lng: text(data.loc?.lng),
@@ -126,7 +125,7 @@ export function editPatch(
   }
   set(kp, 'dependkp', draft.dependkp.trim() || null, cp.kp.dependkp);
 
-  for (const field of ['desc', 'longdesc', 'a'] as const) {
+  for (const field of ['desc', 'a'] as const) {
     set(data, field, draft[field].trim() === '' ? null : draft[field], cp.data[field]);
   }
   const lat = parseNumber(draft.lat);

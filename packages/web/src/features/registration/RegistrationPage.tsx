@@ -61,6 +61,7 @@ export function RegistrationPage() {
 function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: boolean }) {
   const { t } = useTranslation();
   const readerText = useReaderText();
+  const description = readerText(view, 'description');
   const prepagemessage = readerText(view, 'prepagemessage');
   const openSignIn = useOpenSignIn();
   const [done, setDone] = useState<MyRegistration | null>(null);
@@ -68,6 +69,7 @@ function RegistrationContent({ view, signedIn }: { view: RegFormView; signedIn: 
 
   return (
     <Stack spacing={2}>
+      {description && <RichText text={description} data-testid="reg-description" />}
       {prepagemessage && (
         <Alert severity="info" icon={false} data-testid="reg-prepage">
           <RichText text={prepagemessage} />

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
-import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -14,6 +15,7 @@ import { useResults } from './useResults.ts';
 import { NO_CLASS, OVERALL, resultsTabs, tabRows } from './resultsTable.ts';
 import type { ResultsTab } from './resultsTable.ts';
 import { ResultsTable } from './ResultsTable.tsx';
+import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 const ResultsDownloadMenu = lazy(() =>
   import('./ResultsDownloadMenu.tsx').then((m) => ({ default: m.ResultsDownloadMenu })),
@@ -76,6 +78,9 @@ export function ResultsPage() {
   const [tab, setTab] = useState(OVERALL);
   const [open, setOpen] = useState<TeamResult | null>(null);
   const printing = usePrinting();
+  const readerText = useReaderText();
+  const description = event.data ? readerText(event.data, 'description') : '';
+  const [aboutOpen, setAboutOpen] = useState(false);
 
   const hidden = results.error instanceof ApiError && results.error.key === 'results.error.hidden';
   const view = results.data;
@@ -108,6 +113,17 @@ export function ResultsPage() {
           {eventName} — {t('results.title')}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+          {description && (
+            <Button
+              size="small"
+              startIcon={<InfoIcon />}
+              aria-expanded={aboutOpen}
+              onClick={() => setAboutOpen((o) => !o)}
+              data-testid="results-about"
+            >
+              {t('results.about')}
+            </Button>
+          )}
           <Button component={RouterLink} to={`/${evid ?? ''}/responses`} size="small">
             {t('results.responses')}
           </Button>
@@ -124,6 +140,11 @@ export function ResultsPage() {
           </Button>
         </Stack>
       </Stack>
+      {description && aboutOpen && (
+        <Paper variant="outlined" sx={{ px: 2, py: 1, mb: 1, ...SCREEN_ONLY }}>
+          <RichText text={description} data-testid="results-description" />
+        </Paper>
+      )}
       {hidden ? (
         <Alert severity="info" data-testid="results-hidden">
           {t('results.hidden')}

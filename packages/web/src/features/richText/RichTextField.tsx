@@ -20,12 +20,15 @@ export function RichTextField({
   onSave,
   testId,
   height,
+  disabled = false,
 }: {
   label: string;
   texts: EditorTexts;
   onSave: (lang: string | null, html: string | null) => Promise<void>;
   testId: string;
   height?: number;
+  /** Read-only: the text without the Edit button. */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -36,14 +39,16 @@ export function RichTextField({
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {label}
         </Typography>
-        <Button
-          size="small"
-          startIcon={<EditIcon />}
-          onClick={() => setOpen(true)}
-          data-testid={`${testId}-edit`}
-        >
-          {t('editor.edit')}
-        </Button>
+        {!disabled && (
+          <Button
+            size="small"
+            startIcon={<EditIcon />}
+            onClick={() => setOpen(true)}
+            data-testid={`${testId}-edit`}
+          >
+            {t('editor.edit')}
+          </Button>
+        )}
       </Stack>
       <Paper variant="outlined" sx={{ px: 1.5, py: 1, maxHeight: 200, overflow: 'auto' }}>
         {texts.default ? (
