@@ -165,9 +165,9 @@ describe('the rich-text editor', () => {
           await context.request.get(`${platform.url}/api/events/${evid}/checkpoints`)
         ).json()) as { checkpoints: { id: string; data: Record<string, unknown> }[] }
       ).checkpoints.find((c) => c.id === 'k1')!.data;
-    await expect.poll(async () => (await k1()).longdesc).toBe(
-      '<p>Under the <strong>old oak</strong></p>',
-    );
+    await expect
+      .poll(async () => (await k1()).longdesc)
+      .toBe('<p>Under the <strong>old oak</strong></p>');
     // Its Estonian copy.
     await page.getByTestId('editor-language').click({ force: true });
     await page.getByTestId('editor-language-et').click();

@@ -72,6 +72,8 @@ export interface PublicConfig {
   /** Sign-in providers offered by the dialog; 'password' is email and password. */
   providers: string[];
   signupOpen: boolean;
+  /** Sign-in links and password reset by email are offered (the server can send email). */
+  emailLinks: boolean;
   version: string;
   /** Keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); null hides the layer. */
   mapKeys: MapKeys;

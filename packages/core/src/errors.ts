@@ -63,6 +63,11 @@ export const ERROR_KEYS = [
   'error.expired',
   'auth.error.wrongpassword',
   'auth.error.toomanyaccount',
+  'auth.error.badlink',
+  'auth.error.emailmismatch',
+  'auth.error.noemail',
+  'auth.error.passkey',
+  'auth.error.passkeytoomany',
   'account.error.ownsevents',
   'joinc.error.tooshort',
   'reg.error.toomany',
@@ -99,6 +104,17 @@ export const ERROR_KEYS = [
   'archive.error.nosecond',
   'archive.error.mismatch',
   'archive.error.notmoved',
+  'news.error.exists',
+  'wheel.error.failed',
+  'wheel.error.badresponse',
+  'wheel.error.notconfigured',
+  'wheel.error.noentries',
+  'wheel.error.event',
+  'wheel.error.archived',
+  'accounting.error.unconfigured',
+  'accounting.error.upstream',
+  'accounting.error.nochange',
+  'accounting.error.unknownaccount',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -174,6 +190,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'auth.error.wrongpassword': 'The current password is wrong',
   'auth.error.toomanyaccount':
     'Too many failed sign-ins to this account. Try again in a few minutes.',
+  'auth.error.badlink': 'This link has expired or was already used. Ask for a new one.',
+  'auth.error.emailmismatch': 'The email provided does not match the current sign-in session.',
+  'auth.error.noemail': 'This server does not send email',
+  'auth.error.passkey': 'The passkey was not accepted. Try again or sign in another way.',
+  'auth.error.passkeytoomany': 'This account has as many passkeys as it may keep',
   'account.error.ownsevents':
     'You own events. Hand them to another admin before deleting your account',
   'joinc.error.tooshort': 'A join code needs at least 6 characters',
@@ -213,4 +234,18 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'archive.error.mismatch':
     'The files on the first and the second tier differ: nothing was deleted',
   'archive.error.notmoved': 'Failed to move event to A2',
+  'news.error.exists': 'There is a news item at this time already',
+  'wheel.error.failed': 'Wheel request failed',
+  'wheel.error.badresponse': 'Bad response from server',
+  'wheel.error.notconfigured': 'This server has no wheelofnames.com key (WHEELOFNAMES_API_KEY)',
+  'wheel.error.noentries': 'The wheel has no names to draw from',
+  'wheel.error.event':
+    'Only events you administer that start at most a week before this one can be added',
+  'wheel.error.archived': 'The event is archived',
+  'accounting.error.unconfigured':
+    'The accounting API is not set up on this server: its key (EARVELDAJA_API_KEY_ID, EARVELDAJA_API_KEY_PUBLIC, EARVELDAJA_API_KEY_PASSWORD) is missing',
+  'accounting.error.upstream':
+    'e-arveldaja refused the request or did not answer. Try again later.',
+  'accounting.error.nochange': 'Every target equals its balance: there is nothing to book',
+  'accounting.error.unknownaccount': 'A target names an account that is not a stock account',
 };

@@ -15,6 +15,9 @@ export const deviceTopic = (deviceId: string): string => `device:${deviceId}`;
 /** The topic of one cup's standings (/cup/{cupid}). */
 export const cupTopic = (cupId: string): string => `cup:${cupId}`;
 
+/** The topic of the interface's translation overrides: anyone may follow it. */
+export const TRANSLATIONS_TOPIC = 'translations';
+
 /** Server-internal topic of an event's live locations (ingest → /listen sockets). */
 export const liveTopic = (eventId: string): string => `live:${eventId}`;
 
@@ -47,6 +50,8 @@ export type ServerMessage =
   | { v: 1; type: 'cup.changed'; cupId: string }
   /** Messages or commands wait for the device; it fetches them through the HTTP API. */
   | { v: 1; type: 'device.messages'; deviceId: string }
+  /** A translation override was saved or removed; every app reloads the overrides. */
+  | { v: 1; type: 'translations.changed' }
   /**
    * Server-internal (topic liveTopic(eventId), never sent on /api/ws): stored location batches
    * for the /listen sockets, which check their own viewers' permission.

@@ -6,6 +6,7 @@ export const RESERVED_SHORTLINKS = new Set([
   'assets',
   'account',
   'accountdelete',
+  'auth',
   'cup',
   'play',
   'admin',

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { EVENT_FILE_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from '@rada/core';
 import { databaseConfigFromEnv } from './db/database.ts';
 import type { DatabaseConfig } from './db/database.ts';
+import { earveldajaConfigFromEnv } from './accounting/earveldaja.ts';
+import type { EarveldajaConfig } from './accounting/earveldaja.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,6 +33,14 @@ export interface ServerConfig {
    * the server's own origin for the WebSocket Origin check (not the request's Host).
    */
   publicUrl: string | null;
+  /**
+   * The SMTP server email goes through (SMTP_URL, nodemailer's form: smtp[s]://user:pass@host:port);
+   * null: no email, and sign-in links and password reset by email are not offered. Links point
+   * to PUBLIC_URL, so both are needed.
+   */
+  smtpUrl: string | null;
+  /** The sender of the platform's email (MAIL_FROM). */
+  mailFrom: string;
   /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   /** Largest request body of most routes, in bytes (BODY_LIMIT). */
@@ -65,6 +75,13 @@ export interface ServerConfig {
   archiveDir: string;
   /** The second archive tier: a folder (ARCHIVE2_DIR) or S3 (ARCHIVE2_S3_*); null for none. */
   archive2: SecondTier | null;
+  /**
+   * The external wheelofnames.com service (WHEELOFNAMES_API_KEY; WHEELOFNAMES_URL, default
+   * https://wheelofnames.com/api/v1); no key hides it and the built-in wheel works alone.
+   */
+  wheelOfNames: { apiKey: string | null; url: string };
+  /** The e-arveldaja accounting API of the owner's stock tool (EARVELDAJA_*); null: not set up. */
+  accounting: EarveldajaConfig | null;
 }
 
 /** Where the second archive tier is. */
@@ -96,6 +113,8 @@ export interface RateLimits {
   upload: RateLimit;
   /** Password changes per user: each checks the current password (RATE_LIMIT_PASSWORD). */
   password: RateLimit;
+  /** Account requests per address: links by email and their uses, passkey sign-ins (RATE_LIMIT_ACCOUNT). */
+  account: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -114,6 +133,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // An organiser importing every team's GPX track after the event makes hundreds in minutes.
   upload: { max: 600, windowMs: 10 * MINUTE },
   password: { max: 10, windowMs: 15 * MINUTE },
+  account: { max: 60, windowMs: HOUR },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
@@ -126,6 +146,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   registration: 'RATE_LIMIT_REGISTRATION',
   upload: 'RATE_LIMIT_UPLOAD',
   password: 'RATE_LIMIT_PASSWORD',
+  account: 'RATE_LIMIT_ACCOUNT',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: HOUR };
@@ -198,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     platformOwnerEmail: list(env.PLATFORM_OWNER_EMAIL)[0] ?? null,
     cookieSecure: env.COOKIE_SECURE === 'true',
     publicUrl: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Rada <no-reply@localhost>',
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => originOf('ALLOWED_ORIGINS', o)),
     logLevel: env.LOG_LEVEL ?? 'info',
     // Only a proxy on this host by default: trusting every private range let anyone on the LAN
@@ -214,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     archiveDir:
       env.ARCHIVE_DIR ?? path.join(env.DATA_DIR ?? path.resolve(process.cwd(), 'data'), 'archive'),
     archive2: secondTierOf(env),
+    accounting: earveldajaConfigFromEnv(env),
+    wheelOfNames: {
+      apiKey: env.WHEELOFNAMES_API_KEY || null,
+      url: (env.WHEELOFNAMES_URL || 'https://wheelofnames.com/api/v1').replace(/\/+$/, ''),
+    },
   };
 }
 

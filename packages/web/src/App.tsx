@@ -10,6 +10,7 @@ import { NotifyProvider } from './components/NotifyProvider.tsx';
 import { preloadable } from './components/preloadable.tsx';
 import type { Preloadable } from './components/preloadable.tsx';
 import { asLanguage, withAllTexts } from './i18n/index.ts';
+import { useLiveTranslations } from './i18n/liveTranslations.ts';
 import { makeTheme } from './theme.ts';
 import { AppShell } from './features/layout/AppShell.tsx';
 
@@ -95,6 +96,18 @@ const EventPage = organiserPage(
   () => import('./features/eventPage/EventPage.tsx'),
   (m) => m.EventPage,
 );
+const WheelPage = organiserPage(
+  () => import('./features/wheel/WheelPage.tsx'),
+  (m) => m.WheelPage,
+);
+const EmailLinkPage = page(
+  () => import('./features/auth/LinkPages.tsx'),
+  (m) => m.EmailLinkPage,
+);
+const ResetPasswordPage = page(
+  () => import('./features/auth/LinkPages.tsx'),
+  (m) => m.ResetPasswordPage,
+);
 const NotFoundPage = page(
   () => import('./features/layout/ComingSoonPages.tsx'),
   (m) => m.NotFoundPage,
@@ -107,6 +120,8 @@ const PAGES: { path?: string; Page: Preloadable<object> }[] = [
   { path: 'account', Page: AccountPage },
   { path: 'cup/:cupid', Page: CupPage },
   { path: 'play', Page: PlayHome },
+  { path: 'auth/link', Page: EmailLinkPage },
+  { path: 'auth/reset', Page: ResetPasswordPage },
   { path: ':evid/reg', Page: RegistrationPage },
   { path: ':evid/join', Page: JoinPage },
   { path: ':evid/join/:code', Page: JoinPage },
@@ -115,6 +130,7 @@ const PAGES: { path?: string; Page: Preloadable<object> }[] = [
   { path: ':evid/responses', Page: ResponsesPage },
   { path: ':evid/start', Page: StartPage },
   { path: ':evid/play', Page: PlayPage },
+  { path: ':evid/wheel', Page: WheelPage },
   { path: ':evid', Page: EventPage },
   { path: ':evid/:sub1', Page: EventPage },
   { path: '*', Page: NotFoundPage },
@@ -158,6 +174,7 @@ export function App() {
   const lang = asLanguage(i18n.language) ?? 'en';
   const [queryClient] = useState(makeQueryClient);
   const [realtime] = useState(() => createRealtime(queryClient));
+  useLiveTranslations(realtime);
   const theme = useMemo(() => makeTheme(lang), [lang]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady } from './i18n/index.ts';
+import { i18nReady, loadTranslationOverrides } from './i18n/index.ts';
 import { App, preloadPage } from './App.tsx';
 import { settlePrefetch } from './api/client.ts';
 import { registerServiceWorker } from './features/participant/serviceWorker.ts';
@@ -10,6 +10,8 @@ const PAINTED_WAIT_MS = 5_000;
 
 const root = document.getElementById('root');
 if (root) {
+  // The translation editor's texts, laid over the bundled ones when they come (not waited for).
+  void loadTranslationOverrides();
   // The server's first rows of this page (packages/server/src/http/firstPaint.ts) stay until the
   // app draws the page with its data in its first render: rows over rows, no spinner between.
   // Rows of another page (a copy of the HTML kept by a cache) go at once.

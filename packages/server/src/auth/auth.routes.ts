@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   CreateTokenBody,
   DeleteAccountBody,
+  EmailLinkBody,
+  EmailLinkSignInBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
   SESSION_TTL_MS,
   SignInBody,
   SignUpBody,
@@ -9,17 +13,14 @@ import {
 import { AppError, forbidden, parseWith, unauthorized } from '../http/errors.ts';
 import { rateLimited, signinLimits } from '../http/limits.ts';
 import type { AuthService } from './auth.service.ts';
+import type { EmailSignInService } from './emailSignIn.service.ts';
 import type { ServerConfig } from '../config.ts';
 
 export const SESSION_COOKIE = 'rada_session';
 
-/** Sign-up, sign-in, sign-out, the current user, API tokens and account deletion. */
-export async function authRoutes(
-  api: FastifyInstance,
-  auth: AuthService,
-  config: ServerConfig,
-): Promise<void> {
-  const setCookie = (reply: FastifyReply, token: string) =>
+/** Sets the browser session's cookie (httpOnly, SameSite=Lax, Secure behind HTTPS). */
+export function cookieSetter(config: Pick<ServerConfig, 'cookieSecure'>) {
+  return (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -27,6 +28,19 @@ export async function authRoutes(
       path: '/',
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });
+}
+
+/**
+ * Sign-up, sign-in (password, or a link by email), password reset by email, sign-out, the
+ * current user, API tokens and account deletion.
+ */
+export async function authRoutes(
+  api: FastifyInstance,
+  auth: AuthService,
+  email: EmailSignInService,
+  config: ServerConfig,
+): Promise<void> {
+  const setCookie = cookieSetter(config);
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const signinLimit = signinLimits(api);
 
@@ -53,6 +67,30 @@ export async function authRoutes(
       }
       throw e;
     }
+  });
+
+  // Links by email: the requests answer 202 alike whether the address has an account or not;
+  // requests and uses count per address (RATE_LIMIT_ACCOUNT, 429 auth.error.toomany).
+  const emailLimit = rateLimited(api, 'account');
+  api.post('/auth/email-link', emailLimit, async (req, reply) => {
+    await email.requestSignInLink(parseWith(EmailLinkBody, req.body));
+    return reply.status(202).send({ sent: true });
+  });
+  api.post('/auth/email-link/signin', emailLimit, async (req, reply) => {
+    const body = parseWith(EmailLinkSignInBody, req.body);
+    const { token, actor } = await email.signInWithLink(body, req.headers['user-agent']);
+    setCookie(reply, token);
+    return auth.me(actor);
+  });
+  api.post('/auth/password-reset', emailLimit, async (req, reply) => {
+    await email.requestReset(parseWith(PasswordResetBody, req.body));
+    return reply.status(202).send({ sent: true });
+  });
+  api.post('/auth/password-reset/confirm', emailLimit, async (req, reply) => {
+    const body = parseWith(PasswordResetConfirmBody, req.body);
+    const { token, actor } = await email.resetPassword(body, req.headers['user-agent']);
+    setCookie(reply, token);
+    return auth.me(actor);
   });
 
   api.post('/auth/signout', async (req, reply) => {

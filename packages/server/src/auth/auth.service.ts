@@ -9,10 +9,35 @@ import type { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { newId, newToken, tokenHash } from '../db/ids.ts';
 import type { PlatformRole, UserRepository, UserRow } from '../users/user.repository.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { SessionRepository, SessionRow } from './session.repository.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Actor } from './actor.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
+
+/** A new session's secret token and its row (which holds only the token's hash). */
+export function newSession(
+  userId: string,
+  kind: 'browser' | 'token',
+  name: string | null,
+  t: number,
+  userAgent?: string,
+): { token: string; row: SessionRow } {
+  const token = newToken();
+  return {
+    token,
+    row: {
+      id: tokenHash(token),
+      public_id: newId(),
+      user_id: userId,
+      kind,
+      name,
+      created_at: t,
+      last_used_at: t,
+      expires_at: kind === 'browser' ? t + SESSION_TTL_MS : t + API_TOKEN_TTL_MS,
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+    },
+  };
+}
 
 export interface AuthDeps {
   users: UserRepository;
@@ -47,19 +72,8 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
     name: string | null,
     userAgent?: string,
   ) {
-    const token = newToken();
-    const t = now();
-    await sessions.create({
-      id: tokenHash(token),
-      public_id: newId(),
-      user_id: userId,
-      kind,
-      name,
-      created_at: t,
-      last_used_at: t,
-      expires_at: kind === 'browser' ? t + SESSION_TTL_MS : t + API_TOKEN_TTL_MS,
-      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
-    });
+    const { token, row } = newSession(userId, kind, name, now(), userAgent);
+    await sessions.create(row);
     return token;
   }
 

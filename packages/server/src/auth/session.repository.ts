@@ -63,19 +63,30 @@ export function sessionRepository(db: Kysely<Database>) {
      * (API tokens stay: they are listed, and revoked one by one).
      */
     replacePassword: (userId: string, passwordHash: string, keepSessionId: string) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .deleteFrom('sessions')
-          .where('user_id', '=', userId)
-          .where('kind', '=', 'browser')
-          .where('id', '!=', keepSessionId)
-          .execute();
-      }),
+      db.transaction().execute((trx) => setPassword(trx, userId, passwordHash, keepSessionId)),
+
+    /** replacePassword for repositories already bound to a transaction (Store.transaction). */
+    replacePasswordInTransaction: (userId: string, passwordHash: string, keepSessionId: string) =>
+      setPassword(db, userId, passwordHash, keepSessionId),
   };
 }
 export type SessionRepository = ReturnType<typeof sessionRepository>;
+
+async function setPassword(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'browser')
+    .where('id', '!=', keepSessionId)
+    .execute();
+}

@@ -51,6 +51,27 @@ describe.each(testDialects())('command line on $name', (dialect) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('prints a password-reset link that works on a server without email, once', async () => {
+    const email = uniqueEmail('reset');
+    await withApp((t) => signUp(t.app, email));
+    const printed = await cli('reset-link', email.toUpperCase());
+    expect(printed.code, printed.err).toBe(0);
+    const token = /^http:\/\/localhost:\d+\/auth\/reset#token=([\w-]+)\n$/.exec(printed.out)?.[1];
+    expect(token, printed.out).toBeDefined();
+    await withApp(async (t) => {
+      const confirm = () =>
+        call<Me>(t.app, 'POST', '/api/auth/password-reset/confirm', {
+          body: { token, password: 'chosen after reset' },
+        });
+      const reset = await confirm();
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      expect(reset.body.email).toBe(email);
+      expect((await confirm()).status).toBe(400);
+      await signIn(t.app, email, 'chosen after reset');
+    });
+    expect(await cli('reset-link', uniqueEmail('nobody'))).toMatchObject({ code: 1 });
+  });
+
   it('imports the event file and exports it back unchanged', async () => {
     const file = write('spring.json', JSON.stringify(sampleEventFile(), null, 2));
     const imported = await cli('import', file, '--id', 'x');

@@ -17,6 +17,7 @@ import { eventService } from '../events/event.service.ts';
 import { inProcessBus } from '../realtime/bus.ts';
 import { hashPassword } from '../auth/password.ts';
 import { newId } from '../db/ids.ts';
+import { emailSignInService } from '../auth/emailSignIn.service.ts';
 import { AppError } from '../http/errors.ts';
 import { unknownAdmins } from '../eventFile/eventFileCheck.ts';
 import type { PlatformRole } from '../users/user.repository.ts';
@@ -29,6 +30,8 @@ const USAGE = `Usage: npm run rada -- <command>
   superadmin <email> [--password <pw>]   make a super admin (creates the account if new)
   owner <email> [--password <pw>]        make the platform owner (manages news)
   creator <email>                         grant a creator record (may create events)
+  reset-link <email>                      print a password-reset link for an account (works
+                                          once, for an hour; PUBLIC_URL or localhost:PORT)
   export <eventId>                        print the whole event as JSON (redirect to a file)
   import <file.json> [--id <shortlink>]   create an event from an event file
   results <file.json> [--format json|csv|iof]
@@ -181,6 +184,26 @@ export async function runCli(
         }
         err.write(`Imported ${created.name} as /${created.id}\n`);
         out.write(created.id + '\n');
+        return 0;
+      }
+      case 'reset-link': {
+        const email = rest[0];
+        if (!email) throw new Error('reset-link needs the email of an account');
+        const links = emailSignInService({
+          store,
+          auth: { actorFor: () => Promise.reject(new Error('not signing in here')) },
+          mailer: null,
+          publicUrl: config.publicUrl,
+          signupOpen: config.signupOpen,
+          now,
+        });
+        const link = await links.resetLinkFor(
+          email,
+          config.publicUrl ?? `http://localhost:${config.port}`,
+        );
+        if (!link) throw new Error(`No account with the email ${email}`);
+        out.write(link + '\n');
+        err.write('Give this link to the account owner only: it sets a new password.\n');
         return 0;
       }
       case 'migrate':

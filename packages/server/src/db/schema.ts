@@ -41,6 +41,10 @@ export interface Database {
   device_uploads: DeviceUploadsTable;
   team_clocks: TeamClocksTable;
   web_clients: WebClientsTable;
+  auth_links: AuthLinksTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
+  wheel_draws: WheelDrawsTable;
 }
 
 type Json = string;
@@ -353,4 +357,57 @@ export interface WebClientsTable {
   /** JSON array of the process's clients (core WebClient without its server). */
   clients: Json;
   seen_at: Ms;
+}
+/** One draw of an event's wheel of names (migration 0010): who, when, among how many, who won. */
+export interface WheelDrawsTable {
+  id: string;
+  event_id: string;
+  /** The draw's number in its event: 1, 2, … (draws of one event never overlap). */
+  seq: number;
+  /** Who drew; no foreign key, so the record outlives the account. */
+  user_id: string | null;
+  drawn_at: Ms;
+  /** How many entries the wheel had. */
+  entries: number;
+  winner: string;
+  winner_index: number;
+  /** 1 when the winner was taken off the wheel (autoRemoveWinner). */
+  removed: Flag;
+}
+/** A link sent by email (migration 0011): sign in, or reset the password. */
+export interface AuthLinksTable {
+  /** SHA-256 of the link's token. */
+  id: string;
+  purpose: 'signin' | 'reset';
+  /** The address it was sent to (lower case). */
+  email: string;
+  /** The account it resets; null for a sign-in link (the account may not exist yet). */
+  user_id: string | null;
+  created_at: Ms;
+  expires_at: Ms;
+  used_at: Ms | null;
+}
+/** A passkey (WebAuthn credential) of an account (migration 0011). */
+export interface PasskeysTable {
+  /** The credential id (base64url). */
+  id: string;
+  user_id: string;
+  /** The COSE public key (base64url). */
+  public_key: string;
+  /** The authenticator's signature counter as last seen (0 when it keeps none). */
+  counter: number;
+  /** JSON array of the transports the authenticator named (usb, internal, hybrid, …). */
+  transports: string;
+  name: string;
+  created_at: Ms;
+  last_used_at: Ms | null;
+}
+/** A passkey ceremony's one-time challenge (migration 0011). */
+export interface AuthChallengesTable {
+  /** The challenge (base64url), as the browser signs it. */
+  id: string;
+  purpose: 'passkey-register' | 'passkey-signin';
+  /** The account adding a passkey; null for a sign-in (who it is comes from the passkey). */
+  user_id: string | null;
+  expires_at: Ms;
 }

@@ -21,6 +21,10 @@ import { archiveRepository } from '../archive/archive.repository.ts';
 import { adminEventsRepository } from '../admin/adminEvents.repository.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { debugRepository } from '../debug/debug.repository.ts';
+import { newsRepository } from '../news/news.repository.ts';
+import { translationRepository } from '../translations/translation.repository.ts';
+import { authLinkRepository } from '../auth/authLink.repository.ts';
+import { passkeyRepository } from '../auth/passkey.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -28,6 +32,10 @@ import type { GroupCommitStats } from './groupCommit.ts';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repos {
+  /** Links sent by email to sign in or reset a password (auth/). */
+  authLinks: ReturnType<typeof authLinkRepository>;
+  /** Passkeys of accounts and their ceremonies' challenges (auth/). */
+  passkeys: ReturnType<typeof passkeyRepository>;
   events: ReturnType<typeof eventRepository>;
   users: ReturnType<typeof userRepository>;
   eventFiles: ReturnType<typeof eventFileRepository>;
@@ -59,6 +67,10 @@ export interface Repos {
   audit: ReturnType<typeof auditRepository>;
   /** The super admin's debug tools' platform-wide reads. */
   debug: ReturnType<typeof debugRepository>;
+  /** News items per language (news/). */
+  news: ReturnType<typeof newsRepository>;
+  /** The interface's translation overrides (translations/). */
+  translations: ReturnType<typeof translationRepository>;
 }
 
 export interface Store extends Repos {
@@ -98,6 +110,10 @@ const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } =
   adminEvents: adminEventsRepository,
   audit: auditRepository,
   debug: debugRepository,
+  authLinks: authLinkRepository,
+  passkeys: passkeyRepository,
+  news: newsRepository,
+  translations: translationRepository,
 };
 
 /** Every repository bound to `db` (the store's own, made once). */

@@ -91,7 +91,10 @@ export function eventService({
 
   async function summary(row: EventRow, access: EventAccess): Promise<EventSummary> {
     const settings = fromJsonMap((await store.events.findData(row.id))?.settings);
-    return { ...presentEvent(row, access.role, settings), ...textWithCopies(settings, 'description') };
+    return {
+      ...presentEvent(row, access.role, settings),
+      ...textWithCopies(settings, 'description'),
+    };
   }
 
   async function settingsView(row: EventRow, access: EventAccess): Promise<EventSettingsView> {

@@ -28,6 +28,14 @@ import { auditService } from '../audit/audit.service.ts';
 import { auditRoutes } from '../audit/audit.routes.ts';
 import { debugService } from '../debug/debug.service.ts';
 import { debugRoutes } from '../debug/debug.routes.ts';
+import { wheelRoutes } from '../wheel/wheel.routes.ts';
+import { makeWheelService } from '../wheel/wheel.ts';
+import { accountingService } from '../accounting/accounting.service.ts';
+import { accountingRoutes } from '../accounting/accounting.routes.ts';
+import { newsService } from '../news/news.service.ts';
+import { newsRoutes } from '../news/news.routes.ts';
+import { translationService } from '../translations/translation.service.ts';
+import { translationRoutes } from '../translations/translation.routes.ts';
 import { folderStorage, s3Storage } from '../archive/archiveStorage.ts';
 import { overviewRoutes } from '../overview/overview.routes.ts';
 import { teamService } from '../teams/team.service.ts';
@@ -61,6 +69,10 @@ import { registerCompression } from './compression.ts';
 import { idempotencyCache, redisIdempotency } from './idempotency.ts';
 import { Redis } from 'ioredis';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
+import { emailSignInService } from '../auth/emailSignIn.service.ts';
+import { smtpMailer } from '../auth/mailer.ts';
+import { passkeyService } from '../auth/passkey.service.ts';
+import { passkeyRoutes } from '../auth/passkey.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
 import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
@@ -158,8 +170,24 @@ export async function buildApp({
     await debug.forgetClients().catch(() => undefined);
   });
   const speed = speedService({ store, bus: changes, now, log });
+  const auth = authService({ users: store.users, sessions: store.sessions, config, now });
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
+  if (mailer) app.addHook('onClose', () => mailer.close());
+  if (mailer && !config.publicUrl) {
+    app.log.warn('SMTP_URL is set but PUBLIC_URL is not: links by email are off (they need it)');
+  }
   const services = {
-    auth: authService({ users: store.users, sessions: store.sessions, config, now }),
+    auth,
+    email: emailSignInService({
+      store,
+      auth,
+      mailer,
+      publicUrl: config.publicUrl,
+      signupOpen: config.signupOpen,
+      now,
+      onSendError: (err) => app.log.error({ err }, 'email not sent'),
+    }),
+    passkeys: passkeyService({ store, auth, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({
       store,
@@ -242,11 +270,13 @@ export async function buildApp({
       api.get('/config', () => ({
         providers: config.providers,
         signupOpen: config.signupOpen,
+        emailLinks: services.email.enabled,
         version: '0.1.0',
         mapKeys: config.mapKeys,
       }));
       api.get('/health', () => ({ ok: true }));
-      await authRoutes(api, services.auth, config);
+      await authRoutes(api, services.auth, services.email, config);
+      await passkeyRoutes(api, services.passkeys, services.auth, config);
       await sessionRoutes(api, services.sessions);
       await userRoutes(api, services.users);
       await eventRoutes(
@@ -261,6 +291,17 @@ export async function buildApp({
       await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
       await auditRoutes(api, auditService({ store }));
       await debugRoutes(api, debug);
+      await wheelRoutes(api, makeWheelService({ db, store, config, now, log }));
+      await accountingRoutes(
+        api,
+        accountingService({
+          config: config.accounting,
+          now,
+          log: (obj, msg) => app.log.info(obj, msg),
+        }),
+      );
+      await newsRoutes(api, newsService({ store, now }));
+      await translationRoutes(api, translationService({ store, bus, now }));
       // A closing server lets a running archive job end (its transaction is short).
       app.addHook('onClose', () => archive.settled());
       await teamRoutes(api, services.teams);

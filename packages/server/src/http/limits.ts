@@ -42,7 +42,7 @@ const RATE_LIMIT_KEYS = 10_000;
 
 /** Route limits a route may name; the sign-in limits are counted by hand (`signinLimits`). */
 export type RouteLimitName =
-  'signup' | 'joinLookup' | 'join' | 'registration' | 'upload' | 'password';
+  'signup' | 'joinLookup' | 'join' | 'registration' | 'upload' | 'password' | 'account';
 
 export interface LimitsOptions {
   /**
@@ -155,7 +155,8 @@ const pluginOptions = (limit: RateLimit) => ({
 /**
  * Route options that count the route's requests against the limit `name` (checked in onRequest,
  * before the body is read); over it the route answers 429 error.toomany with Retry-After.
- * Sign-ups count per address; the others per user, or per address when signed out.
+ * Sign-ups and account requests by email count per address; the others per user, or per address
+ * when signed out.
  */
 export function rateLimited(
   api: FastifyInstance,
@@ -165,7 +166,11 @@ export function rateLimited(
     config: {
       rateLimit: {
         ...pluginOptions(api.radaLimits.rateLimits[name]),
-        keyGenerator: name === 'signup' ? addressKey : callerKey,
+        keyGenerator: name === 'signup' || name === 'account' ? addressKey : callerKey,
+        // Account requests by email answer with the sign-in dialog's message (spec 02 §8).
+        ...(name === 'account'
+          ? { errorResponseBuilder: () => new AppError('auth.error.toomany', 429) }
+          : {}),
       },
     },
   };

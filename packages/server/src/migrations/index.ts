@@ -8,6 +8,8 @@ import * as m0006 from './0006_device_clock.ts';
 import * as m0007 from './0007_session_lifetimes.ts';
 import * as m0008 from './0008_cups.ts';
 import * as m0009 from './0009_web_clients.ts';
+import * as m0010 from './0010_wheel.ts';
+import * as m0011 from './0011_sign_in.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_session_lifetimes': m0007,
   '0008_cups': m0008,
   '0009_web_clients': m0009,
+  '0010_wheel': m0010,
+  '0011_sign_in': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

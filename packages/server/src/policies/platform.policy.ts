@@ -22,3 +22,14 @@ export const canMoveArchives = (actor: Actor | null): actor is Actor => actor?.s
 
 /** The events table of the whole platform and its unpaid marks (spec 02 §2): super admins. */
 export const canManageEvents = (actor: Actor | null): actor is Actor => actor?.superAdmin === true;
+
+/** Adding, editing and deleting news (spec 02 §6): the platform owner only. */
+export const canManageNews = (actor: Actor | null): actor is Actor => actor?.platformOwner === true;
+
+/** Overriding the interface's texts (spec 02 §2 translation editor): the owner and super admins. */
+export const canEditTranslations = (actor: Actor | null): actor is Actor =>
+  actor !== null && (actor.platformOwner || actor.superAdmin);
+
+/** The accounting stock tool (spec 02 §2): the platform owner's alone, not super admins'. */
+export const canUseAccounting = (actor: Actor | null): actor is Actor =>
+  actor?.platformOwner === true;

@@ -9,12 +9,17 @@ export interface SocketLike {
 }
 
 const MAX_TOPICS_PER_SOCKET = 50;
-/** An event's topic, or a device's (whose messages say only that something waits for it). */
-const TOPIC_PATTERN = /^((event|cup):[A-Za-z0-9_-]{1,64}|device:[A-Za-z0-9_.:-]{4,100})$/;
+/**
+ * An event's topic, or a device's (whose messages say only that something waits for it), or the
+ * translation overrides' (TRANSLATIONS_TOPIC).
+ */
+const TOPIC_PATTERN =
+  /^((event|cup):[A-Za-z0-9_-]{1,64}|device:[A-Za-z0-9_.:-]{4,100}|translations)$/;
 
 /**
  * Serves one client socket: handles subscribe/unsubscribe and forwards bus messages.
- * Topics carry only what changed, so any client may subscribe to any event, cup or device topic.
+ * Topics carry only what changed, so any client may subscribe to any event, cup or device topic
+ * and to the translations'.
  */
 export function attachSocket(
   bus: Bus,

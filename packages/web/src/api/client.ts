@@ -1,5 +1,25 @@
 import { encodeTrack, TRACK_CONTENT_TYPE } from '@rada/core';
 import type {
+  WheelDraw,
+  WheelDrawResult,
+  WheelOfNamesAnswer,
+  WheelOfNamesBody,
+  WheelUpdateBody,
+  WheelView,
+} from '@rada/core';
+import type { RevaluationBody, RevaluationResult, StockView } from '@rada/core';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type {
+  AddPasskeyBody,
+  PasskeySignInBody,
+  PasskeyView,
+  EmailLinkBody,
+  EmailLinkSignInBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
   LocationPoint,
   IngestResult,
   MyTeam,
@@ -63,6 +83,10 @@ import type {
   NearbyEvent,
   VersionsView,
   WmtsCapabilities,
+  NewsBody,
+  NewsItem,
+  TranslationBody,
+  TranslationOverrides,
   CupJoinBody,
   CupLinkCheck,
   CupStandingsView,
@@ -305,9 +329,25 @@ export const api = {
   signIn: (body: SignInBody) => request<Me>('POST', '/auth/signin', body),
   signUp: (body: SignUpBody) => request<Me>('POST', '/auth/signup', body),
   signOut: () => request<void>('POST', '/auth/signout'),
+  requestEmailLink: (body: EmailLinkBody) => request<void>('POST', '/auth/email-link', body),
+  signInWithLink: (body: EmailLinkSignInBody) =>
+    request<Me>('POST', '/auth/email-link/signin', body),
+  requestPasswordReset: (body: PasswordResetBody) =>
+    request<void>('POST', '/auth/password-reset', body),
+  resetPassword: (body: PasswordResetConfirmBody) =>
+    request<Me>('POST', '/auth/password-reset/confirm', body),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
   /** The account page: own sessions and tokens, their revocation and renewal, the password. */
   sessions: () => request<SessionsAnswer>('GET', '/auth/sessions'),
+  /** Passkeys: the own list, a new one's options and credential, removal; sign-in with one. */
+  passkeys: () => request<PasskeyView[]>('GET', '/auth/passkeys'),
+  passkeyOptions: () =>
+    request<PublicKeyCredentialCreationOptionsJSON>('POST', '/auth/passkeys/options'),
+  addPasskey: (body: AddPasskeyBody) => request<PasskeyView>('POST', '/auth/passkeys', body),
+  removePasskey: (id: string) => request<void>('DELETE', `/auth/passkeys/${enc(id)}`),
+  passkeySignInOptions: () =>
+    request<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options'),
+  passkeySignIn: (body: PasskeySignInBody) => request<Me>('POST', '/auth/passkey/signin', body),
   revokeSession: (id: string) => request<void>('DELETE', `/auth/sessions/${enc(id)}`),
   createToken: (body: CreateTokenBody) =>
     request<{ id: string; token: string; expiresAt: number }>('POST', '/auth/tokens', body),
@@ -359,6 +399,13 @@ export const api = {
   debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
   debugClients: () => request<WebClient[]>('GET', '/admin/debug/clients'),
   eventIssues: (id: string) => request<EventIssue[]>('GET', `/events/${enc(id)}/issues`),
+  wheel: (id: string) => request<WheelView>('GET', `/events/${enc(id)}/wheel`),
+  updateWheel: (id: string, body: WheelUpdateBody) =>
+    request<WheelView>('PUT', `/events/${enc(id)}/wheel`, body),
+  wheelDraw: (id: string) => request<WheelDrawResult>('POST', `/events/${enc(id)}/wheel/draw`),
+  wheelDraws: (id: string) => request<WheelDraw[]>('GET', `/events/${enc(id)}/wheel/draws`),
+  wheelOfNames: (id: string, body: WheelOfNamesBody) =>
+    request<WheelOfNamesAnswer>('POST', `/events/${enc(id)}/wheelofnames`, body),
   debugRecode: (body: { event: string; dryRun: boolean }) =>
     request<RecodeResult>('POST', '/admin/debug/recode', body),
   debugNearby: (p: { lat: number; lng: number }) =>
@@ -368,6 +415,10 @@ export const api = {
     request<VersionsView>('GET', `/admin/debug/versions?months=${months}`),
   debugGps: (eventId: string) =>
     request<GpsState[]>('GET', `/admin/debug/gps?event=${enc(eventId)}`),
+  accountingStock: (date: string) =>
+    request<StockView>('GET', `/accounting/stock?date=${enc(date)}`),
+  accountingRevalue: (body: RevaluationBody) =>
+    request<RevaluationResult>('POST', '/accounting/revaluations', body),
   setUnpaid: (id: string, unpaid: boolean) =>
     request<{ unpaidAt: number | null }>('PUT', `/admin/events/${enc(id)}/unpaid`, { unpaid }),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
@@ -560,6 +611,17 @@ export const api = {
   /** Recomputes the event's speed tickets from its tracks (event admins). */
   recomputeSpeedTickets: (id: string) =>
     request<RecomputeTicketsResult>('POST', `/events/${enc(id)}/speedtickets/recompute`),
+  /** News, newest first (anyone); the platform owner adds, edits and deletes. */
+  news: () => request<NewsItem[]>('GET', '/news'),
+  createNews: (body: NewsBody) => request<NewsItem>('POST', '/news', body),
+  updateNews: (time: number, body: NewsBody) => request<NewsItem>('PUT', `/news/${time}`, body),
+  deleteNews: (time: number) => request<void>('DELETE', `/news/${time}`),
+  /** The interface's translation overrides (anyone; i18n/index.ts lays them over the texts). */
+  translations: () => request<TranslationOverrides>('GET', '/translations'),
+  /** Saves a key's English and Estonian texts (the platform owner and super admins). */
+  putTranslation: (key: string, body: TranslationBody) =>
+    request<TranslationBody>('PUT', `/translations/${enc(key)}`, body),
+  deleteTranslation: (key: string) => request<void>('DELETE', `/translations/${enc(key)}`),
 };
 
 /**
@@ -630,6 +692,9 @@ export const queryKeys = {
   startTimesPreview: (id: string, body: unknown) =>
     ['event', id, 'teams', 'starttimes-preview', body] as const,
   deletedTeams: (id: string) => ['event', id, 'deletedteams'] as const,
+  /** Under teams: a change of the event's teams refreshes the wheel's entries too. */
+  wheel: (id: string) => ['event', id, 'teams', 'wheel'] as const,
+  wheelDraws: (id: string) => ['event', id, 'wheeldraws'] as const,
   startList: (id: string) => ['event', id, 'startlist'] as const,
   regForm: (id: string) => ['event', id, 'regform'] as const,
   registrations: (id: string) => ['event', id, 'registrations'] as const,
@@ -644,4 +709,7 @@ export const queryKeys = {
   speedAreas: (id: string) => ['event', id, 'speedareas'] as const,
   speedTickets: (id: string) => ['event', id, 'speedtickets'] as const,
   uploads: (id: string) => ['event', id, 'uploads'] as const,
+  news: ['news'] as const,
+  /** The translation overrides as the translation editor reads them. */
+  translations: ['translations'] as const,
 };

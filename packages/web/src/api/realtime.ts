@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { cupTopic, eventTopic, parseServerMessage } from '@rada/core';
+import { TRANSLATIONS_TOPIC, cupTopic, eventTopic, parseServerMessage } from '@rada/core';
 import type { ClientMessage, EventChange, ServerMessage } from '@rada/core';
 import { queryKeys } from './client.ts';
 
@@ -237,7 +237,8 @@ export class RealtimeConnection {
       if (message?.type === 'event.changed') {
         this.options.onEventChanged(message.eventId, message.what);
       } else if (message?.type === 'subscribed' && this.topics.has(message.topic)) {
-        this.setConfirmed(message.topic, true);
+        // The page's own topics are counted; the app-wide translations' is always there.
+        if (message.topic !== TRANSLATIONS_TOPIC) this.setConfirmed(message.topic, true);
       }
     };
     socket.onclose = () => {

@@ -20,4 +20,15 @@ export const accountEn = {
     'The team’s device clock is {{amount}} ahead of the server (seen {{time}}). Times it sends are taken as the server’s time at most.',
   'teams.clock.behind':
     'The team’s device clock is {{amount}} behind the server, or its data arrived late (seen {{time}}). Check its marks, start and finish times.',
+  'account.passkeys.title': 'Passkeys',
+  'account.passkeys.text':
+    'A passkey signs you in without a password, with your fingerprint, face or screen lock. Add one on each device you use.',
+  'account.passkeys.name': 'Name',
+  'account.passkeys.created': 'Added',
+  'account.passkeys.add': 'Add a passkey',
+  'account.passkeys.added': 'The passkey is added',
+  'account.passkeys.remove': 'Remove passkey',
+  'account.passkeys.removeconfirm': 'Remove the passkey {{name}}? It no longer signs you in.',
+  'account.passkeys.removed': 'The passkey is removed',
+  'account.passkeys.unsupported': 'This browser cannot use passkeys.',
 };

@@ -19,4 +19,16 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
     'Võistkonna seadme kell on serverist {{amount}} ees (nähtud {{time}}). Seadme saadetud aegu arvestatakse kõige rohkem serveri ajaga.',
   'teams.clock.behind':
     'Võistkonna seadme kell on serverist {{amount}} maas või jõudsid andmed hilja (nähtud {{time}}). Kontrolli võistkonna märkimiste, stardi ja finiši aegu.',
+  'account.passkeys.title': 'Pääsuvõtmed',
+  'account.passkeys.text':
+    'Pääsuvõti logib sind sisse ilma paroolita, sõrmejälje, näo või ekraaniluku abil. Lisa üks igasse seadmesse, mida kasutad.',
+  'account.passkeys.name': 'Nimi',
+  'account.passkeys.created': 'Lisatud',
+  'account.passkeys.add': 'Lisa pääsuvõti',
+  'account.passkeys.added': 'Pääsuvõti on lisatud',
+  'account.passkeys.remove': 'Eemalda pääsuvõti',
+  'account.passkeys.removeconfirm':
+    'Kas eemaldada pääsuvõti {{name}}? Sellega ei saa enam sisse logida.',
+  'account.passkeys.removed': 'Pääsuvõti on eemaldatud',
+  'account.passkeys.unsupported': 'See brauser ei oska pääsuvõtmeid kasutada.',
 };

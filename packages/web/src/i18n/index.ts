@@ -3,6 +3,8 @@ import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import { LANGUAGE_COOKIE } from '@rada/core';
+import type { TranslationOverrides } from '@rada/core';
+import { api } from '../api/client.ts';
 import 'dayjs/locale/en';
 
 import 'dayjs/locale/et';
@@ -53,6 +55,11 @@ const organiserTexts: Record<Language, () => Promise<Record<string, string>>> = 
 };
 /** Whether every text is wanted: set by loadAllTexts, kept for later language changes. */
 let allWanted = false;
+/**
+ * The stored texts that replace bundled ones (the translation editor's, GET /api/translations),
+ * laid over every part of the texts as it loads; the bundled texts stay the fallback.
+ */
+let overrides: Partial<TranslationOverrides> = {};
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -60,7 +67,7 @@ const bundleBackend: BackendModule = {
     const lang = asLanguage(language);
     if (!lang) return callback(null, {});
     Promise.all([publicTexts[lang](), allWanted ? organiserTexts[lang]() : {}]).then(
-      ([own, more]) => callback(null, { ...own, ...more }),
+      ([own, more]) => callback(null, { ...own, ...more, ...overrides[lang] }),
       (error: Error) => callback(error, false),
     );
   },
@@ -77,7 +84,7 @@ export function loadAllTexts(): Promise<void> {
     allWanted = true;
     const lang = asLanguage(i18n.language) ?? initialLanguage();
     allLoaded = organiserTexts[lang]().then((texts) => {
-      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+      i18n.addResourceBundle(lang, 'translation', { ...texts, ...overrides[lang] }, true, true);
     });
   }
   return allLoaded;
@@ -86,6 +93,47 @@ export function loadAllTexts(): Promise<void> {
 /** `module` once the organiser's texts are loaded too: for lazy screens and dialogs that use them. */
 export function withAllTexts<M>(module: Promise<M>): Promise<M> {
   return Promise.all([module, loadAllTexts()]).then(([m]) => m);
+}
+
+/**
+ * Lays `next` over the bundled texts of every language loaded so far (a language loaded later
+ * gets them as it loads); a key no longer overridden gets its bundled text back. Components
+ * re-render with the new texts (bindI18nStore).
+ */
+export async function applyTranslationOverrides(next: Partial<TranslationOverrides>) {
+  const previous = overrides;
+  overrides = next;
+  for (const lang of LANGUAGES) {
+    if (!i18n.hasResourceBundle(lang, 'translation')) continue;
+    const own = next[lang] ?? {};
+    const dropped = Object.keys(previous[lang] ?? {}).filter((key) => !(key in own));
+    let restored: Record<string, string> = {};
+    if (dropped.length > 0) {
+      const [pub, more] = await Promise.all([
+        publicTexts[lang](),
+        allWanted ? organiserTexts[lang]() : {},
+      ]);
+      const bundled: Record<string, string> = { ...pub, ...more };
+      restored = Object.fromEntries(
+        dropped.flatMap((k) => (k in bundled ? [[k, bundled[k]!]] : [])),
+      );
+    }
+    i18n.addResourceBundle(lang, 'translation', { ...restored, ...overrides[lang] }, true, true);
+  }
+}
+
+/** Every bundled text of `lang` (both parts), without the overrides: the translation editor's. */
+export async function bundledTexts(lang: Language): Promise<Record<string, string>> {
+  const [pub, more] = await Promise.all([publicTexts[lang](), organiserTexts[lang]()]);
+  return { ...pub, ...more };
+}
+
+/**
+ * Fetches the stored translation overrides and applies them (main.tsx as the app loads, and
+ * whenever the live socket says they changed). Without them the bundled texts stand.
+ */
+export function loadTranslationOverrides(): Promise<void> {
+  return api.translations().then(applyTranslationOverrides, () => undefined);
 }
 
 /** Switches the interface (texts, dates) to `lang` and remembers the choice. */

@@ -18,6 +18,10 @@ import { eventFileEn } from './eventFileEn.ts';
 import { overviewEn } from './overviewEn.ts';
 import { adminEn } from './adminEn.ts';
 import { historyEn } from './historyEn.ts';
+import { wheelEn } from './wheelEn.ts';
+import { newsEn } from './newsEn.ts';
+import { translatorEn } from './translatorEn.ts';
+import { accountingEn } from './accountingEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -37,4 +41,8 @@ export const organiserEn = {
   ...overviewEn,
   ...adminEn,
   ...historyEn,
+  ...wheelEn,
+  ...newsEn,
+  ...translatorEn,
+  ...accountingEn,
 };

@@ -18,6 +18,10 @@ import { eventFileEt } from './eventFileEt.ts';
 import { overviewEt } from './overviewEt.ts';
 import { adminEt } from './adminEt.ts';
 import { historyEt } from './historyEt.ts';
+import { wheelEt } from './wheelEt.ts';
+import { newsEt } from './newsEt.ts';
+import { translatorEt } from './translatorEt.ts';
+import { accountingEt } from './accountingEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -37,4 +41,8 @@ export const organiserEt = {
   ...overviewEt,
   ...adminEt,
   ...historyEt,
+  ...wheelEt,
+  ...newsEt,
+  ...translatorEt,
+  ...accountingEt,
 };

@@ -6,9 +6,13 @@ import { useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { ApiTokens, BrowserSessions } from './SessionsSection.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { useSessions } from './useSessions.ts';
 
-/** `/account`: the signed-in user's browsers and API tokens (revoke, renew), password change. */
+/**
+ * `/account`: the signed-in user's browsers and API tokens (revoke, renew), passkeys, password
+ * change.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -43,6 +47,7 @@ export function AccountPage() {
         <Typography color="text.secondary">{me.data.email}</Typography>
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
         <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
+        <PasskeysSection />
         <PasswordForm />
         <Link component={RouterLink} to="/accountdelete" color="error" data-testid="account-delete">
           {t('account.deletelink')}

@@ -17,20 +17,40 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import MailIcon from '@mui/icons-material/MarkEmailRead';
+import KeyIcon from '@mui/icons-material/Key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_DIALOG_CLOSE_MS } from '@rada/core';
+import { EMAIL_LINK_STORAGE_KEY, SUCCESS_DIALOG_CLOSE_MS } from '@rada/core';
 import type { Me } from '@rada/core';
 import { ApiError, api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { LoadingState } from '../../components/States.tsx';
 import { useConfig } from './useMe.ts';
-import { fieldErrorsFromDetails, passwordMin, validateAuthForm } from './authForm.ts';
+import { passkeyErrorText, passkeysSupported, signInWithPasskey } from './passkey.ts';
+import { emailOnly, fieldErrorsFromDetails, passwordMin, validateAuthForm } from './authForm.ts';
 import type { AuthFieldErrors, AuthFields, AuthMode } from './authForm.ts';
+
+const SUBMIT_LABEL: Record<AuthMode, string> = {
+  signin: 'auth.signin',
+  signup: 'auth.signup',
+  link: 'auth.link.send',
+  reset: 'auth.reset.send',
+};
+
+/** The address a sign-in link was asked for, so the link's page need not ask (same browser). */
+function rememberLinkEmail(email: string) {
+  try {
+    localStorage.setItem(EMAIL_LINK_STORAGE_KEY, email.trim().toLowerCase());
+  } catch {
+    // Private browsing: the link's page asks for the address.
+  }
+}
 
 /**
  * The sign-in dialog (spec 02 §2): providers from /api/config, email and password sign-in or
- * sign-up, translated errors, and a success state that closes itself after one second.
+ * sign-up, a sign-in link or a password reset by email (when the server sends email), translated
+ * errors, and a success state that closes itself after one second.
  */
 export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -41,17 +61,39 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [submitted, setSubmitted] = useState(false);
   const [serverFieldErrors, setServerFieldErrors] = useState<AuthFieldErrors>({});
   const [success, setSuccess] = useState<Me | null>(null);
+  /** The address a link by email was sent to (the dialog then says to look for it). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { i18n } = useTranslation();
+
+  const signedIn = (me: Me) => {
+    queryClient.setQueryData(queryKeys.me, me);
+    // Lists and roles depend on who is asking.
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    setSuccess(me);
+  };
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: signedIn });
 
   const mutation = useMutation({
-    mutationFn: (vars: { mode: AuthMode; fields: AuthFields }) =>
-      vars.mode === 'signup'
-        ? api.signUp(vars.fields)
-        : api.signIn({ email: vars.fields.email, password: vars.fields.password }),
-    onSuccess: (me) => {
-      queryClient.setQueryData(queryKeys.me, me);
-      // Lists and roles depend on who is asking.
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-      setSuccess(me);
+    mutationFn: async (vars: { mode: AuthMode; fields: AuthFields }): Promise<Me | null> => {
+      const lang = i18n.resolvedLanguage === 'et' ? 'et' : 'en';
+      const email = vars.fields.email;
+      switch (vars.mode) {
+        case 'signup':
+          return api.signUp(vars.fields);
+        case 'signin':
+          return api.signIn({ email, password: vars.fields.password });
+        case 'link':
+          await api.requestEmailLink({ email, lang });
+          rememberLinkEmail(email);
+          return null;
+        case 'reset':
+          await api.requestPasswordReset({ email, lang });
+          return null;
+      }
+    },
+    onSuccess: (me, vars) => {
+      if (me) signedIn(me);
+      else setSentTo(vars.fields.email.trim());
     },
     onError: (error, vars) => {
       if (error instanceof ApiError && error.details.length > 0) {
@@ -87,6 +129,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const handleMode = (next: AuthMode) => {
     setMode(next);
+    setSentTo(null);
     setSubmitted(false);
     setServerFieldErrors({});
     mutation.reset();
@@ -94,8 +137,11 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const providers = config.data?.providers ?? [];
   const hasPassword = providers.includes('password');
+  const emailLinks = hasPassword && config.data?.emailLinks === true;
+  const linkMode = emailOnly(mode);
   const others = providers.filter((p) => p !== 'password');
-  const busy = mutation.isPending;
+  const busy = mutation.isPending || passkey.isPending;
+  const offerPasskey = hasPassword && passkeysSupported() && !emailOnly(mode);
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
@@ -114,6 +160,22 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
                   name: success.displayName,
                 })}
               </Typography>
+            </Stack>
+          </DialogContent>
+        ) : sentTo ? (
+          <DialogContent>
+            <Stack
+              data-testid="signin-sent"
+              sx={{ alignItems: 'center', gap: 1, py: 3 }}
+              role="status"
+            >
+              <MailIcon color="primary" sx={{ fontSize: 56 }} />
+              <Typography sx={{ textAlign: 'center' }}>
+                {t(mode === 'link' ? 'auth.link.sent' : 'auth.reset.sent', { email: sentTo })}
+              </Typography>
+              <Button onClick={() => handleMode('signin')} data-testid="signin-back">
+                {t('auth.link.back')}
+              </Button>
             </Stack>
           </DialogContent>
         ) : config.isPending ? (
@@ -146,23 +208,52 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
                   ))}
                 </Stack>
               )}
+              {offerPasskey && (
+                <Stack sx={{ gap: 1, mb: 2 }}>
+                  <Button
+                    fullWidth
+                    variant="outlined"
+                    startIcon={<KeyIcon />}
+                    disabled={busy}
+                    onClick={() => passkey.mutate()}
+                    data-testid="signin-passkey"
+                  >
+                    {t('auth.passkey.signin')}
+                  </Button>
+                  {passkey.isError && (
+                    <Alert severity="error" data-testid="signin-passkey-error">
+                      {passkeyErrorText(t, passkey.error)}
+                    </Alert>
+                  )}
+                </Stack>
+              )}
               {hasPassword && (
                 <>
-                  <Tabs
-                    value={mode}
-                    onChange={(_e, v: AuthMode) => handleMode(v)}
-                    variant="fullWidth"
-                    sx={{ mb: 2 }}
-                  >
-                    <Tab value="signin" label={t('auth.signin')} data-testid="signin-tab-signin" />
-                    {config.data.signupOpen && (
+                  {linkMode ? (
+                    <Typography sx={{ mb: 2 }} data-testid="signin-linkmode">
+                      {t(mode === 'link' ? 'auth.link.explain' : 'auth.reset.explain')}
+                    </Typography>
+                  ) : (
+                    <Tabs
+                      value={mode}
+                      onChange={(_e, v: AuthMode) => handleMode(v)}
+                      variant="fullWidth"
+                      sx={{ mb: 2 }}
+                    >
                       <Tab
-                        value="signup"
-                        label={t('auth.signup')}
-                        data-testid="signin-tab-signup"
+                        value="signin"
+                        label={t('auth.signin')}
+                        data-testid="signin-tab-signin"
                       />
-                    )}
-                  </Tabs>
+                      {config.data.signupOpen && (
+                        <Tab
+                          value="signup"
+                          label={t('auth.signup')}
+                          data-testid="signin-tab-signup"
+                        />
+                      )}
+                    </Tabs>
+                  )}
                   <Stack sx={{ gap: 2 }}>
                     {mode === 'signup' && (
                       <TextField
@@ -188,22 +279,42 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
                       required
                       slotProps={{ htmlInput: { 'data-testid': 'signin-email' } }}
                     />
-                    <TextField
-                      label={t('auth.password')}
-                      type="password"
-                      value={fields.password}
-                      onChange={(e) => handleChange('password')(e.target.value)}
-                      error={!!fieldError('password')}
-                      helperText={
-                        fieldError('password') ??
-                        (mode === 'signup'
-                          ? t('auth.passwordhint', { min: passwordMin })
-                          : undefined)
-                      }
-                      autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                      required
-                      slotProps={{ htmlInput: { 'data-testid': 'signin-password' } }}
-                    />
+                    {!linkMode && (
+                      <TextField
+                        label={t('auth.password')}
+                        type="password"
+                        value={fields.password}
+                        onChange={(e) => handleChange('password')(e.target.value)}
+                        error={!!fieldError('password')}
+                        helperText={
+                          fieldError('password') ??
+                          (mode === 'signup'
+                            ? t('auth.passwordhint', { min: passwordMin })
+                            : undefined)
+                        }
+                        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                        required
+                        slotProps={{ htmlInput: { 'data-testid': 'signin-password' } }}
+                      />
+                    )}
+                    {emailLinks && mode === 'signin' && (
+                      <Stack direction="row" sx={{ justifyContent: 'space-between', mt: -1 }}>
+                        <Button
+                          size="small"
+                          onClick={() => handleMode('reset')}
+                          data-testid="signin-forgot"
+                        >
+                          {t('auth.reset.open')}
+                        </Button>
+                        <Button
+                          size="small"
+                          onClick={() => handleMode('link')}
+                          data-testid="signin-link"
+                        >
+                          {t('auth.link.open')}
+                        </Button>
+                      </Stack>
+                    )}
                     {!config.data.signupOpen && (
                       <Typography variant="body2" color="text.secondary">
                         {t('auth.signupclosed')}
@@ -219,6 +330,11 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
               )}
             </DialogContent>
             <DialogActions>
+              {linkMode && (
+                <Button onClick={() => handleMode('signin')} disabled={busy} sx={{ mr: 'auto' }}>
+                  {t('auth.link.back')}
+                </Button>
+              )}
               <Button onClick={onClose} disabled={busy} data-testid="signin-cancel">
                 {t('common.cancel')}
               </Button>
@@ -230,7 +346,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
                   data-testid="signin-submit"
                   startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
                 >
-                  {t(mode === 'signup' ? 'auth.signup' : 'auth.signin')}
+                  {t(SUBMIT_LABEL[mode])}
                 </Button>
               )}
             </DialogActions>

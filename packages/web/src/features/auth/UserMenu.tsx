@@ -7,7 +7,9 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import BugReportIcon from '@mui/icons-material/BugReport';
+import TranslateIcon from '@mui/icons-material/Translate';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import InventoryIcon from '@mui/icons-material/Inventory';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withAllTexts } from '../../i18n/index.ts';
@@ -32,6 +34,18 @@ const DebugToolsDialog = lazy(() =>
     import('../adminEvents/DebugToolsDialog.tsx').then((m) => ({ default: m.DebugToolsDialog })),
   ),
 );
+const AccountingDialog = lazy(() =>
+  withAllTexts(
+    import('../accounting/AccountingDialog.tsx').then((m) => ({ default: m.AccountingDialog })),
+  ),
+);
+const TranslationEditorDialog = lazy(() =>
+  withAllTexts(
+    import('../translations/TranslationEditorDialog.tsx').then((m) => ({
+      default: m.TranslationEditorDialog,
+    })),
+  ),
+);
 const CupManagerDialog = lazy(() =>
   withAllTexts(
     import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
@@ -52,6 +66,9 @@ export function UserMenu({ me }: { me: Me }) {
   const [cupsOpen, setCupsOpen] = useState(false);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [debugOpen, setDebugOpen] = useState(false);
+  const [translatorOpen, setTranslatorOpen] = useState(false);
+  const translator = me.platformOwner || me.superAdmin;
+  const [accountingOpen, setAccountingOpen] = useState(false);
   const close = () => setAnchor(null);
 
   return (
@@ -113,6 +130,34 @@ export function UserMenu({ me }: { me: Me }) {
               <BugReportIcon fontSize="small" />
             </ListItemIcon>
             {t('usermenu.debug')}
+          </MenuItem>
+        )}
+        {translator && (
+          <MenuItem
+            data-testid="usermenu-translations"
+            onClick={() => {
+              close();
+              setTranslatorOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <TranslateIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.translations')}
+          </MenuItem>
+        )}
+        {me.platformOwner && (
+          <MenuItem
+            data-testid="usermenu-accounting"
+            onClick={() => {
+              close();
+              setAccountingOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <InventoryIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.accounting')}
           </MenuItem>
         )}
         {me.superAdmin && <Divider />}
@@ -179,6 +224,16 @@ export function UserMenu({ me }: { me: Me }) {
       {me.superAdmin && debugOpen && (
         <Suspense fallback={null}>
           <DebugToolsDialog onClose={() => setDebugOpen(false)} />
+        </Suspense>
+      )}
+      {translator && translatorOpen && (
+        <Suspense fallback={null}>
+          <TranslationEditorDialog onClose={() => setTranslatorOpen(false)} />
+        </Suspense>
+      )}
+      {me.platformOwner && accountingOpen && (
+        <Suspense fallback={null}>
+          <AccountingDialog onClose={() => setAccountingOpen(false)} />
         </Suspense>
       )}
       {me.superAdmin && creatorsOpen && (

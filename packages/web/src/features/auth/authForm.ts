@@ -1,6 +1,10 @@
-import { PASSWORD_MIN_LENGTH, SignInBody, SignUpBody } from '@rada/core';
+import { EmailLinkBody, PASSWORD_MIN_LENGTH, SignInBody, SignUpBody } from '@rada/core';
 
-export type AuthMode = 'signin' | 'signup';
+/** Sign in, sign up, ask for a sign-in link by email, ask for a password-reset link. */
+export type AuthMode = 'signin' | 'signup' | 'link' | 'reset';
+
+/** The modes whose form is the email address alone. */
+export const emailOnly = (mode: AuthMode): boolean => mode === 'link' || mode === 'reset';
 
 export interface AuthFields {
   email: string;
@@ -32,7 +36,9 @@ export function validateAuthForm(mode: AuthMode, fields: AuthFields): AuthFieldE
   const parsed =
     mode === 'signup'
       ? SignUpBody.safeParse(fields)
-      : SignInBody.safeParse({ email: fields.email, password: fields.password });
+      : emailOnly(mode)
+        ? EmailLinkBody.safeParse({ email: fields.email })
+        : SignInBody.safeParse({ email: fields.email, password: fields.password });
   if (parsed.success) return {};
   const errors: AuthFieldErrors = {};
   for (const issue of parsed.error.issues) {

@@ -18,6 +18,7 @@ import { formatEventDates } from '../events/formatEventDates.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { ExportTab } from '../export/ExportTab.tsx';
 import { SettingsTab } from '../settings/SettingsTab.tsx';
+import { WheelButton } from '../wheel/WheelButton.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
 
@@ -92,6 +93,7 @@ function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undef
           <CupManagerDialog key={cups.key} event={event} onClose={cups.hide} />
         </Suspense>
       )}
+      {event.role !== null && <WheelButton event={event} />}
       {me?.creator && (
         <Button
           variant="outlined"

@@ -11,6 +11,7 @@ import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
 import { EventList } from '../events/EventList.tsx';
 import { useEventLists } from '../events/useEvent.ts';
 import { HomeJoinCodeBox } from '../joinCodes/HomeJoinCodeBox.tsx';
+import { NewsList } from '../news/NewsList.tsx';
 
 function Section({
   title,
@@ -43,8 +44,8 @@ function Section({
 }
 
 /**
- * The start page: the caller's events, upcoming public events, creating an event, and looking up
- * a join code.
+ * The start page: the caller's events, upcoming public events, creating an event, looking up
+ * a join code, and the news.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -109,6 +110,7 @@ export function HomePage() {
         </>
       )}
       {lists.isPending && me.data && <Box>{createButton}</Box>}
+      <NewsList />
       <HomeJoinCodeBox />
       <CreateEventDialog key={dialog.key} open={dialog.open} onClose={dialog.hide} />
     </Stack>

@@ -1,0 +1,136 @@
+import net from 'node:net';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestSmtp } from '../packages/server/src/test/smtpServer.ts';
+import type { TestSmtp } from '../packages/server/src/test/smtpServer.ts';
+import { usePlatform } from './lifecycle.ts';
+import { screenshot } from './support.ts';
+
+/** A port nothing listens on now: the platform takes it, so its PUBLIC_URL is known first. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('sign-in links and password reset by email', () => {
+  let smtp: TestSmtp;
+  let port = 0;
+  // Runs before usePlatform's own beforeAll (hooks run in the order they are declared).
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    port = await freePort();
+  });
+  afterAll(() => smtp.close());
+  const env = usePlatform(() => ({
+    port,
+    smtpUrl: smtp.url,
+    publicUrl: `http://localhost:${port}`,
+  }));
+
+  /** The link of the last email to `to` (the stand-in SMTP server received it). */
+  const lastLink = async (to: string, path: string) => {
+    await expect.poll(() => smtp.lastToken(to), { timeout: 5000 }).not.toBeNull();
+    return `http://localhost:${port}${path}#token=${smtp.lastToken(to)}`;
+  };
+  const openDialog = async (page: Page) => {
+    await page.getByTestId('signin-open').first().click();
+    await page.getByTestId('signin-dialog').waitFor();
+  };
+
+  it('signs up with a link, resets the password by email, and signs in with the new one', async () => {
+    const { platform, browser } = env;
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = 'kalle@example.ee';
+
+    // Ask for a sign-in link: a new address, no password.
+    await page.goto(platform.url);
+    await openDialog(page);
+    await page.getByTestId('signin-link').click();
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-sent').waitFor();
+    await screenshot(page, 'email-link-sent', false);
+    expect(smtp.mails.at(-1)?.text).toContain('Sign in to Rada');
+
+    // The link signs in at once in this browser and the account exists.
+    const link = await lastLink(email, '/auth/link');
+    await page.goto(link);
+    await page.getByTestId('link-done').waitFor();
+    expect(await page.getByTestId('link-done').innerText()).toContain('Signed in as kalle');
+    // The token left the address bar.
+    expect(page.url()).toBe(`http://localhost:${port}/auth/link`);
+    const me = await context.request.get(`${platform.url}/api/auth/me`);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+
+    // The same link again, in another browser: it asks for the address, then refuses.
+    const other = await browser.newContext({ locale: 'en-GB' });
+    const second = await other.newPage();
+    await second.goto(link);
+    await second.getByTestId('link-email').fill(email);
+    await second.getByTestId('link-submit').click();
+    await second.getByTestId('link-error').waitFor();
+    expect(await second.getByTestId('link-error').innerText()).toContain('already used');
+
+    // Sign out, then forgot password: a reset link sets one.
+    await context.clearCookies();
+    await page.goto(platform.url);
+    await openDialog(page);
+    await page.getByTestId('signin-forgot').click();
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-sent').waitFor();
+    await page.goto(await lastLink(email, '/auth/reset'));
+    await page.getByTestId('reset-password').fill('short');
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('at least').first().waitFor();
+    await page.getByTestId('reset-password').fill('a good new password');
+    await screenshot(page, 'password-reset', false);
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('link-done').waitFor();
+
+    // Signed out again, the new password signs in through the dialog.
+    await context.clearCookies();
+    await page.goto(platform.url);
+    await openDialog(page);
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-password').fill('a good new password');
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-success').waitFor();
+    expect(errors).toEqual([]);
+    await Promise.all([context.close(), other.close()]);
+  });
+
+  it('asks for the address when a link opens in another browser, and refuses another address', async () => {
+    const { platform, browser } = env;
+    const asking = await browser.newContext({ locale: 'et-EE' });
+    const email = 'mari@example.ee';
+    const sent = await asking.request.post(`${platform.url}/api/auth/email-link`, {
+      data: { email, lang: 'et' },
+    });
+    expect(sent.status()).toBe(202);
+    const link = await lastLink(email, '/auth/link');
+    expect(smtp.mails.at(-1)?.text).toContain('Sisene Radasse');
+
+    const phone = await browser.newContext({ locale: 'et-EE' });
+    const opened = await phone.newPage();
+    await opened.goto(link);
+    await opened.getByTestId('link-email').fill('someone@example.ee');
+    await opened.getByTestId('link-submit').click();
+    await opened.getByTestId('link-error').waitFor();
+    expect(await opened.getByTestId('link-error').innerText()).toContain('ei vasta');
+    await opened.getByTestId('link-email').fill(email);
+    await opened.getByTestId('link-submit').click();
+    await opened.getByTestId('link-done').waitFor();
+    await screenshot(opened, 'email-link-done', false);
+    await Promise.all([asking.close(), phone.close()]);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+
+/**
+ * Sign-in by a link sent by email, and password reset by email (docs/sign-in.md). A link holds
+ * a random token (its SHA-256 is stored), works once and expires. The answers to a request for
+ * a link are the same whether an account exists or not, so nobody learns who has one.
+ */
+
+/** How long a sign-in link works. */
+export const EMAIL_LINK_TTL_MS = 15 * 60_000;
+/** How long a password-reset link works. */
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+/** Links sent to one address per hour; more requests are answered alike but send nothing. */
+export const LINKS_PER_ADDRESS_PER_HOUR = 5;
+/** The web app's pages the links open; the token travels in the fragment (never to a server log). */
+export const EMAIL_LINK_PATH = '/auth/link';
+export const RESET_LINK_PATH = '/auth/reset';
+/** Where the sign-in page remembers which address a link was asked for (same browser). */
+export const EMAIL_LINK_STORAGE_KEY = 'rada.emailLinkFor';
+
+const email = z
+  .email()
+  .max(EMAIL_MAX_LENGTH)
+  .transform((e) => e.trim().toLowerCase());
+const token = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+/** The language of the email's text. */
+const lang = z.enum(['en', 'et']).default('en');
+
+/** POST /api/auth/email-link → 202: a sign-in link to `email` (an account is made on first use). */
+export const EmailLinkBody = z.object({ email, lang }).strict();
+export type EmailLinkBody = z.input<typeof EmailLinkBody>;
+
+/**
+ * POST /api/auth/email-link/signin → 200 Me and a session: the link's token and the address it
+ * was sent to, typed again when the link is opened in another browser.
+ */
+export const EmailLinkSignInBody = z.object({ token, email }).strict();
+export type EmailLinkSignInBody = z.input<typeof EmailLinkSignInBody>;
+
+/** POST /api/auth/password-reset → 202: a reset link to `email` when it has an account. */
+export const PasswordResetBody = z.object({ email, lang }).strict();
+export type PasswordResetBody = z.input<typeof PasswordResetBody>;
+
+/**
+ * POST /api/auth/password-reset/confirm → 200 Me and a session: the new password; the account's
+ * other browser sessions end.
+ */
+export const PasswordResetConfirmBody = z
+  .object({ token, password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH) })
+  .strict();
+export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBody>;
+
+/** The token of a link's URL (`#token=…`), or null. */
+export function linkToken(hash: string): string | null {
+  const value = /(?:^#?|&)token=([^&]*)/.exec(hash)?.[1];
+  return value && token.safeParse(value).success ? value : null;
+}

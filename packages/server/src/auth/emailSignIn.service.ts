@@ -1,0 +1,192 @@
+import {
+  EMAIL_LINK_PATH,
+  EMAIL_LINK_TTL_MS,
+  LINKS_PER_ADDRESS_PER_HOUR,
+  NAME_MAX_LENGTH,
+  RESET_LINK_PATH,
+  RESET_LINK_TTL_MS,
+} from '@rada/core';
+import type {
+  EmailLinkBody,
+  EmailLinkSignInBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+} from '@rada/core';
+import type { z } from 'zod';
+import type { Store } from '../db/store.ts';
+import { newId, newToken, tokenHash } from '../db/ids.ts';
+import { AppError } from '../http/errors.ts';
+import type { Actor } from './actor.ts';
+import type { AuthService } from './auth.service.ts';
+import { newSession } from './auth.service.ts';
+import type { Mailer } from './mailer.ts';
+import { linkMail } from './mailTexts.ts';
+import type { MailLanguage } from './mailTexts.ts';
+import { hashPassword } from './password.ts';
+
+const HOUR = 60 * 60_000;
+
+export interface EmailSignInDeps {
+  store: Store;
+  auth: Pick<AuthService, 'actorFor'>;
+  /** Null: the server sends no email, and these routes answer 404 auth.error.noemail. */
+  mailer: Mailer | null;
+  /** The address links point to (PUBLIC_URL). */
+  publicUrl: string | null;
+  signupOpen: boolean;
+  now: () => number;
+  /** Reports a failed send (the answer stays the same: it must not tell who has an account). */
+  onSendError?: (error: unknown) => void;
+}
+
+const badLink = () => new AppError('auth.error.badlink', 400);
+
+/**
+ * Sign-in links and password resets by email (docs/sign-in.md). A request for a link answers
+ * alike whether the address has an account or not, and sends at most LINKS_PER_ADDRESS_PER_HOUR
+ * links to one address; a link works once, until it expires.
+ */
+export function emailSignInService({
+  store,
+  auth,
+  mailer,
+  publicUrl,
+  signupOpen,
+  now,
+  onSendError,
+}: EmailSignInDeps) {
+  const enabled = mailer !== null && publicUrl !== null;
+  const requireEnabled = () => {
+    if (!enabled) throw new AppError('auth.error.noemail', 404);
+  };
+
+  /** Stores a link for `email` and returns its URL (the token only in the fragment). */
+  async function makeLink(
+    purpose: 'signin' | 'reset',
+    email: string,
+    userId: string | null,
+    base: string,
+  ): Promise<string> {
+    const token = newToken();
+    const t = now();
+    await store.authLinks.insert({
+      id: tokenHash(token),
+      purpose,
+      email,
+      user_id: userId,
+      created_at: t,
+      expires_at: t + (purpose === 'signin' ? EMAIL_LINK_TTL_MS : RESET_LINK_TTL_MS),
+      used_at: null,
+    });
+    const path = purpose === 'signin' ? EMAIL_LINK_PATH : RESET_LINK_PATH;
+    return `${base}${path}#token=${token}`;
+  }
+
+  /** Sends the link unless the address had its hour's share; never throws (see onSendError). */
+  async function send(
+    purpose: 'signin' | 'reset',
+    email: string,
+    userId: string | null,
+    lang: MailLanguage,
+  ): Promise<void> {
+    if (!mailer || !publicUrl) return;
+    try {
+      await store.authLinks.deleteExpired(now() - 24 * HOUR);
+      if ((await store.authLinks.countSince(email, now() - HOUR)) >= LINKS_PER_ADDRESS_PER_HOUR) {
+        return;
+      }
+      const link = await makeLink(purpose, email, userId, publicUrl);
+      const ttl = purpose === 'signin' ? EMAIL_LINK_TTL_MS : RESET_LINK_TTL_MS;
+      await mailer.send(linkMail(purpose, lang, email, link, ttl / 60_000));
+    } catch (error) {
+      onSendError?.(error);
+    }
+  }
+
+  return {
+    enabled,
+
+    /** Sends a sign-in link; a new address gets an account when the link is used. */
+    async requestSignInLink(body: z.output<typeof EmailLinkBody>): Promise<void> {
+      requireEnabled();
+      const user = await store.users.findByEmail(body.email);
+      if (!user && !signupOpen) return;
+      await send('signin', body.email, null, body.lang);
+    },
+
+    /**
+     * Signs in with a sign-in link (400 auth.error.badlink when unknown, used or expired; 400
+     * auth.error.emailmismatch when `email` is not the address it was sent to, and then the link
+     * stays usable). A new address gets an account, its name from the address.
+     */
+    async signInWithLink(
+      body: z.output<typeof EmailLinkSignInBody>,
+      userAgent?: string,
+    ): Promise<{ token: string; actor: Actor }> {
+      requireEnabled();
+      const id = tokenHash(body.token);
+      const session = await store.transaction(async (repos) => {
+        const link = await repos.authLinks.consume(id, 'signin', now());
+        if (!link) throw badLink();
+        if (link.email !== body.email) throw new AppError('auth.error.emailmismatch', 400);
+        let user = await repos.users.findByEmail(link.email);
+        if (!user) {
+          if (!signupOpen) throw new AppError('error.forbidden', 403);
+          user = {
+            id: newId(),
+            email: link.email,
+            display_name: link.email.split('@')[0]!.slice(0, NAME_MAX_LENGTH) || link.email,
+            phone: null,
+            password_hash: null,
+            created_at: now(),
+          };
+          await repos.users.insert(user);
+        }
+        const made = newSession(user.id, 'browser', null, now(), userAgent);
+        await repos.sessions.create(made.row);
+        return { token: made.token, user };
+      });
+      return { token: session.token, actor: await auth.actorFor(session.user) };
+    },
+
+    /** Sends a reset link when the address has an account; answers alike when it has none. */
+    async requestReset(body: z.output<typeof PasswordResetBody>): Promise<void> {
+      requireEnabled();
+      const user = await store.users.findByEmail(body.email);
+      if (user) await send('reset', body.email, user.id, body.lang);
+    },
+
+    /**
+     * Sets a new password with a reset link (400 auth.error.badlink when unknown, used or
+     * expired); the account's browser sessions end and a new one starts here, all in one
+     * transaction. API tokens stay (they are listed at /account and revoked one by one).
+     */
+    async resetPassword(
+      body: z.output<typeof PasswordResetConfirmBody>,
+      userAgent?: string,
+    ): Promise<{ token: string; actor: Actor }> {
+      // No requireEnabled: a link the command line printed works on a server without email.
+      const hash = await hashPassword(body.password);
+      const done = await store.transaction(async (repos) => {
+        const link = await repos.authLinks.consume(tokenHash(body.token), 'reset', now());
+        const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
+        if (!link || !user || user.email !== link.email) throw badLink();
+        const made = newSession(user.id, 'browser', null, now(), userAgent);
+        await repos.sessions.create(made.row);
+        await repos.sessions.replacePasswordInTransaction(user.id, hash, made.row.id);
+        return { token: made.token, user };
+      });
+      return { token: done.token, actor: await auth.actorFor(done.user) };
+    },
+
+    /**
+     * A reset link for `email`'s account, made without sending it (the command line's
+     * `reset-link`, for a server without email); null when there is no such account.
+     */
+    async resetLinkFor(email: string, base: string): Promise<string | null> {
+      const user = await store.users.findByEmail(email.trim().toLowerCase());
+      return user ? makeLink('reset', user.email, user.id, base) : null;
+    },
+  };
+}
+export type EmailSignInService = ReturnType<typeof emailSignInService>;

@@ -1,0 +1,206 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { PASSKEY_CHALLENGE_TTL_MS, PASSKEYS_PER_ACCOUNT_MAX } from '@rada/core';
+import type { AddPasskeyBody, PasskeySignInBody, PasskeyView } from '@rada/core';
+import type { z } from 'zod';
+import type { Store } from '../db/store.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import type { Actor } from './actor.ts';
+import type { AuthService } from './auth.service.ts';
+import { newSession } from './auth.service.ts';
+import type { PasskeyRow } from './passkey.repository.ts';
+
+/** Whom a passkey is for: the site's domain (the RP id) and the origin its pages load from. */
+export interface RelyingParty {
+  id: string;
+  origin: string;
+}
+
+export interface PasskeyDeps {
+  store: Store;
+  auth: Pick<AuthService, 'actorFor'>;
+  now: () => number;
+}
+
+const refused = (status: 400 | 401) => new AppError('auth.error.passkey', status);
+
+const present = (row: PasskeyRow): PasskeyView => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+});
+
+const transportsOf = (json: string): AuthenticatorTransportFuture[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as AuthenticatorTransportFuture[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Passkeys (WebAuthn, @simplewebauthn/server): a signed-in account registers several and removes
+ * them; anyone signs in with one. Each ceremony's challenge is stored (any server may take the
+ * answer) and taken once; user verification is asked for, not required, so security keys
+ * without a PIN work too.
+ */
+export function passkeyService({ store, auth, now }: PasskeyDeps) {
+  async function challenge(
+    id: string,
+    purpose: 'passkey-register' | 'passkey-signin',
+    uid: string | null,
+  ) {
+    await store.passkeys.deleteExpiredChallenges(now());
+    await store.passkeys.addChallenge({
+      id,
+      purpose,
+      user_id: uid,
+      expires_at: now() + PASSKEY_CHALLENGE_TTL_MS,
+    });
+  }
+  /** Browser sessions only: a token (a script, a device) does not manage how its owner signs in. */
+  const requireBrowser = (actor: Actor) => {
+    if (actor.via === 'token') throw forbidden();
+  };
+
+  return {
+    async list(actor: Actor): Promise<PasskeyView[]> {
+      return (await store.passkeys.listOf(actor.uid)).map(present);
+    },
+
+    /** The options the browser makes a new passkey with (its existing ones excluded). */
+    async registrationOptions(
+      actor: Actor,
+      rp: RelyingParty,
+    ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      requireBrowser(actor);
+      const user = await store.users.findById(actor.uid);
+      if (!user) throw new AppError('error.unauthorized', 401);
+      const existing = await store.passkeys.listOf(actor.uid);
+      if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) {
+        throw new AppError('auth.error.passkeytoomany', 409);
+      }
+      const options = await generateRegistrationOptions({
+        rpName: 'Rada',
+        rpID: rp.id,
+        userName: user.email,
+        userDisplayName: user.display_name,
+        userID: new TextEncoder().encode(user.id),
+        attestationType: 'none',
+        excludeCredentials: existing.map((p) => ({
+          id: p.id,
+          transports: transportsOf(p.transports),
+        })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      });
+      await challenge(options.challenge, 'passkey-register', actor.uid);
+      return options;
+    },
+
+    /** Checks and stores the passkey the browser made (400 auth.error.passkey otherwise). */
+    async add(
+      actor: Actor,
+      body: z.output<typeof AddPasskeyBody>,
+      rp: RelyingParty,
+    ): Promise<PasskeyView> {
+      requireBrowser(actor);
+      let verified;
+      try {
+        verified = await verifyRegistrationResponse({
+          response: body.credential as unknown as RegistrationResponseJSON,
+          expectedChallenge: (c) =>
+            store.passkeys.takeChallenge(c, 'passkey-register', actor.uid, now()),
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: false,
+        });
+      } catch {
+        throw refused(400);
+      }
+      if (!verified.verified) throw refused(400);
+      const { credential } = verified.registrationInfo;
+      if (await store.passkeys.find(credential.id)) throw refused(400);
+      const row: PasskeyRow = {
+        id: credential.id,
+        user_id: actor.uid,
+        public_key: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        name: body.name,
+        created_at: now(),
+        last_used_at: null,
+      };
+      await store.passkeys.insert(row);
+      return present(row);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      requireBrowser(actor);
+      if (!(await store.passkeys.deleteOwn(actor.uid, id))) throw notFound();
+    },
+
+    /** The options of a sign-in with any passkey of this site (the browser offers its own). */
+    async signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        userVerification: 'preferred',
+      });
+      await challenge(options.challenge, 'passkey-signin', null);
+      return options;
+    },
+
+    /**
+     * Signs in with a passkey: known here, signed over a challenge this server gave and nobody
+     * used, by the key stored for it (401 auth.error.passkey otherwise).
+     */
+    async signIn(
+      body: z.output<typeof PasskeySignInBody>,
+      rp: RelyingParty,
+      userAgent?: string,
+    ): Promise<{ token: string; actor: Actor }> {
+      const row = await store.passkeys.find(body.credential.id);
+      if (!row) throw refused(401);
+      let verified;
+      try {
+        verified = await verifyAuthenticationResponse({
+          response: body.credential as unknown as AuthenticationResponseJSON,
+          expectedChallenge: (c) => store.passkeys.takeChallenge(c, 'passkey-signin', null, now()),
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: row.id,
+            publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
+            counter: row.counter,
+            transports: transportsOf(row.transports),
+          },
+          requireUserVerification: false,
+        });
+      } catch {
+        throw refused(401);
+      }
+      if (!verified.verified) throw refused(401);
+      const user = await store.users.findById(row.user_id);
+      if (!user) throw refused(401);
+      const made = newSession(user.id, 'browser', null, now(), userAgent);
+      await store.transaction(async (repos) => {
+        await repos.passkeys.used(row.id, verified.authenticationInfo.newCounter, now());
+        await repos.sessions.create(made.row);
+      });
+      return { token: made.token, actor: await auth.actorFor(user) };
+    },
+  };
+}
+export type PasskeyService = ReturnType<typeof passkeyService>;

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { EMAIL_LINK_STORAGE_KEY, EmailLinkBody, linkToken } from '@rada/core';
+import type { Me } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { errorText } from '../../i18n/errorText.ts';
+import { passwordMin } from './authForm.ts';
+
+/** The address this browser asked a sign-in link for, if it did. */
+function rememberedEmail(): string | null {
+  try {
+    return localStorage.getItem(EMAIL_LINK_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function forgetEmail() {
+  try {
+    localStorage.removeItem(EMAIL_LINK_STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** The signed-in account replaces whatever the app knew (lists and roles follow who asks). */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (me: Me) => {
+    queryClient.setQueryData(queryKeys.me, me);
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+  };
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ maxWidth: 460, mx: 'auto', p: { xs: 2, sm: 4 } }}>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+function Done({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack sx={{ alignItems: 'center', gap: 1.5 }} role="status" data-testid="link-done">
+      <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+      <Typography sx={{ textAlign: 'center' }}>{text}</Typography>
+      <Button component={RouterLink} to="/" variant="contained">
+        {t('auth.gohome')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * `/auth/link#token=…`: the page a sign-in link opens. In the browser that asked for it, it signs
+ * in at once; elsewhere it asks for the address first (the link alone is not enough there).
+ */
+export function EmailLinkPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const [token] = useState(() => linkToken(window.location.hash));
+  const [email, setEmail] = useState(() => rememberedEmail() ?? '');
+  const [asked, setAsked] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (address: string) => api.signInWithLink({ token: token ?? '', email: address }),
+    onSuccess: (me) => {
+      forgetEmail();
+      signedIn(me);
+    },
+  });
+  // The token leaves the address bar (and the history) once read.
+  useEffect(() => {
+    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
+  }, []);
+  const started = useRef(false);
+  useEffect(() => {
+    const known = rememberedEmail();
+    if (token && known && !started.current) {
+      started.current = true;
+      mutation.mutate(known);
+    }
+  }, [token, mutation]);
+
+  const valid = EmailLinkBody.safeParse({ email }).success;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setAsked(true);
+    if (valid) mutation.mutate(email);
+  };
+
+  return (
+    <Frame title={t('auth.linkpage.title')}>
+      {!token ? (
+        <Alert severity="warning" data-testid="link-missing">
+          {t('auth.linkpage.nolink')}
+        </Alert>
+      ) : mutation.isSuccess ? (
+        <Done text={t('auth.linkpage.done', { name: mutation.data.displayName })} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack sx={{ gap: 2 }}>
+            <Typography>{t('auth.linkpage.askemail')}</Typography>
+            <TextField
+              label={t('auth.email')}
+              type="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                mutation.reset();
+              }}
+              error={asked && !valid}
+              helperText={asked && !valid ? t('auth.error.bademail') : undefined}
+              autoComplete="email"
+              slotProps={{ htmlInput: { 'data-testid': 'link-email' } }}
+            />
+            {mutation.isError && (
+              <Alert severity="error" data-testid="link-error">
+                {errorText(t, mutation.error)}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={mutation.isPending}
+              data-testid="link-submit"
+            >
+              {t('auth.signin')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Frame>
+  );
+}
+
+/** `/auth/reset#token=…`: the page a password-reset link opens: a new password, then signed in. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const [token] = useState(() => linkToken(window.location.hash));
+  const [password, setPassword] = useState('');
+  const [asked, setAsked] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => api.resetPassword({ token: token ?? '', password }),
+    onSuccess: signedIn,
+  });
+  useEffect(() => {
+    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
+  }, []);
+  const short = password.length < passwordMin;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setAsked(true);
+    if (!short) mutation.mutate();
+  };
+
+  return (
+    <Frame title={t('auth.resetpage.title')}>
+      {!token ? (
+        <Alert severity="warning" data-testid="link-missing">
+          {t('auth.linkpage.nolink')}
+        </Alert>
+      ) : mutation.isSuccess ? (
+        <Done text={t('auth.resetpage.done', { name: mutation.data.displayName })} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack sx={{ gap: 2 }}>
+            <TextField
+              label={t('auth.resetpage.password')}
+              type="password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                mutation.reset();
+              }}
+              error={asked && short}
+              helperText={
+                asked && short
+                  ? t('auth.error.shortpassword', { min: passwordMin })
+                  : t('auth.passwordhint', { min: passwordMin })
+              }
+              autoComplete="new-password"
+              autoFocus
+              slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+            />
+            {mutation.isError && (
+              <Alert severity="error" data-testid="link-error">
+                {errorText(t, mutation.error)}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={mutation.isPending}
+              data-testid="reset-submit"
+            >
+              {t('auth.resetpage.save')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,23 @@
+// The news list on the home page and the platform owner's news dialog (features/news).
+export const newsEn: Record<string, string> = {
+  'news.title': 'News',
+  'news.add': 'Add news',
+  'news.edit': 'Edit news item',
+  'news.empty': 'No news yet',
+  'news.loaderror': 'The news could not be loaded',
+  'news.field.time': 'Date and time',
+  'news.field.title.et': 'Title in Estonian',
+  'news.field.title.en': 'Title in English',
+  'news.field.content': 'Content',
+  'news.lang.et': 'Estonian',
+  'news.lang.en': 'English',
+  'news.save': 'Save',
+  'news.delete': 'Delete',
+  'news.delete.title': 'Delete news item',
+  'news.delete.confirm': 'Delete the news item "{{title}}"?',
+  'news.saved': 'News item saved',
+  'news.deleted': 'News item deleted',
+  'news.needtitle': 'Give the item a title in at least one language',
+  'news.needtitlefor': 'Content in this language needs a title',
+  'news.error.save': 'The news item could not be saved',
+};

@@ -1,0 +1,23 @@
+// Uudised avalehel ja platvormi omaniku uudiste dialoog (features/news).
+export const newsEt: Record<string, string> = {
+  'news.title': 'Uudised',
+  'news.add': 'Lisa uudis',
+  'news.edit': 'Muuda uudist',
+  'news.empty': 'Uudiseid veel pole',
+  'news.loaderror': 'Uudiseid ei õnnestunud laadida',
+  'news.field.time': 'Kuupäev ja kellaaeg',
+  'news.field.title.et': 'Pealkiri eesti keeles',
+  'news.field.title.en': 'Pealkiri inglise keeles',
+  'news.field.content': 'Sisu',
+  'news.lang.et': 'Eesti keeles',
+  'news.lang.en': 'Inglise keeles',
+  'news.save': 'Salvesta',
+  'news.delete': 'Kustuta',
+  'news.delete.title': 'Uudise kustutamine',
+  'news.delete.confirm': 'Kas kustutada uudis „{{title}}“?',
+  'news.saved': 'Uudis salvestatud',
+  'news.deleted': 'Uudis kustutatud',
+  'news.needtitle': 'Anna uudisele pealkiri vähemalt ühes keeles',
+  'news.needtitlefor': 'Selle keele sisul peab olema pealkiri',
+  'news.error.save': 'Uudist ei õnnestunud salvestada',
+};

@@ -1,0 +1,21 @@
+// The translation editor of the platform owner and super admins (features/translations).
+export const translatorEn: Record<string, string> = {
+  'translator.title': 'Translation editor',
+  'translator.key': 'Translation key',
+  'translator.onlynew': 'Only new',
+  'translator.onlynew.help': 'Keys whose Estonian text is missing or the same as the English one',
+  'translator.count': 'Keys: {{count}}',
+  'translator.pick': 'Pick a key to edit its English and Estonian texts.',
+  'translator.english': 'English',
+  'translator.estonian': 'Estonian',
+  'translator.bundled': 'In the app: {{text}}',
+  'translator.bundled.none': 'In the app: (none)',
+  'translator.overridden': 'Changed',
+  'translator.placeholders': 'Keep the placeholders: {{list}}',
+  'translator.save': 'Save both',
+  'translator.save.help': 'Edit both texts to save them',
+  'translator.saved': 'Saved: everyone sees the new texts now',
+  'translator.reset': 'Back to the app’s texts',
+  'translator.reset.done': 'The app’s own texts are back',
+  'translator.error': 'The texts could not be saved',
+};

@@ -1,0 +1,21 @@
+// Platvormi omaniku ja superadministraatorite tõlketoimeti (features/translations).
+export const translatorEt: Record<string, string> = {
+  'translator.title': 'Tõlketoimeti',
+  'translator.key': 'Tõlkevõti',
+  'translator.onlynew': 'Ainult uued',
+  'translator.onlynew.help': 'Võtmed, mille eestikeelne tekst puudub või on sama mis ingliskeelne',
+  'translator.count': 'Võtmeid: {{count}}',
+  'translator.pick': 'Vali võti, et muuta selle inglis- ja eestikeelset teksti.',
+  'translator.english': 'Inglise keeles',
+  'translator.estonian': 'Eesti keeles',
+  'translator.bundled': 'Rakenduses: {{text}}',
+  'translator.bundled.none': 'Rakenduses: (puudub)',
+  'translator.overridden': 'Muudetud',
+  'translator.placeholders': 'Jäta kohatäited alles: {{list}}',
+  'translator.save': 'Salvesta mõlemad',
+  'translator.save.help': 'Salvestamiseks muuda mõlemat teksti',
+  'translator.saved': 'Salvestatud: kõik näevad nüüd uusi tekste',
+  'translator.reset': 'Taasta rakenduse tekstid',
+  'translator.reset.done': 'Rakenduse enda tekstid on tagasi',
+  'translator.error': 'Tekste ei õnnestunud salvestada',
+};
