@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MapKeys } from './map/api.ts';
+import type { OidcProviderInfo } from './oidc.ts';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -77,6 +78,8 @@ export interface PublicConfig {
   version: string;
   /** Keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); null hides the layer. */
   mapKeys: MapKeys;
+  /** OpenID Connect providers (OIDC_PROVIDERS), a button each in the sign-in dialog. */
+  oidc: OidcProviderInfo[];
 }
 
 /** Event as listed and as read by anyone who may see it. */
@@ -96,7 +99,7 @@ export interface EventSummary {
   hidetracks: boolean;
   /**
    * The event's description (rich text, the `description` setting) and its language copies:
-   * only in GET /api/events/:id, not in lists.
+   * in GET /api/events/:id when the event has one, never in lists.
    */
   description?: string;
   description_i18n?: Record<string, string>;

@@ -28,6 +28,7 @@ export * from './overview.ts';
 export * from './sessions.ts';
 export * from './emailSignIn.ts';
 export * from './passkeys.ts';
+export * from './oidc.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';
 export * from './archive.ts';

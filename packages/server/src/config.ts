@@ -6,6 +6,8 @@ import { databaseConfigFromEnv } from './db/database.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import { earveldajaConfigFromEnv } from './accounting/earveldaja.ts';
 import type { EarveldajaConfig } from './accounting/earveldaja.ts';
+import { oidcConfigFromEnv } from './auth/oidcConfig.ts';
+import type { OidcProviderConfig } from './auth/oidcConfig.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,6 +43,8 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The sender of the platform's email (MAIL_FROM). */
   mailFrom: string;
+  /** OpenID Connect providers (OIDC_PROVIDERS, OIDC_<ID>_*; auth/oidcConfig.ts); they need PUBLIC_URL. */
+  oidc: OidcProviderConfig[];
   /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   /** Largest request body of most routes, in bytes (BODY_LIMIT). */
@@ -219,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     platformOwnerEmail: list(env.PLATFORM_OWNER_EMAIL)[0] ?? null,
     cookieSecure: env.COOKIE_SECURE === 'true',
     publicUrl: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null,
+    oidc: oidcConfigFromEnv(env, env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Rada <no-reply@localhost>',
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => originOf('ALLOWED_ORIGINS', o)),

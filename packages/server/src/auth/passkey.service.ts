@@ -20,6 +20,7 @@ import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
 import { newSession } from './auth.service.ts';
 import type { PasskeyRow } from './passkey.repository.ts';
+import { keepAWayIn } from './waysIn.ts';
 
 /** Whom a passkey is for: the site's domain (the RP id) and the origin its pages load from. */
 export interface RelyingParty {
@@ -30,6 +31,8 @@ export interface RelyingParty {
 export interface PasskeyDeps {
   store: Store;
   auth: Pick<AuthService, 'actorFor'>;
+  /** Sign-in links by email are on: an account always has that way in. */
+  emailLinks: boolean;
   now: () => number;
 }
 
@@ -57,7 +60,7 @@ const transportsOf = (json: string): AuthenticatorTransportFuture[] => {
  * answer) and taken once; user verification is asked for, not required, so security keys
  * without a PIN work too.
  */
-export function passkeyService({ store, auth, now }: PasskeyDeps) {
+export function passkeyService({ store, auth, emailLinks, now }: PasskeyDeps) {
   async function challenge(
     id: string,
     purpose: 'passkey-register' | 'passkey-signin',
@@ -147,9 +150,15 @@ export function passkeyService({ store, auth, now }: PasskeyDeps) {
       return present(row);
     },
 
+    /** Removes one of the caller's passkeys, unless it is their last way in (waysIn.ts). */
     async remove(actor: Actor, id: string): Promise<void> {
       requireBrowser(actor);
-      if (!(await store.passkeys.deleteOwn(actor.uid, id))) throw notFound();
+      await store.transaction(async (repos) => {
+        const row = await repos.passkeys.find(id);
+        if (row?.user_id !== actor.uid) throw notFound();
+        await keepAWayIn(repos, actor.uid, 1, emailLinks);
+        await repos.passkeys.deleteOwn(actor.uid, id);
+      });
     },
 
     /** The options of a sign-in with any passkey of this site (the browser offers its own). */

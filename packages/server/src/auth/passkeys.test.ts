@@ -169,6 +169,23 @@ describe.each(testDialects())('passkeys on $name', (dialect) => {
     expect((await signIn(key.assert(await signInOptions(), RP_ID, ORIGIN))).status).toBe(401);
   });
 
+  it('keeps a way in: the last passkey of an account without a password or provider stays', async () => {
+    const user = await signUp(t.app);
+    const first = await register(user, softPasskey(user.uid));
+    const second = await register(user, softPasskey(user.uid), 'Phone');
+    await t.handle.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', '=', user.uid)
+      .execute();
+    const remove = (id: string) =>
+      call(t.app, 'DELETE', `/api/auth/passkeys/${encodeURIComponent(id)}`, { as: user });
+    expect((await remove(first.id)).status).toBe(204);
+    const last = await remove(second.id);
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({ error: 'auth.error.lastmethod' });
+  });
+
   it("forgets an account's passkeys with the account", async () => {
     const user = await signUp(t.app);
     const key = softPasskey(user.uid);

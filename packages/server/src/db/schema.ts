@@ -44,6 +44,8 @@ export interface Database {
   auth_links: AuthLinksTable;
   passkeys: PasskeysTable;
   auth_challenges: AuthChallengesTable;
+  oidc_flows: OidcFlowsTable;
+  user_identities: UserIdentitiesTable;
   wheel_draws: WheelDrawsTable;
 }
 
@@ -410,4 +412,28 @@ export interface AuthChallengesTable {
   /** The account adding a passkey; null for a sign-in (who it is comes from the passkey). */
   user_id: string | null;
   expires_at: Ms;
+}
+/** A sign-in started toward an OpenID Connect provider (migration 0012); used once. */
+export interface OidcFlowsTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  id: string;
+  provider: string;
+  /** The PKCE code verifier (its S256 challenge went to the provider). */
+  code_verifier: string;
+  nonce: string;
+  /** The path of this site to open afterwards. */
+  return_to: string;
+  /** The account the provider is being linked to; null for a sign-in. */
+  link_user_id: string | null;
+  expires_at: Ms;
+}
+/** A provider account linked to an account (migration 0012). */
+export interface UserIdentitiesTable {
+  provider: string;
+  /** The provider's `sub` for the person. */
+  subject: string;
+  user_id: string;
+  /** The email the provider told when linked, or null. */
+  email: string | null;
+  created_at: Ms;
 }

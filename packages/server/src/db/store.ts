@@ -25,6 +25,7 @@ import { newsRepository } from '../news/news.repository.ts';
 import { translationRepository } from '../translations/translation.repository.ts';
 import { authLinkRepository } from '../auth/authLink.repository.ts';
 import { passkeyRepository } from '../auth/passkey.repository.ts';
+import { oidcRepository } from '../auth/oidc.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -36,6 +37,8 @@ export interface Repos {
   authLinks: ReturnType<typeof authLinkRepository>;
   /** Passkeys of accounts and their ceremonies' challenges (auth/). */
   passkeys: ReturnType<typeof passkeyRepository>;
+  /** OpenID Connect sign-ins under way and linked provider accounts (auth/). */
+  oidc: ReturnType<typeof oidcRepository>;
   events: ReturnType<typeof eventRepository>;
   users: ReturnType<typeof userRepository>;
   eventFiles: ReturnType<typeof eventFileRepository>;
@@ -112,6 +115,7 @@ const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } =
   debug: debugRepository,
   authLinks: authLinkRepository,
   passkeys: passkeyRepository,
+  oidc: oidcRepository,
   news: newsRepository,
   translations: translationRepository,
 };

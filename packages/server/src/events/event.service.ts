@@ -6,6 +6,7 @@ import {
   isEndTimeValid,
   isValidShortlink,
   isRichTextSetting,
+  textCopies,
   textCopiesKey,
   textWithCopies,
   validateSettingsValues,
@@ -91,9 +92,10 @@ export function eventService({
 
   async function summary(row: EventRow, access: EventAccess): Promise<EventSummary> {
     const settings = fromJsonMap((await store.events.findData(row.id))?.settings);
+    const described = settings.description || textCopies(settings, 'description');
     return {
       ...presentEvent(row, access.role, settings),
-      ...textWithCopies(settings, 'description'),
+      ...(described ? textWithCopies(settings, 'description') : {}),
     };
   }
 

@@ -21,6 +21,8 @@ describe.each(testDialects())('HTTP edge on $name', (dialect) => {
     expect(config.body).toEqual({
       providers: ['password'],
       signupOpen: true,
+      emailLinks: false,
+      oidc: [],
       version: expect.any(String),
       mapKeys: { google: null, bing: null },
     });

@@ -73,6 +73,8 @@ import { emailSignInService } from '../auth/emailSignIn.service.ts';
 import { smtpMailer } from '../auth/mailer.ts';
 import { passkeyService } from '../auth/passkey.service.ts';
 import { passkeyRoutes } from '../auth/passkey.routes.ts';
+import { oidcRoutes } from '../auth/oidc.routes.ts';
+import { oidcInfo } from '../auth/oidcConfig.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
 import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
@@ -176,18 +178,19 @@ export async function buildApp({
   if (mailer && !config.publicUrl) {
     app.log.warn('SMTP_URL is set but PUBLIC_URL is not: links by email are off (they need it)');
   }
+  const email = emailSignInService({
+    store,
+    auth,
+    mailer,
+    publicUrl: config.publicUrl,
+    signupOpen: config.signupOpen,
+    now,
+    onSendError: (err) => app.log.error({ err }, 'email not sent'),
+  });
   const services = {
     auth,
-    email: emailSignInService({
-      store,
-      auth,
-      mailer,
-      publicUrl: config.publicUrl,
-      signupOpen: config.signupOpen,
-      now,
-      onSendError: (err) => app.log.error({ err }, 'email not sent'),
-    }),
-    passkeys: passkeyService({ store, auth, now }),
+    email,
+    passkeys: passkeyService({ store, auth, emailLinks: email.enabled, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({
       store,
@@ -273,10 +276,18 @@ export async function buildApp({
         emailLinks: services.email.enabled,
         version: '0.1.0',
         mapKeys: config.mapKeys,
+        oidc: oidcInfo(config),
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, services.email, config);
       await passkeyRoutes(api, services.passkeys, services.auth, config);
+      await oidcRoutes(api, {
+        store,
+        auth: services.auth,
+        config,
+        emailLinks: services.email.enabled,
+        now,
+      });
       await sessionRoutes(api, services.sessions);
       await userRoutes(api, services.users);
       await eventRoutes(

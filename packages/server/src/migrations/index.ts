@@ -10,6 +10,7 @@ import * as m0008 from './0008_cups.ts';
 import * as m0009 from './0009_web_clients.ts';
 import * as m0010 from './0010_wheel.ts';
 import * as m0011 from './0011_sign_in.ts';
+import * as m0012 from './0012_oidc.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_web_clients': m0009,
   '0010_wheel': m0010,
   '0011_sign_in': m0011,
+  '0012_oidc': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

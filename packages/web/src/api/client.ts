@@ -13,6 +13,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type {
+  IdentityView,
+  OidcLinkStart,
   AddPasskeyBody,
   PasskeySignInBody,
   PasskeyView,
@@ -348,6 +350,12 @@ export const api = {
   passkeySignInOptions: () =>
     request<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options'),
   passkeySignIn: (body: PasskeySignInBody) => request<Me>('POST', '/auth/passkey/signin', body),
+  /** OpenID Connect: the own linked providers, linking one (the provider's URL), unlinking. */
+  identities: () => request<IdentityView[]>('GET', '/auth/identities'),
+  linkIdentity: (provider: string) =>
+    request<OidcLinkStart>('POST', `/auth/oidc/${enc(provider)}/link`),
+  unlinkIdentity: (provider: string) =>
+    request<void>('DELETE', `/auth/identities/${enc(provider)}`),
   revokeSession: (id: string) => request<void>('DELETE', `/auth/sessions/${enc(id)}`),
   createToken: (body: CreateTokenBody) =>
     request<{ id: string; token: string; expiresAt: number }>('POST', '/auth/tokens', body),

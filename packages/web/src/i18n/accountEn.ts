@@ -31,4 +31,13 @@ export const accountEn = {
   'account.passkeys.removeconfirm': 'Remove the passkey {{name}}? It no longer signs you in.',
   'account.passkeys.removed': 'The passkey is removed',
   'account.passkeys.unsupported': 'This browser cannot use passkeys.',
+  'account.identities.title': 'Sign-in methods',
+  'account.identities.text':
+    'Accounts at other services that sign you in here. Link one to sign in with it; unlink it when you no longer want to.',
+  'account.identities.linked': 'Linked',
+  'account.identities.link': 'Link {{label}}',
+  'account.identities.unlink': 'Unlink',
+  'account.identities.unlinkconfirm': 'Unlink {{label}}? It no longer signs you in.',
+  'account.identities.unlinked': '{{label}} is unlinked',
+  'account.identities.none': 'No other sign-in services are configured on this server.',
 };

@@ -31,4 +31,14 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
     'Kas eemaldada pääsuvõti {{name}}? Sellega ei saa enam sisse logida.',
   'account.passkeys.removed': 'Pääsuvõti on eemaldatud',
   'account.passkeys.unsupported': 'See brauser ei oska pääsuvõtmeid kasutada.',
+  'account.identities.title': 'Sisselogimisviisid',
+  'account.identities.text':
+    'Teiste teenuste kontod, millega siia sisse logida. Seo konto, et sellega sisse logida; eemalda seos, kui seda enam ei soovi.',
+  'account.identities.linked': 'Seotud',
+  'account.identities.link': 'Seo {{label}}',
+  'account.identities.unlink': 'Eemalda seos',
+  'account.identities.unlinkconfirm':
+    'Kas eemaldada seos teenusega {{label}}? Sellega ei saa enam sisse logida.',
+  'account.identities.unlinked': 'Seos teenusega {{label}} on eemaldatud',
+  'account.identities.none': 'Selles serveris pole teisi sisselogimisteenuseid seadistatud.',
 };

@@ -46,6 +46,8 @@ export const en = {
   'auth.success.signup': 'Welcome, {{name}}! Your account has been created.',
   'auth.provider': 'Sign in with {{provider}}',
   'auth.provider.unavailable': 'Not available yet',
+  'auth.oidc.continue': 'Continue with {{label}}',
+  'auth.oidc.or': 'or',
   'auth.noproviders': 'No sign-in methods are configured on this server.',
   'auth.signupclosed': 'New accounts cannot be created on this server.',
   'auth.signedout': 'You have been signed out',

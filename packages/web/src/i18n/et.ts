@@ -152,6 +152,8 @@ export const et: Texts = {
   'auth.success.signup': 'Tere tulemast, {{name}}! Sinu konto on loodud.',
   'auth.provider': 'Logi sisse teenusega {{provider}}',
   'auth.provider.unavailable': 'Pole veel saadaval',
+  'auth.oidc.continue': 'Jätka teenusega {{label}}',
+  'auth.oidc.or': 'või',
   'auth.noproviders': 'Selles serveris pole ühtegi sisselogimisviisi seadistatud.',
   'auth.signupclosed': 'Selles serveris ei saa praegu uusi kontosid luua.',
   'auth.signedout': 'Oled välja logitud',
@@ -182,6 +184,16 @@ export const et: Texts = {
   'auth.error.noemail': 'See server ei saada e-kirju',
   'auth.error.passkey': 'Pääsuvõtit ei tunnustatud. Proovi uuesti või logi sisse muul viisil.',
   'auth.error.passkeytoomany': 'Sellel kontol on juba nii palju pääsuvõtmeid, kui lubatud',
+  'auth.error.oidc': 'Selle teenusega sisselogimine ei õnnestunud. Proovi uuesti.',
+  'auth.error.oidcstate':
+    'Sisselogimine võttis liiga kaua aega või oli juba kasutatud. Alusta uuesti.',
+  'auth.error.oidcprovider': 'See sisselogimisteenus pole saadaval',
+  'auth.error.oidcnoemail': 'Teenus ei andnud sinu e-posti aadressi, mida konto vajab',
+  'auth.error.oidcemailtaken':
+    'Selle e-posti aadressiga konto on juba olemas. Logi sellesse sisse ja seo teenus oma konto lehel.',
+  'auth.error.oidclinked': 'See sisselogimine on juba seotud teise kontoga',
+  'auth.error.lastmethod':
+    'See on sinu ainus sisselogimisviis. Lisa enne parool, pääsuvõti või mõni muu teenus.',
 
   'usermenu.open': 'Konto menüü',
   'usermenu.deleteaccount': 'Kustuta konto',

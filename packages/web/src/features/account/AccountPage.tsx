@@ -2,11 +2,12 @@ import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/mat
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
-import { useMe } from '../auth/useMe.ts';
+import { useConfig, useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { ApiTokens, BrowserSessions } from './SessionsSection.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
+import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { useSessions } from './useSessions.ts';
 
 /**
@@ -18,6 +19,7 @@ export function AccountPage() {
   const me = useMe();
   const openSignIn = useOpenSignIn();
   const sessions = useSessions(Boolean(me.data));
+  const oidc = useConfig().data?.oidc ?? [];
 
   let body: React.ReactNode;
   if (me.isPending) {
@@ -47,6 +49,7 @@ export function AccountPage() {
         <Typography color="text.secondary">{me.data.email}</Typography>
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
         <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
+        {oidc.length > 0 && <IdentitiesSection />}
         <PasskeysSection />
         <PasswordForm />
         <Link component={RouterLink} to="/accountdelete" color="error" data-testid="account-delete">

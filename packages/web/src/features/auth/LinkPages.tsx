@@ -37,30 +37,88 @@ function useSignedIn() {
   };
 }
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A link's page: its title, then a note when the address holds no token, the result once done,
+ * else the form (`fields`, the server's refusal, the submit button).
+ */
+function LinkForm({
+  title,
+  token,
+  done,
+  fields,
+  error,
+  busy,
+  submitLabel,
+  submitTestId,
+  onSubmit,
+}: {
+  title: string;
+  token: string | null;
+  /** The text of the finished state, or null while not done. */
+  done: string | null;
+  fields: ReactNode;
+  error: unknown;
+  busy: boolean;
+  submitLabel: string;
+  submitTestId: string;
+  onSubmit: () => void;
+}) {
+  const { t } = useTranslation();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <Alert severity="warning" data-testid="link-missing">
+        {t('auth.linkpage.nolink')}
+      </Alert>
+    );
+  } else if (done !== null) {
+    body = (
+      <Stack sx={{ alignItems: 'center', gap: 1.5 }} role="status" data-testid="link-done">
+        <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+        <Typography sx={{ textAlign: 'center' }}>{done}</Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('auth.gohome')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <form onSubmit={submit} noValidate>
+        <Stack sx={{ gap: 2 }}>
+          {fields}
+          {error !== null && (
+            <Alert severity="error" data-testid="link-error">
+              {errorText(t, error)}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" disabled={busy} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
   return (
     <Box sx={{ maxWidth: 460, mx: 'auto', p: { xs: 2, sm: 4 } }}>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {title}
         </Typography>
-        {children}
+        {body}
       </Paper>
     </Box>
   );
 }
 
-function Done({ text }: { text: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack sx={{ alignItems: 'center', gap: 1.5 }} role="status" data-testid="link-done">
-      <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
-      <Typography sx={{ textAlign: 'center' }}>{text}</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
-        {t('auth.gohome')}
-      </Button>
-    </Stack>
-  );
+/** The token leaves the address bar (and the history) once read. */
+function useDropTokenFromAddress() {
+  useEffect(() => {
+    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
+  }, []);
 }
 
 /**
@@ -80,10 +138,7 @@ export function EmailLinkPage() {
       signedIn(me);
     },
   });
-  // The token leaves the address bar (and the history) once read.
-  useEffect(() => {
-    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
-  }, []);
+  useDropTokenFromAddress();
   const started = useRef(false);
   useEffect(() => {
     const known = rememberedEmail();
@@ -94,54 +149,38 @@ export function EmailLinkPage() {
   }, [token, mutation]);
 
   const valid = EmailLinkBody.safeParse({ email }).success;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setAsked(true);
-    if (valid) mutation.mutate(email);
-  };
-
   return (
-    <Frame title={t('auth.linkpage.title')}>
-      {!token ? (
-        <Alert severity="warning" data-testid="link-missing">
-          {t('auth.linkpage.nolink')}
-        </Alert>
-      ) : mutation.isSuccess ? (
-        <Done text={t('auth.linkpage.done', { name: mutation.data.displayName })} />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack sx={{ gap: 2 }}>
-            <Typography>{t('auth.linkpage.askemail')}</Typography>
-            <TextField
-              label={t('auth.email')}
-              type="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                mutation.reset();
-              }}
-              error={asked && !valid}
-              helperText={asked && !valid ? t('auth.error.bademail') : undefined}
-              autoComplete="email"
-              slotProps={{ htmlInput: { 'data-testid': 'link-email' } }}
-            />
-            {mutation.isError && (
-              <Alert severity="error" data-testid="link-error">
-                {errorText(t, mutation.error)}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={mutation.isPending}
-              data-testid="link-submit"
-            >
-              {t('auth.signin')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Frame>
+    <LinkForm
+      title={t('auth.linkpage.title')}
+      token={token}
+      done={mutation.data ? t('auth.linkpage.done', { name: mutation.data.displayName }) : null}
+      error={mutation.error}
+      busy={mutation.isPending}
+      submitLabel={t('auth.signin')}
+      submitTestId="link-submit"
+      onSubmit={() => {
+        setAsked(true);
+        if (valid) mutation.mutate(email);
+      }}
+      fields={
+        <>
+          <Typography>{t('auth.linkpage.askemail')}</Typography>
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              mutation.reset();
+            }}
+            error={asked && !valid}
+            helperText={asked && !valid ? t('auth.error.bademail') : undefined}
+            autoComplete="email"
+            slotProps={{ htmlInput: { 'data-testid': 'link-email' } }}
+          />
+        </>
+      }
+    />
   );
 }
 
@@ -156,61 +195,41 @@ export function ResetPasswordPage() {
     mutationFn: () => api.resetPassword({ token: token ?? '', password }),
     onSuccess: signedIn,
   });
-  useEffect(() => {
-    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
-  }, []);
+  useDropTokenFromAddress();
   const short = password.length < passwordMin;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setAsked(true);
-    if (!short) mutation.mutate();
-  };
-
   return (
-    <Frame title={t('auth.resetpage.title')}>
-      {!token ? (
-        <Alert severity="warning" data-testid="link-missing">
-          {t('auth.linkpage.nolink')}
-        </Alert>
-      ) : mutation.isSuccess ? (
-        <Done text={t('auth.resetpage.done', { name: mutation.data.displayName })} />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack sx={{ gap: 2 }}>
-            <TextField
-              label={t('auth.resetpage.password')}
-              type="password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                mutation.reset();
-              }}
-              error={asked && short}
-              helperText={
-                asked && short
-                  ? t('auth.error.shortpassword', { min: passwordMin })
-                  : t('auth.passwordhint', { min: passwordMin })
-              }
-              autoComplete="new-password"
-              autoFocus
-              slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
-            />
-            {mutation.isError && (
-              <Alert severity="error" data-testid="link-error">
-                {errorText(t, mutation.error)}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={mutation.isPending}
-              data-testid="reset-submit"
-            >
-              {t('auth.resetpage.save')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </Frame>
+    <LinkForm
+      title={t('auth.resetpage.title')}
+      token={token}
+      done={mutation.data ? t('auth.resetpage.done', { name: mutation.data.displayName }) : null}
+      error={mutation.error}
+      busy={mutation.isPending}
+      submitLabel={t('auth.resetpage.save')}
+      submitTestId="reset-submit"
+      onSubmit={() => {
+        setAsked(true);
+        if (!short) mutation.mutate();
+      }}
+      fields={
+        <TextField
+          label={t('auth.resetpage.password')}
+          type="password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            mutation.reset();
+          }}
+          error={asked && short}
+          helperText={
+            asked && short
+              ? t('auth.error.shortpassword', { min: passwordMin })
+              : t('auth.passwordhint', { min: passwordMin })
+          }
+          autoComplete="new-password"
+          autoFocus
+          slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+        />
+      }
+    />
   );
 }

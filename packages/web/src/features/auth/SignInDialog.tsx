@@ -28,6 +28,7 @@ import { errorText } from '../../i18n/errorText.ts';
 import { LoadingState } from '../../components/States.tsx';
 import { useConfig } from './useMe.ts';
 import { passkeyErrorText, passkeysSupported, signInWithPasskey } from './passkey.ts';
+import { OidcButtons } from './OidcButtons.tsx';
 import { emailOnly, fieldErrorsFromDetails, passwordMin, validateAuthForm } from './authForm.ts';
 import type { AuthFieldErrors, AuthFields, AuthMode } from './authForm.ts';
 
@@ -52,7 +53,16 @@ function rememberLinkEmail(email: string) {
  * sign-up, a sign-in link or a password reset by email (when the server sends email), translated
  * errors, and a success state that closes itself after one second.
  */
-export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SignInDialog({
+  open,
+  onClose,
+  initialError = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** An error key to show first: a provider's sign-in that came back refused (`?signin_error=`). */
+  initialError?: string | null;
+}) {
   const { t } = useTranslation();
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -189,7 +199,15 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
         ) : (
           <form onSubmit={handleSubmit} noValidate>
             <DialogContent sx={{ pt: 0 }}>
-              {providers.length === 0 && <Alert severity="info">{t('auth.noproviders')}</Alert>}
+              {providers.length === 0 && (config.data.oidc ?? []).length === 0 && (
+                <Alert severity="info">{t('auth.noproviders')}</Alert>
+              )}
+              {initialError && (
+                <Alert severity="error" sx={{ mb: 2 }} data-testid="signin-oidc-error">
+                  {t(initialError, { defaultValue: t('auth.error.oidc') })}
+                </Alert>
+              )}
+              <OidcButtons providers={config.data.oidc ?? []} />
               {others.length > 0 && (
                 <Stack sx={{ gap: 1, mb: 2 }}>
                   {others.map((p) => (

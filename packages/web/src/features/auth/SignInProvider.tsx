@@ -1,5 +1,7 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useState } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ERROR_KEYS, SIGNIN_ERROR_PARAM } from '@rada/core';
 
 // Loaded when first opened: the public pages' visitors mostly never sign in.
 const SignInDialog = lazy(() =>
@@ -20,12 +22,35 @@ export function SignInProvider({ children }: { children: ReactNode }) {
     setOpened(true);
   }, []);
   const handleClose = useCallback(() => setOpen(false), []);
+  // A provider's sign-in that came back refused (`/?signin_error=key`): the dialog says why.
+  const [params, setParams] = useSearchParams();
+  const [initialError, setInitialError] = useState<string | null>(null);
+  const returnedError = params.get(SIGNIN_ERROR_PARAM);
+  useEffect(() => {
+    if (!returnedError) return;
+    // Only the server's own keys: the address is anyone's to write.
+    const known = (ERROR_KEYS as readonly string[]).includes(returnedError);
+    setInitialError(known ? returnedError : 'auth.error.oidc');
+    openSignIn();
+    setParams(
+      (p) => {
+        p.delete(SIGNIN_ERROR_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [returnedError, openSignIn, setParams]);
   return (
     <SignInContext.Provider value={openSignIn}>
       {children}
       {opened && (
         <Suspense fallback={null}>
-          <SignInDialog key={generation} open={open} onClose={handleClose} />
+          <SignInDialog
+            key={generation}
+            open={open}
+            onClose={handleClose}
+            initialError={generation === 1 ? initialError : null}
+          />
         </Suspense>
       )}
     </SignInContext.Provider>

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  LINK_ERROR_PARAM,
+  OIDC_FLOW_TTL_MS,
+  OIDC_PROVIDER_ID,
+  SIGNIN_ERROR_PARAM,
+} from '@rada/core';
+import type { OidcLinkStart } from '@rada/core';
+import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { rateLimited } from '../http/limits.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Store } from '../db/store.ts';
+import type { AuthService } from './auth.service.ts';
+import { cookieSetter } from './auth.routes.ts';
+import { OidcError, oidcService } from './oidc.service.ts';
+import type { OidcService } from './oidc.service.ts';
+
+/** The cookie that binds a started flow to the browser that started it (holds its state). */
+export const OIDC_FLOW_COOKIE = 'rada_oidc';
+const FLOW_COOKIE_PATH = '/api/auth/oidc';
+
+const IdParams = z.object({ id: z.string().regex(OIDC_PROVIDER_ID) });
+const StartQuery = z.object({ returnTo: z.string().max(2000).optional() });
+
+/** Where a refused return goes: the home page's sign-in dialog, or the account page for a link. */
+const errorPage = (e: OidcError) =>
+  e.linking
+    ? `/account?${LINK_ERROR_PARAM}=${encodeURIComponent(e.key)}`
+    : `/?${SIGNIN_ERROR_PARAM}=${encodeURIComponent(e.key)}`;
+
+/**
+ * OpenID Connect: start (302 to the provider), the provider's return (302 to the page, signed
+ * in, or to `/?signin_error=key`), linking from /account, and the caller's linked providers.
+ */
+export async function oidcRoutes(
+  api: FastifyInstance,
+  deps: {
+    store: Store;
+    auth: AuthService;
+    config: Pick<ServerConfig, 'oidc' | 'publicUrl' | 'signupOpen' | 'cookieSecure'>;
+    /** Sign-in links by email are on (an account then always has a way in). */
+    emailLinks: boolean;
+    now: () => number;
+  },
+): Promise<OidcService> {
+  const { config } = deps;
+  const oidc = oidcService({
+    store: deps.store,
+    auth: deps.auth,
+    providers: config.oidc,
+    publicUrl: config.publicUrl,
+    signupOpen: config.signupOpen,
+    emailLinks: deps.emailLinks,
+    now: deps.now,
+  });
+  const setSession = cookieSetter(config);
+  const bindFlow = (reply: FastifyReply, state: string) =>
+    reply.setCookie(OIDC_FLOW_COOKIE, state, {
+      httpOnly: true,
+      // Lax: the provider's redirect back is a top-level GET, which carries it.
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      path: FLOW_COOKIE_PATH,
+      maxAge: Math.floor(OIDC_FLOW_TTL_MS / 1000),
+    });
+  const browserActor = (req: FastifyRequest) => {
+    if (!req.actor) throw unauthorized();
+    if (req.actor.via === 'token') throw forbidden();
+    return req.actor;
+  };
+  const limit = rateLimited(api, 'account');
+
+  api.get('/auth/oidc/:id/start', limit, async (req, reply) => {
+    const { id } = parseWith(IdParams, req.params);
+    const { returnTo } = parseWith(StartQuery, req.query);
+    const started = await oidc.start(id, returnTo, null);
+    bindFlow(reply, started.state);
+    return reply.redirect(started.url, 302);
+  });
+
+  api.get('/auth/oidc/:id/callback', limit, async (req, reply) => {
+    const id = (req.params as { id?: string }).id ?? '';
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    reply.clearCookie(OIDC_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+    try {
+      const done = await oidc.callback(
+        id,
+        query,
+        req.cookies[OIDC_FLOW_COOKIE],
+        req.actor,
+        req.headers['user-agent'],
+      );
+      if (done.kind === 'signin') setSession(reply, done.token);
+      return await reply.redirect(done.returnTo, 302);
+    } catch (e) {
+      if (!(e instanceof OidcError)) throw e;
+      return reply.redirect(errorPage(e), 302);
+    }
+  });
+
+  api.post('/auth/oidc/:id/link', limit, async (req, reply): Promise<OidcLinkStart> => {
+    const actor = browserActor(req);
+    const { id } = parseWith(IdParams, req.params);
+    const started = await oidc.start(id, '/account', actor.uid);
+    bindFlow(reply, started.state);
+    return { url: started.url };
+  });
+
+  api.get('/auth/identities', (req) => oidc.identities(browserActor(req)));
+
+  api.delete('/auth/identities/:provider', async (req, reply) => {
+    const actor = browserActor(req);
+    const { id } = parseWith(IdParams, { id: (req.params as { provider?: string }).provider });
+    await oidc.unlink(actor, id);
+    return reply.status(204).send();
+  });
+
+  return oidc;
+}
