@@ -39,22 +39,12 @@ import {
 } from './fanout.ts';
 import type { LoadResult } from './fanout.ts';
 import type { BenchResult } from './harness.ts';
+import { freePort } from '../packages/server/src/test/freePort.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const TARGET_P99_MS = 250;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** nginx in the foreground with its own files in `dir`, balancing over `upstreams`. */
 async function startNginx(dir: string, upstreams: string[]) {

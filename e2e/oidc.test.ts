@@ -1,22 +1,10 @@
-import net from 'node:net';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestOidcProvider } from '../packages/server/src/test/oidcProvider.ts';
 import type { TestOidcProvider } from '../packages/server/src/test/oidcProvider.ts';
 import { usePlatform } from './lifecycle.ts';
 import { screenshot } from './support.ts';
-
-/** A port nothing listens on now: the platform takes it, so its PUBLIC_URL is known first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../packages/server/src/test/freePort.ts';
 
 /** Fills the provider's development login page and its consent page, as a person would. */
 async function loginAtProvider(page: Page, login: string) {
