@@ -58,7 +58,37 @@ export interface Me {
   creator: boolean;
   superAdmin: boolean;
   platformOwner: boolean;
+  /** A guest account (made by POST /api/auth/guest), until upgraded to a full account. */
+  guest: boolean;
 }
+
+/**
+ * POST /api/auth/guest → 201 {me, secret} (and a session cookie): a guest account with a
+ * reserved email; the device keeps email and secret to sign in again (POST /api/auth/signin).
+ */
+export interface GuestAnswer {
+  me: Me;
+  secret: string;
+}
+
+/**
+ * POST /api/auth/upgrade → Me: a signed-in guest becomes a full account (same uid, so teams
+ * stay); 403 for a full account, 409 auth.error.emailtaken.
+ */
+export const UpgradeGuestBody = z
+  .object({
+    email,
+    password,
+    displayName: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  })
+  .strict();
+export type UpgradeGuestBody = z.input<typeof UpgradeGuestBody>;
+
+/** PATCH /api/account → Me: the signed-in user's display name. */
+export const UpdateAccountBody = z
+  .object({ displayName: z.string().trim().min(1).max(NAME_MAX_LENGTH) })
+  .strict();
+export type UpdateAccountBody = z.input<typeof UpdateAccountBody>;
 
 /** User directory record (spec 01 §3). GET /api/users?s=text or ?uids=a,b (signed in). */
 export interface UserRecord {
@@ -75,6 +105,8 @@ export interface PublicConfig {
   signupOpen: boolean;
   /** Sign-in links and password reset by email are offered (the server can send email). */
   emailLinks: boolean;
+  /** Sign-in with a code by SMS is offered (SMS_GATEWAY_URL is set). */
+  phone: boolean;
   version: string;
   /** Keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); null hides the layer. */
   mapKeys: MapKeys;

@@ -27,6 +27,7 @@ export * from './live.ts';
 export * from './overview.ts';
 export * from './sessions.ts';
 export * from './emailSignIn.ts';
+export * from './phoneSignIn.ts';
 export * from './passkeys.ts';
 export * from './oidc.ts';
 export * from './cup/index.ts';

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import type { S3TierConfig } from './archive/archiveStorage.ts';
 import { fileURLToPath } from 'node:url';
-import { EVENT_FILE_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from '@rada/core';
+import {
+  DEFAULT_SMS_COUNTRY_CODES,
+  EVENT_FILE_MAX_BYTES,
+  REQUEST_BODY_MAX_BYTES,
+} from '@rada/core';
 import { databaseConfigFromEnv } from './db/database.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import { earveldajaConfigFromEnv } from './accounting/earveldaja.ts';
@@ -43,6 +47,15 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The sender of the platform's email (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * The HTTP SMS gateway sign-in codes go through (SMS_GATEWAY_URL: POST JSON {to, text}); null:
+   * no SMS, and sign-in with a phone code is not offered.
+   */
+  smsGatewayUrl: string | null;
+  /** Sent as `Authorization: Bearer …` to the SMS gateway (SMS_GATEWAY_TOKEN). */
+  smsGatewayToken: string | null;
+  /** The country codes phone numbers may have (SMS_COUNTRY_CODES), e.g. ['+372', '+1']. */
+  smsCountryCodes: string[];
   /** OpenID Connect providers (OIDC_PROVIDERS, OIDC_<ID>_*; auth/oidcConfig.ts); they need PUBLIC_URL. */
   oidc: OidcProviderConfig[];
   /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
@@ -226,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidc: oidcConfigFromEnv(env, env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Rada <no-reply@localhost>',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || null,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
+    smsCountryCodes: env.SMS_COUNTRY_CODES
+      ? list(env.SMS_COUNTRY_CODES)
+      : [...DEFAULT_SMS_COUNTRY_CODES],
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => originOf('ALLOWED_ORIGINS', o)),
     logLevel: env.LOG_LEVEL ?? 'info',
     // Only a proxy on this host by default: trusting every private range let anyone on the LAN

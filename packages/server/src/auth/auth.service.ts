@@ -57,7 +57,8 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
       email: user.email,
       superAdmin,
       platformOwner: user.roles.includes('owner') || config.platformOwnerEmail === user.email,
-      creator: superAdmin || user.creator,
+      // A guest creates no events until upgraded to a full account (auth/guest.service.ts).
+      creator: superAdmin || (user.creator && !user.guest),
     };
   }
 
@@ -178,6 +179,7 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
         creator: actor.creator,
         superAdmin: actor.superAdmin,
         platformOwner: actor.platformOwner,
+        guest: Boolean(user.guest),
       };
     },
 

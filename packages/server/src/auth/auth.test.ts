@@ -39,6 +39,7 @@ describe.each(testDialects())('auth on $name', (dialect) => {
       creator: false,
       superAdmin: false,
       platformOwner: false,
+      guest: false,
     });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^rada_session=[\w-]{20,};/);

@@ -42,6 +42,7 @@ export interface Database {
   team_clocks: TeamClocksTable;
   web_clients: WebClientsTable;
   auth_links: AuthLinksTable;
+  phone_codes: PhoneCodesTable;
   passkeys: PasskeysTable;
   auth_challenges: AuthChallengesTable;
   oidc_flows: OidcFlowsTable;
@@ -60,6 +61,8 @@ export interface UsersTable {
   phone: string | null;
   password_hash: string | null;
   created_at: Ms;
+  /** 1 for a guest account (migration 0014); absent in inserts means 0. */
+  guest?: Flag;
 }
 export interface PlatformRolesTable {
   user_id: string;
@@ -387,6 +390,19 @@ export interface AuthLinksTable {
   user_id: string | null;
   created_at: Ms;
   expires_at: Ms;
+  used_at: Ms | null;
+}
+/** A sign-in code sent by SMS (migration 0013). */
+export interface PhoneCodesTable {
+  id: string;
+  /** The number it was sent to (E.164). */
+  phone: string;
+  /** SHA-256 of the row id and the code. */
+  code_hash: string;
+  created_at: Ms;
+  expires_at: Ms;
+  /** Tries so far, right or wrong. */
+  attempts: number;
   used_at: Ms | null;
 }
 /** A passkey (WebAuthn credential) of an account (migration 0011). */

@@ -24,6 +24,7 @@ import { debugRepository } from '../debug/debug.repository.ts';
 import { newsRepository } from '../news/news.repository.ts';
 import { translationRepository } from '../translations/translation.repository.ts';
 import { authLinkRepository } from '../auth/authLink.repository.ts';
+import { phoneCodeRepository } from '../auth/phoneCode.repository.ts';
 import { passkeyRepository } from '../auth/passkey.repository.ts';
 import { oidcRepository } from '../auth/oidc.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
@@ -35,6 +36,8 @@ import type { GroupCommitStats } from './groupCommit.ts';
 export interface Repos {
   /** Links sent by email to sign in or reset a password (auth/). */
   authLinks: ReturnType<typeof authLinkRepository>;
+  /** Sign-in codes sent by SMS (auth/). */
+  phoneCodes: ReturnType<typeof phoneCodeRepository>;
   /** Passkeys of accounts and their ceremonies' challenges (auth/). */
   passkeys: ReturnType<typeof passkeyRepository>;
   /** OpenID Connect sign-ins under way and linked provider accounts (auth/). */
@@ -114,6 +117,7 @@ const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } =
   audit: auditRepository,
   debug: debugRepository,
   authLinks: authLinkRepository,
+  phoneCodes: phoneCodeRepository,
   passkeys: passkeyRepository,
   oidc: oidcRepository,
   news: newsRepository,

@@ -22,6 +22,7 @@ describe.each(testDialects())('HTTP edge on $name', (dialect) => {
       providers: ['password'],
       signupOpen: true,
       emailLinks: false,
+      phone: false,
       oidc: [],
       version: expect.any(String),
       mapKeys: { google: null, bing: null },

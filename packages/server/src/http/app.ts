@@ -9,6 +9,8 @@ import { createStore } from '../db/store.ts';
 import type { Store } from '../db/store.ts';
 import { authService } from '../auth/auth.service.ts';
 import { sessionService } from '../auth/session.service.ts';
+import { guestService } from '../auth/guest.service.ts';
+import { guestRoutes } from '../auth/guest.routes.ts';
 import { sessionRoutes } from '../auth/session.routes.ts';
 import { eventService } from '../events/event.service.ts';
 import { userService } from '../users/user.service.ts';
@@ -71,6 +73,9 @@ import { Redis } from 'ioredis';
 import { authRoutes, SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { emailSignInService } from '../auth/emailSignIn.service.ts';
 import { smtpMailer } from '../auth/mailer.ts';
+import { httpSmsSender } from '../auth/sms.ts';
+import { phoneSignInService } from '../auth/phoneSignIn.service.ts';
+import { phoneRoutes } from '../auth/phone.routes.ts';
 import { passkeyService } from '../auth/passkey.service.ts';
 import { passkeyRoutes } from '../auth/passkey.routes.ts';
 import { oidcRoutes } from '../auth/oidc.routes.ts';
@@ -187,9 +192,19 @@ export async function buildApp({
     now,
     onSendError: (err) => app.log.error({ err }, 'email not sent'),
   });
+  const phone = phoneSignInService({
+    store,
+    auth,
+    sms: config.smsGatewayUrl ? httpSmsSender(config.smsGatewayUrl, config.smsGatewayToken) : null,
+    countryCodes: config.smsCountryCodes,
+    signupOpen: config.signupOpen,
+    now,
+    onSendError: (err) => app.log.error({ err }, 'SMS not sent'),
+  });
   const services = {
     auth,
     email,
+    phone,
     passkeys: passkeyService({ store, auth, emailLinks: email.enabled, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({
@@ -274,12 +289,14 @@ export async function buildApp({
         providers: config.providers,
         signupOpen: config.signupOpen,
         emailLinks: services.email.enabled,
+        phone: services.phone.enabled,
         version: '0.1.0',
         mapKeys: config.mapKeys,
         oidc: oidcInfo(config),
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, services.email, config);
+      await phoneRoutes(api, services.phone, services.auth, config);
       await passkeyRoutes(api, services.passkeys, services.auth, config);
       await oidcRoutes(api, {
         store,
@@ -289,6 +306,12 @@ export async function buildApp({
         now,
       });
       await sessionRoutes(api, services.sessions);
+      await guestRoutes(
+        api,
+        guestService({ users: store.users, sessions: store.sessions, auth: services.auth, now }),
+        services.auth,
+        config,
+      );
       await userRoutes(api, services.users);
       await eventRoutes(
         api,

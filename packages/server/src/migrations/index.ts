@@ -11,6 +11,8 @@ import * as m0009 from './0009_web_clients.ts';
 import * as m0010 from './0010_wheel.ts';
 import * as m0011 from './0011_sign_in.ts';
 import * as m0012 from './0012_oidc.ts';
+import * as m0013 from './0013_phone_codes.ts';
+import * as m0014 from './0014_guests.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_wheel': m0010,
   '0011_sign_in': m0011,
   '0012_oidc': m0012,
+  '0013_phone_codes': m0013,
+  '0014_guests': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

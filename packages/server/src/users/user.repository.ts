@@ -53,7 +53,7 @@ export function userRepository(db: Kysely<Database>) {
     db.selectFrom('event_admins').select('user_id').where('event_id', 'in', eventsOf(uid));
 
   return {
-    findById: (id: string) =>
+    findById: (id: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /**
@@ -74,7 +74,7 @@ export function userRepository(db: Kysely<Database>) {
       return { ...user, roles, creator: Boolean(is_creator) };
     },
 
-    findByEmail: (email: string) =>
+    findByEmail: (email: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
     findByIds: (ids: string[]) =>
@@ -141,6 +141,23 @@ export function userRepository(db: Kysely<Database>) {
     },
 
     insert: (row: UserRow) => db.insertInto('users').values(row).execute(),
+
+    /** A guest becomes a full account (auth/guest.service.ts); false when not a guest. */
+    upgradeGuest: async (
+      id: string,
+      set: { email: string; password_hash: string; display_name: string },
+    ): Promise<boolean> => {
+      const res = await db
+        .updateTable('users')
+        .set({ ...set, guest: 0 })
+        .where('id', '=', id)
+        .where('guest', '=', 1)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    setDisplayName: (id: string, name: string) =>
+      db.updateTable('users').set({ display_name: name }).where('id', '=', id).execute(),
 
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),

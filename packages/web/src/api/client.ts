@@ -8,6 +8,8 @@ import type {
   WheelView,
 } from '@rada/core';
 import type { RevaluationBody, RevaluationResult, StockView } from '@rada/core';
+import type { GuestAnswer, UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
+import type { PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -330,6 +332,10 @@ export const api = {
   },
   signIn: (body: SignInBody) => request<Me>('POST', '/auth/signin', body),
   signUp: (body: SignUpBody) => request<Me>('POST', '/auth/signup', body),
+  /** Guests (the participant app): a new one, its upgrade to a full account; the display name. */
+  guest: () => request<GuestAnswer>('POST', '/auth/guest'),
+  upgradeGuest: (body: UpgradeGuestBody) => request<Me>('POST', '/auth/upgrade', body),
+  updateAccount: (body: UpdateAccountBody) => request<Me>('PATCH', '/account', body),
   signOut: () => request<void>('POST', '/auth/signout'),
   requestEmailLink: (body: EmailLinkBody) => request<void>('POST', '/auth/email-link', body),
   signInWithLink: (body: EmailLinkSignInBody) =>
@@ -338,6 +344,8 @@ export const api = {
     request<void>('POST', '/auth/password-reset', body),
   resetPassword: (body: PasswordResetConfirmBody) =>
     request<Me>('POST', '/auth/password-reset/confirm', body),
+  requestPhoneCode: (body: PhoneCodeBody) => request<void>('POST', '/auth/phone/code', body),
+  signInWithPhone: (body: PhoneSignInBody) => request<Me>('POST', '/auth/phone/signin', body),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
   /** The account page: own sessions and tokens, their revocation and renewal, the password. */
   sessions: () => request<SessionsAnswer>('GET', '/auth/sessions'),

@@ -9,6 +9,7 @@ import { joinEn } from './joinEn.ts';
 import { startEn } from './startEn.ts';
 import { msgEn } from './msgEn.ts';
 import { appEn } from './appEn.ts';
+import { guestEn } from './guestEn.ts';
 
 export const publicEn = {
   ...en,
@@ -19,4 +20,5 @@ export const publicEn = {
   ...startEn,
   ...msgEn,
   ...appEn,
+  ...guestEn,
 };

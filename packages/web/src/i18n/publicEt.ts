@@ -9,6 +9,7 @@ import { joinEt } from './joinEt.ts';
 import { startEt } from './startEt.ts';
 import { msgEt } from './msgEt.ts';
 import { appEt } from './appEt.ts';
+import { guestEt } from './guestEt.ts';
 
 export const publicEt = {
   ...et,
@@ -19,4 +20,5 @@ export const publicEt = {
   ...startEt,
   ...msgEt,
   ...appEt,
+  ...guestEt,
 };

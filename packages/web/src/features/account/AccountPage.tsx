@@ -6,6 +6,8 @@ import { useConfig, useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { ApiTokens, BrowserSessions } from './SessionsSection.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import { DisplayNameForm } from './DisplayNameForm.tsx';
+import { GuestUpgradeForm } from './GuestUpgradeForm.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { useSessions } from './useSessions.ts';
@@ -46,12 +48,16 @@ export function AccountPage() {
     const all = sessions.data.sessions;
     body = (
       <Stack sx={{ gap: 4 }} divider={<Divider flexItem />}>
-        <Typography color="text.secondary">{me.data.email}</Typography>
+        <Typography color="text.secondary">
+          {me.data.guest ? t('guest.name') : me.data.email}
+        </Typography>
+        {me.data.guest && <GuestUpgradeForm me={me.data} />}
+        <DisplayNameForm me={me.data} />
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
         <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
         {oidc.length > 0 && <IdentitiesSection />}
         <PasskeysSection />
-        <PasswordForm />
+        {!me.data.guest && <PasswordForm />}
         <Link component={RouterLink} to="/accountdelete" color="error" data-testid="account-delete">
           {t('account.deletelink')}
         </Link>

@@ -19,6 +19,7 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
 import KeyIcon from '@mui/icons-material/Key';
+import PhoneIcon from '@mui/icons-material/PhoneIphone';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_LINK_STORAGE_KEY, SUCCESS_DIALOG_CLOSE_MS } from '@rada/core';
@@ -29,6 +30,7 @@ import { LoadingState } from '../../components/States.tsx';
 import { useConfig } from './useMe.ts';
 import { passkeyErrorText, passkeysSupported, signInWithPasskey } from './passkey.ts';
 import { OidcButtons } from './OidcButtons.tsx';
+import { PhoneSignIn } from './PhoneSignIn.tsx';
 import { emailOnly, fieldErrorsFromDetails, passwordMin, validateAuthForm } from './authForm.ts';
 import type { AuthFieldErrors, AuthFields, AuthMode } from './authForm.ts';
 
@@ -67,6 +69,8 @@ export function SignInDialog({
   const config = useConfig();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<AuthMode>('signin');
+  /** The phone mode: sign in with a code by SMS (PhoneSignIn). */
+  const [phoneMode, setPhoneMode] = useState(false);
   const [fields, setFields] = useState<AuthFields>({ email: '', password: '', displayName: '' });
   const [submitted, setSubmitted] = useState(false);
   const [serverFieldErrors, setServerFieldErrors] = useState<AuthFieldErrors>({});
@@ -188,6 +192,12 @@ export function SignInDialog({
               </Button>
             </Stack>
           </DialogContent>
+        ) : phoneMode ? (
+          <PhoneSignIn
+            onSignedIn={signedIn}
+            onBack={() => setPhoneMode(false)}
+            onCancel={onClose}
+          />
         ) : config.isPending ? (
           <DialogContent>
             <LoadingState />
@@ -225,6 +235,19 @@ export function SignInDialog({
                     </Tooltip>
                   ))}
                 </Stack>
+              )}
+              {config.data.phone && !emailOnly(mode) && (
+                <Button
+                  fullWidth
+                  variant="outlined"
+                  startIcon={<PhoneIcon />}
+                  disabled={busy}
+                  onClick={() => setPhoneMode(true)}
+                  sx={{ mb: 2 }}
+                  data-testid="signin-phone-open"
+                >
+                  {t('auth.phone.open')}
+                </Button>
               )}
               {offerPasskey && (
                 <Stack sx={{ gap: 1, mb: 2 }}>

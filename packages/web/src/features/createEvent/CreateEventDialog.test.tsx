@@ -18,6 +18,7 @@ const me = (creator: boolean): Me => ({
   creator,
   superAdmin: false,
   platformOwner: false,
+  guest: false,
 });
 
 const taken = new Set(['taken']);

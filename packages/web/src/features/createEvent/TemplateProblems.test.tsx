@@ -18,6 +18,7 @@ const creator: Me = {
   creator: true,
   superAdmin: false,
   platformOwner: false,
+  guest: false,
 };
 
 const eventFile = (kp: Record<string, unknown>, kpdata: Record<string, unknown> = {}) =>

@@ -22,12 +22,14 @@ import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
 import { formatEventDates } from '../events/formatEventDates.ts';
-import { newGuest, recentEvents, storeGuest, storedGuest } from './device.ts';
+import { recentEvents, storeGuest, storedGuest } from './device.ts';
+import { GuestBanner } from './GuestBanner.tsx';
 import { QrScanButton } from './QrScanButton.tsx';
 
 /**
- * `/play`: the participant app's start. Sign in, sign up or continue as a guest (an ordinary
- * account with generated credentials kept on this device: the server has no guests); then the
+ * `/play`: the participant app's start. Sign in, sign up or continue as a guest (POST
+ * /api/auth/guest; the credentials are kept on this device, and "Save your account" makes the
+ * guest a full account); then the
  * events opened here, the public upcoming ones, and a join code typed or scanned from a QR code.
  */
 export function PlayHome() {
@@ -46,10 +48,14 @@ export function PlayHome() {
           if (!(e instanceof ApiError) || e.status !== 401) throw e;
         }
       }
-      const fresh = newGuest();
-      const created = await api.signUp(fresh);
-      storeGuest(fresh);
-      return created;
+      // The server makes the guest; this device keeps its email and secret to sign in again.
+      const made = await api.guest();
+      storeGuest({
+        email: made.me.email,
+        password: made.secret,
+        displayName: made.me.displayName,
+      });
+      return made.me;
     },
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.me, user);
@@ -121,6 +127,7 @@ export function PlayHome() {
           {t('play.home.signedin', { name: me.data.displayName })}
         </Typography>
       )}
+      {me.data && <GuestBanner me={me.data} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('play.home.join')}

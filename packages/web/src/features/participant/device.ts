@@ -2,8 +2,9 @@ import type { DeviceInfo } from '@rada/core';
 
 /**
  * This installation's identity: a device id made once and kept, the device information sent
- * with its registration, and the guest account (the server has no guests, so a guest is an
- * ordinary account with a generated email and password remembered on this device).
+ * with its registration, and the guest account (made by POST /api/auth/guest: its reserved
+ * email and device secret are remembered here to sign in again; older devices keep the
+ * generated email and password of an ordinary account, which sign in the same way).
  */
 const DEVICE_KEY = 'rada.deviceId';
 const GUEST_KEY = 'rada.guest';
@@ -85,6 +86,15 @@ export function storedGuest(): GuestCredentials | null {
 
 export function storeGuest(guest: GuestCredentials): void {
   localStorage.setItem(GUEST_KEY, JSON.stringify(guest));
+}
+
+/** Forgets the guest's credentials (the account was upgraded: they no longer sign in). */
+export function forgetGuest(): void {
+  try {
+    localStorage.removeItem(GUEST_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }
 
 /** A new guest's credentials from the browser's random source. */
