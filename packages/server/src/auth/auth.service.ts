@@ -1,5 +1,6 @@
 import {
   API_TOKEN_TTL_MS,
+  NAME_MAX_LENGTH,
   SESSION_TTL_MS,
   USER_AGENT_MAX_LENGTH,
   browserSessionEnd,
@@ -36,6 +37,36 @@ export function newSession(
       expires_at: kind === 'browser' ? t + SESSION_TTL_MS : t + API_TOKEN_TTL_MS,
       user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
     },
+  };
+}
+
+/**
+ * Starts a browser session for `userId` in `sessions` (a transaction's, when the sign-in changes
+ * more): every way of signing in ends here. Answers the cookie's token and the session's id.
+ */
+export async function startBrowserSession(
+  sessions: Pick<SessionRepository, 'create'>,
+  userId: string,
+  t: number,
+  userAgent?: string,
+): Promise<{ token: string; id: string }> {
+  const { token, row } = newSession(userId, 'browser', null, t, userAgent);
+  await sessions.create(row);
+  return { token, id: row.id };
+}
+
+/** A new account without a password (made by a link, a provider or a phone code). */
+export function passwordlessUser(
+  fields: { email: string; displayName: string; phone?: string | null },
+  t: number,
+): UserRow {
+  return {
+    id: newId(),
+    email: fields.email,
+    display_name: fields.displayName.slice(0, NAME_MAX_LENGTH) || fields.email,
+    phone: fields.phone ?? null,
+    password_hash: null,
+    created_at: t,
   };
 }
 

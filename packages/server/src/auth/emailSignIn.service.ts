@@ -2,7 +2,6 @@ import {
   EMAIL_LINK_PATH,
   EMAIL_LINK_TTL_MS,
   LINKS_PER_ADDRESS_PER_HOUR,
-  NAME_MAX_LENGTH,
   RESET_LINK_PATH,
   RESET_LINK_TTL_MS,
 } from '@rada/core';
@@ -14,11 +13,11 @@ import type {
 } from '@rada/core';
 import type { z } from 'zod';
 import type { Store } from '../db/store.ts';
-import { newId, newToken, tokenHash } from '../db/ids.ts';
+import { newToken, tokenHash } from '../db/ids.ts';
 import { AppError } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { newSession } from './auth.service.ts';
+import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { Mailer } from './mailer.ts';
 import { linkMail } from './mailTexts.ts';
 import type { MailLanguage } from './mailTexts.ts';
@@ -132,19 +131,14 @@ export function emailSignInService({
         let user = await repos.users.findByEmail(link.email);
         if (!user) {
           if (!signupOpen) throw new AppError('error.forbidden', 403);
-          user = {
-            id: newId(),
-            email: link.email,
-            display_name: link.email.split('@')[0]!.slice(0, NAME_MAX_LENGTH) || link.email,
-            phone: null,
-            password_hash: null,
-            created_at: now(),
-          };
+          user = passwordlessUser(
+            { email: link.email, displayName: link.email.split('@')[0] ?? '' },
+            now(),
+          );
           await repos.users.insert(user);
         }
-        const made = newSession(user.id, 'browser', null, now(), userAgent);
-        await repos.sessions.create(made.row);
-        return { token: made.token, user };
+        const { token } = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
+        return { token, user };
       });
       return { token: session.token, actor: await auth.actorFor(session.user) };
     },
@@ -171,10 +165,9 @@ export function emailSignInService({
         const link = await repos.authLinks.consume(tokenHash(body.token), 'reset', now());
         const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
         if (!link || !user || user.email !== link.email) throw badLink();
-        const made = newSession(user.id, 'browser', null, now(), userAgent);
-        await repos.sessions.create(made.row);
-        await repos.sessions.replacePasswordInTransaction(user.id, hash, made.row.id);
-        return { token: made.token, user };
+        const session = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
+        await repos.sessions.replacePasswordInTransaction(user.id, hash, session.id);
+        return { token: session.token, user };
       });
       return { token: done.token, actor: await auth.actorFor(done.user) };
     },

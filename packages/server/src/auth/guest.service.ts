@@ -6,7 +6,7 @@ import type { UserRepository, UserRow } from '../users/user.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { newSession } from './auth.service.ts';
+import { startBrowserSession } from './auth.service.ts';
 import { hashPassword } from './password.ts';
 
 /** The reserved domain of guests' emails (.invalid never resolves: RFC 2606). */
@@ -45,8 +45,7 @@ export function guestService({ users, sessions, auth, now }: GuestDeps) {
         guest: 1,
       };
       await users.insert(user);
-      const { token, row } = newSession(id, 'browser', null, now(), userAgent);
-      await sessions.create(row);
+      const { token } = await startBrowserSession(sessions, id, now(), userAgent);
       return { token, actor: await auth.actorFor(user), secret };
     },
 

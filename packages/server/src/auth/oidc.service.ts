@@ -1,14 +1,14 @@
 import * as client from 'openid-client';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OIDC_FLOW_TTL_MS, safeReturnTo } from '@rada/core';
+import { EMAIL_MAX_LENGTH, OIDC_FLOW_TTL_MS, safeReturnTo } from '@rada/core';
 import type { IdentityView } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { keepAWayIn } from './waysIn.ts';
-import { newId, tokenHash } from '../db/ids.ts';
+import { tokenHash } from '../db/ids.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { newSession } from './auth.service.ts';
+import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { OidcProviderConfig } from './oidcConfig.ts';
 
 export interface OidcDeps {
@@ -140,17 +140,10 @@ export function oidcService({
       if (!claims.emailVerified) throw new OidcError('auth.error.oidcemailtaken');
     } else {
       if (!signupOpen) throw new OidcError('error.forbidden');
-      user = {
-        id: newId(),
-        email: claims.email,
-        display_name: (claims.name ?? claims.email.split('@')[0] ?? claims.email).slice(
-          0,
-          NAME_MAX_LENGTH,
-        ),
-        phone: null,
-        password_hash: null,
-        created_at: now(),
-      };
+      user = passwordlessUser(
+        { email: claims.email, displayName: claims.name ?? claims.email.split('@')[0] ?? '' },
+        now(),
+      );
       await repos.users.insert(user);
     }
     await repos.oidc.addIdentity({
@@ -279,9 +272,8 @@ export function oidcService({
 
       const done = await store.transaction(async (repos) => {
         const user = await resolveUser(repos, p.id, claims);
-        const made = newSession(user.id, 'browser', null, now(), userAgent);
-        await repos.sessions.create(made.row);
-        return { token: made.token, user };
+        const { token } = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
+        return { token, user };
       });
       return {
         kind: 'signin',

@@ -18,7 +18,7 @@ import type { Store } from '../db/store.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { newSession } from './auth.service.ts';
+import { startBrowserSession } from './auth.service.ts';
 import type { PasskeyRow } from './passkey.repository.ts';
 import { keepAWayIn } from './waysIn.ts';
 
@@ -203,12 +203,11 @@ export function passkeyService({ store, auth, emailLinks, now }: PasskeyDeps) {
       if (!verified.verified) throw refused(401);
       const user = await store.users.findById(row.user_id);
       if (!user) throw refused(401);
-      const made = newSession(user.id, 'browser', null, now(), userAgent);
-      await store.transaction(async (repos) => {
+      const { token } = await store.transaction(async (repos) => {
         await repos.passkeys.used(row.id, verified.authenticationInfo.newCounter, now());
-        await repos.sessions.create(made.row);
+        return startBrowserSession(repos.sessions, user.id, now(), userAgent);
       });
-      return { token: made.token, actor: await auth.actorFor(user) };
+      return { token, actor: await auth.actorFor(user) };
     },
   };
 }

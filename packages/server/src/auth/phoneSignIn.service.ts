@@ -15,7 +15,7 @@ import { newId } from '../db/ids.ts';
 import { AppError } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { newSession } from './auth.service.ts';
+import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { SmsSender } from './sms.ts';
 
 const HOUR = 60 * 60_000;
@@ -150,19 +150,18 @@ export function phoneSignInService({
         let user: UsersTable | undefined = userId ? await repos.users.findById(userId) : undefined;
         if (!user) {
           if (!signupOpen) throw new AppError('error.forbidden', 403);
-          user = {
-            id: newId(),
-            email: phoneAccountEmail(phone),
-            display_name: nameFromPhone(phone, countryCodes),
-            phone,
-            password_hash: null,
-            created_at: now(),
-          };
+          user = passwordlessUser(
+            {
+              email: phoneAccountEmail(phone),
+              displayName: nameFromPhone(phone, countryCodes),
+              phone,
+            },
+            now(),
+          );
           await repos.users.insert(user);
         }
-        const made = newSession(user.id, 'browser', null, now(), userAgent);
-        await repos.sessions.create(made.row);
-        return { token: made.token, user };
+        const { token } = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
+        return { token, user };
       });
       return { token: done.token, actor: await auth.actorFor(done.user) };
     },
