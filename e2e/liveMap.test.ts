@@ -144,7 +144,8 @@ describe('live map', () => {
     expect(await page.getByTestId('live-team-battery-alpha').innerText()).toContain('76%');
     expect(await page.getByTestId('live-team-alpha').innerText()).toContain('1 Alpha');
     // Labels are on the map.
-    await page.getByTestId('live-label-bravo').waitFor();
+    // A label may show the team's id for a moment before the team list names it.
+    await page.getByTestId('live-label-bravo').filter({ hasText: '2 Bravo' }).waitFor();
     await page.getByTestId('kp-marker-1').waitFor();
     expect(await page.getByTestId('live-label-bravo').innerText()).toBe('2 Bravo');
     await page.waitForTimeout(500);
