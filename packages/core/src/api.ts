@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MapKeys } from './map/api.ts';
 import type { OidcProviderInfo } from './oidc.ts';
+import type { OneTapInfo } from './oneTap.ts';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -42,10 +43,11 @@ export type SignInBody = z.input<typeof SignInBody>;
 export const CreateTokenBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 export type CreateTokenBody = z.input<typeof CreateTokenBody>;
 
-/** DELETE /api/account with the account's email typed again → 204; personal data is erased. */
-export const DeleteAccountBody = z
-  .object({ confirmEmail: z.string().max(EMAIL_MAX_LENGTH) })
-  .strict();
+/**
+ * DELETE /api/account with the account's name for people typed again (deleteConfirmation) → 204;
+ * personal data is erased.
+ */
+export const DeleteAccountBody = z.object({ confirm: z.string().max(EMAIL_MAX_LENGTH) }).strict();
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
 
 /** GET /api/auth/me → Me, or 401 when signed out. */
@@ -60,6 +62,35 @@ export interface Me {
   platformOwner: boolean;
   /** A guest account (made by POST /api/auth/guest), until upgraded to a full account. */
   guest: boolean;
+}
+
+/**
+ * Whether `email` is one the server made up for an account that has none: phone-only accounts
+ * (`phone-…@phone.invalid`) and guests (`…@guest.invalid`). `.invalid` never resolves (RFC 2606),
+ * so such an address is never shown, mailed or used to join accounts.
+ */
+export function isPlaceholderEmail(email: string): boolean {
+  return email.toLowerCase().endsWith('.invalid');
+}
+
+/**
+ * What a person types to confirm deleting the account: its email, else (a phone-only account)
+ * its phone number, else (a guest) its display name. The server compares it case- and
+ * space-insensitively.
+ */
+export function deleteConfirmation(me: Pick<Me, 'email' | 'phoneNumber' | 'displayName'>): string {
+  if (!isPlaceholderEmail(me.email)) return me.email;
+  return me.phoneNumber ?? me.displayName;
+}
+
+/** Whether `typed` confirms deleting `me`'s account (deleteConfirmation). */
+export function deleteConfirmed(
+  typed: string,
+  me: Pick<Me, 'email' | 'phoneNumber' | 'displayName'>,
+): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const want = norm(deleteConfirmation(me));
+  return want.length > 0 && norm(typed) === want;
 }
 
 /**
@@ -112,6 +143,8 @@ export interface PublicConfig {
   mapKeys: MapKeys;
   /** OpenID Connect providers (OIDC_PROVIDERS), a button each in the sign-in dialog. */
   oidc: OidcProviderInfo[];
+  /** Google One Tap (OIDC_<ID>_ONE_TAP): its provider and client id, or null when off. */
+  oneTap: OneTapInfo | null;
 }
 
 /** Event as listed and as read by anyone who may see it. */

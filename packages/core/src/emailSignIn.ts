@@ -16,6 +16,10 @@ export const LINKS_PER_ADDRESS_PER_HOUR = 5;
 /** The web app's pages the links open; the token travels in the fragment (never to a server log). */
 export const EMAIL_LINK_PATH = '/auth/link';
 export const RESET_LINK_PATH = '/auth/reset';
+/** How long a link confirming a new email address works. */
+export const EMAIL_CHANGE_TTL_MS = 60 * 60_000;
+/** The page a link confirming a new address opens. */
+export const EMAIL_CHANGE_PATH = '/auth/email';
 /** Where the sign-in page remembers which address a link was asked for (same browser). */
 export const EMAIL_LINK_STORAGE_KEY = 'rada.emailLinkFor';
 
@@ -50,6 +54,20 @@ export const PasswordResetConfirmBody = z
   .object({ token, password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH) })
   .strict();
 export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBody>;
+
+/**
+ * POST /api/account/email → 202: mails a link to the new address; the account's email changes
+ * when the link is opened (POST /api/account/email/confirm). A browser session only; not a guest.
+ */
+export const EmailChangeBody = z.object({ email, lang }).strict();
+export type EmailChangeBody = z.input<typeof EmailChangeBody>;
+
+/**
+ * POST /api/account/email/confirm → 200 {email}: the link's token (no session needed) and the
+ * language of the notice the old address gets.
+ */
+export const EmailChangeConfirmBody = z.object({ token, lang }).strict();
+export type EmailChangeConfirmBody = z.input<typeof EmailChangeConfirmBody>;
 
 /** The token of a link's URL (`#token=…`), or null. */
 export function linkToken(hash: string): string | null {

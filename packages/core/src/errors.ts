@@ -80,8 +80,11 @@ export const ERROR_KEYS = [
   'auth.error.oidcnoemail',
   'auth.error.oidcemailtaken',
   'auth.error.oidclinked',
+  'auth.error.onetap',
   'auth.error.lastmethod',
   'account.error.ownsevents',
+  'account.error.sameemail',
+  'account.error.phonetaken',
   'joinc.error.tooshort',
   'reg.error.toomany',
   'upload.error.nocommand',
@@ -157,7 +160,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'auth.error.emailtaken': 'An account with this email already exists',
   'auth.error.toomany':
     'Too many account requests are coming from your IP address. Try again in a few minutes.',
-  'auth.error.confirm': 'Type your email address to confirm',
+  'auth.error.confirm': 'Type the text shown to confirm',
   'admins.error.owner': 'The owner cannot be removed',
   'admins.error.unknownuser': 'No such user',
   'admins.error.notadmin': 'Only an admin of the event can become its owner',
@@ -221,10 +224,13 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'auth.error.oidcemailtaken':
     'An account with this email already exists. Sign in to it and link the provider on your account page.',
   'auth.error.oidclinked': 'This sign-in is already linked to another account',
+  'auth.error.onetap': 'Signing in with Google did not succeed. Try again or sign in another way.',
   'auth.error.lastmethod':
     'This is your only way to sign in. Add a password, a passkey or another provider first.',
   'account.error.ownsevents':
     'You own events. Hand them to another admin before deleting your account',
+  'account.error.sameemail': 'This is already your email address',
+  'account.error.phonetaken': 'This phone number belongs to another account',
   'joinc.error.tooshort': 'A join code needs at least 6 characters',
   'reg.error.toomany': 'You have registered as many teams to this event as allowed',
   'upload.error.nocommand': 'This device has no pending request for an upload',

@@ -30,6 +30,7 @@ export * from './emailSignIn.ts';
 export * from './phoneSignIn.ts';
 export * from './passkeys.ts';
 export * from './oidc.ts';
+export * from './oneTap.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';
 export * from './archive.ts';

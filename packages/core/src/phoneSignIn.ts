@@ -52,3 +52,10 @@ export type PhoneCodeBody = z.input<typeof PhoneCodeBody>;
 /** POST /api/auth/phone/signin → 200 Me and a session (a new number gets an account). */
 export const PhoneSignInBody = z.object({ phone, code: z.string().trim().max(20) }).strict();
 export type PhoneSignInBody = z.input<typeof PhoneSignInBody>;
+
+/**
+ * PUT /api/account/phone → 200 Me: sets the signed-in account's phone to `phone` with the code
+ * POST /api/account/phone/code (a PhoneCodeBody) sent there. DELETE /api/account/phone → 204.
+ */
+export const PhoneChangeBody = PhoneSignInBody;
+export type PhoneChangeBody = z.input<typeof PhoneChangeBody>;

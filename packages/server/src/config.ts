@@ -10,7 +10,7 @@ import { databaseConfigFromEnv } from './db/database.ts';
 import type { DatabaseConfig } from './db/database.ts';
 import { earveldajaConfigFromEnv } from './accounting/earveldaja.ts';
 import type { EarveldajaConfig } from './accounting/earveldaja.ts';
-import { oidcConfigFromEnv } from './auth/oidcConfig.ts';
+import { oidcConfigFromEnv, oneTapFromEnv } from './auth/oidcConfig.ts';
 import type { OidcProviderConfig } from './auth/oidcConfig.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +58,11 @@ export interface ServerConfig {
   smsCountryCodes: string[];
   /** OpenID Connect providers (OIDC_PROVIDERS, OIDC_<ID>_*; auth/oidcConfig.ts); they need PUBLIC_URL. */
   oidc: OidcProviderConfig[];
+  /**
+   * The id of the provider (one of `oidc`) that offers Google One Tap (OIDC_<ID>_ONE_TAP, on by
+   * default for Google's issuer), or null.
+   */
+  oneTap: string | null;
   /** Other browser origins allowed to open /listen and /api/ws (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   /** Largest request body of most routes, in bytes (BODY_LIMIT). */
@@ -237,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: env.COOKIE_SECURE === 'true',
     publicUrl: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null,
     oidc: oidcConfigFromEnv(env, env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null),
+    oneTap: oneTapFromEnv(
+      env,
+      oidcConfigFromEnv(env, env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : null),
+    ),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Rada <no-reply@localhost>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || null,

@@ -16,7 +16,7 @@ describe.each(testDialects())('account deletion of an event owner on $name', (di
   const deleteAccount = (user: TestUser) =>
     call<ErrorBody>(t.app, 'DELETE', '/api/account', {
       as: user,
-      body: { confirmEmail: user.email },
+      body: { confirm: user.email },
     });
 
   it('refuses while the account owns events, naming them; goes once they are handed over', async () => {

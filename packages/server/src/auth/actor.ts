@@ -1,3 +1,5 @@
+import { AppError } from '../http/errors.ts';
+
 /** Who is making a request. Policies take this, never a raw request. */
 export interface Actor {
   uid: string;
@@ -7,4 +9,15 @@ export interface Actor {
   creator: boolean;
   /** How the request signed in: browser session (cookie) or API token; absent outside HTTP. */
   via?: 'browser' | 'token';
+}
+
+/**
+ * The actor of a request that changes how the account signs in (its email, phone, passkeys, a
+ * guest's upgrade): 401 signed out, 403 with an API token, which could otherwise outlive the
+ * account's own ways in.
+ */
+export function browserActor(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('error.unauthorized', 401);
+  if (actor.via === 'token') throw new AppError('error.forbidden', 403);
+  return actor;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   CreateTokenBody,
   DeleteAccountBody,
+  EmailChangeBody,
+  EmailChangeConfirmBody,
   EmailLinkBody,
   EmailLinkSignInBody,
   PasswordResetBody,
@@ -13,6 +15,7 @@ import {
 import { AppError, forbidden, parseWith, unauthorized } from '../http/errors.ts';
 import { rateLimited, signinLimits } from '../http/limits.ts';
 import type { AuthService } from './auth.service.ts';
+import { browserActor } from './actor.ts';
 import type { EmailSignInService } from './emailSignIn.service.ts';
 import type { ServerConfig } from '../config.ts';
 
@@ -93,6 +96,16 @@ export async function authRoutes(
     return auth.me(actor);
   });
 
+  // The account's email: a link to the new address, opened anywhere, makes the change.
+  api.post('/account/email', emailLimit, async (req, reply) => {
+    const actor = browserActor(req.actor);
+    await email.requestEmailChange(actor, parseWith(EmailChangeBody, req.body));
+    return reply.status(202).send({ sent: true });
+  });
+  api.post('/account/email/confirm', emailLimit, (req) =>
+    email.confirmEmailChange(parseWith(EmailChangeConfirmBody, req.body)),
+  );
+
   api.post('/auth/signout', async (req, reply) => {
     if (req.sessionToken) await auth.signOut(req.sessionToken);
     clearCookie(reply);
@@ -120,7 +133,7 @@ export async function authRoutes(
   api.delete('/account', async (req, reply) => {
     if (!req.actor) throw unauthorized();
     const body = parseWith(DeleteAccountBody, req.body);
-    await auth.deleteAccount(req.actor, body.confirmEmail);
+    await auth.deleteAccount(browserActor(req.actor), body.confirm);
     clearCookie(reply);
     return reply.status(204).send();
   });

@@ -4,6 +4,7 @@ import {
   SESSION_TTL_MS,
   USER_AGENT_MAX_LENGTH,
   browserSessionEnd,
+  deleteConfirmed,
 } from '@rada/core';
 import type { Me, SignInBody, SignUpBody } from '@rada/core';
 import type { z } from 'zod';
@@ -215,12 +216,15 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
     },
 
     /**
-     * Erases the account after the email was typed again; refused (409 account.error.ownsevents,
-     * the events as details {path: id, message: name}) while it owns events.
+     * Erases the account after its email (phone, name: core deleteConfirmation) was typed again
+     * (400 auth.error.confirm); refused (409 account.error.ownsevents, the events as details
+     * {path: id, message: name}) while it owns events.
      */
-    async deleteAccount(actor: Actor, confirmEmail: string) {
-      if (confirmEmail.trim().toLowerCase() !== actor.email)
-        throw new AppError('auth.error.confirm', 400);
+    async deleteAccount(actor: Actor, confirm: string) {
+      const user = await users.findById(actor.uid);
+      if (!user) throw new AppError('error.unauthorized', 401);
+      const me = { email: user.email, phoneNumber: user.phone, displayName: user.display_name };
+      if (!deleteConfirmed(confirm, me)) throw new AppError('auth.error.confirm', 400);
       // An event needs its owner: the owner hands it to another admin (or deletes it) first.
       const owned = await users.ownedEvents(actor.uid);
       if (owned.length > 0) {

@@ -177,20 +177,20 @@ describe.each(testDialects())('auth on $name', (dialect) => {
 
     const wrong = await call(t.app, 'DELETE', '/api/account', {
       as: user,
-      body: { confirmEmail: 'other@example.com' },
+      body: { confirm: 'other@example.com' },
     });
     expect(wrong.status).toBe(400);
     expect(errorOf(wrong)).toBe('auth.error.confirm');
     expect((await call(t.app, 'GET', '/api/auth/me', { as: user })).status).toBe(200);
     expect(
-      (await call(t.app, 'DELETE', '/api/account', { body: { confirmEmail: user.email } })).status,
+      (await call(t.app, 'DELETE', '/api/account', { body: { confirm: user.email } })).status,
     ).toBe(401);
 
     // An owner's account cannot go (accountDelete.test.ts); this owner deletes the event first.
     expect((await call(t.app, 'DELETE', `/api/events/${event.id}`, { as: user })).status).toBe(204);
     const done = await call(t.app, 'DELETE', '/api/account', {
       as: user,
-      body: { confirmEmail: ` ${user.email.toUpperCase()} ` },
+      body: { confirm: ` ${user.email.toUpperCase()} ` },
     });
     expect(done.status).toBe(204);
     expect(String(done.headers['set-cookie'])).toMatch(/^rada_session=;/);

@@ -1,11 +1,16 @@
 import {
+  EMAIL_CHANGE_PATH,
+  EMAIL_CHANGE_TTL_MS,
   EMAIL_LINK_PATH,
   EMAIL_LINK_TTL_MS,
+  isPlaceholderEmail,
   LINKS_PER_ADDRESS_PER_HOUR,
   RESET_LINK_PATH,
   RESET_LINK_TTL_MS,
 } from '@rada/core';
 import type {
+  EmailChangeBody,
+  EmailChangeConfirmBody,
   EmailLinkBody,
   EmailLinkSignInBody,
   PasswordResetBody,
@@ -14,12 +19,12 @@ import type {
 import type { z } from 'zod';
 import type { Store } from '../db/store.ts';
 import { newToken, tokenHash } from '../db/ids.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
 import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { Mailer } from './mailer.ts';
-import { linkMail } from './mailTexts.ts';
+import { linkMail, noticeMail } from './mailTexts.ts';
 import type { MailLanguage } from './mailTexts.ts';
 import { hashPassword } from './password.ts';
 
@@ -39,6 +44,18 @@ export interface EmailSignInDeps {
 }
 
 const badLink = () => new AppError('auth.error.badlink', 400);
+
+type LinkPurpose = 'signin' | 'reset' | 'email';
+const TTL: Record<LinkPurpose, number> = {
+  signin: EMAIL_LINK_TTL_MS,
+  reset: RESET_LINK_TTL_MS,
+  email: EMAIL_CHANGE_TTL_MS,
+};
+const PATH: Record<LinkPurpose, string> = {
+  signin: EMAIL_LINK_PATH,
+  reset: RESET_LINK_PATH,
+  email: EMAIL_CHANGE_PATH,
+};
 
 /**
  * Sign-in links and password resets by email (docs/sign-in.md). A request for a link answers
@@ -61,7 +78,7 @@ export function emailSignInService({
 
   /** Stores a link for `email` and returns its URL (the token only in the fragment). */
   async function makeLink(
-    purpose: 'signin' | 'reset',
+    purpose: LinkPurpose,
     email: string,
     userId: string | null,
     base: string,
@@ -74,16 +91,15 @@ export function emailSignInService({
       email,
       user_id: userId,
       created_at: t,
-      expires_at: t + (purpose === 'signin' ? EMAIL_LINK_TTL_MS : RESET_LINK_TTL_MS),
+      expires_at: t + TTL[purpose],
       used_at: null,
     });
-    const path = purpose === 'signin' ? EMAIL_LINK_PATH : RESET_LINK_PATH;
-    return `${base}${path}#token=${token}`;
+    return `${base}${PATH[purpose]}#token=${token}`;
   }
 
   /** Sends the link unless the address had its hour's share; never throws (see onSendError). */
   async function send(
-    purpose: 'signin' | 'reset',
+    purpose: LinkPurpose,
     email: string,
     userId: string | null,
     lang: MailLanguage,
@@ -95,8 +111,16 @@ export function emailSignInService({
         return;
       }
       const link = await makeLink(purpose, email, userId, publicUrl);
-      const ttl = purpose === 'signin' ? EMAIL_LINK_TTL_MS : RESET_LINK_TTL_MS;
-      await mailer.send(linkMail(purpose, lang, email, link, ttl / 60_000));
+      await mailer.send(linkMail(purpose, lang, email, link, TTL[purpose] / 60_000));
+    } catch (error) {
+      onSendError?.(error);
+    }
+  }
+
+  /** Sends a notice; a failure is reported, not thrown. */
+  async function notify(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+    try {
+      await mailer?.send(mail);
     } catch (error) {
       onSendError?.(error);
     }
@@ -170,6 +194,47 @@ export function emailSignInService({
         return { token: session.token, user };
       });
       return { token: done.token, actor: await auth.actorFor(done.user) };
+    },
+
+    /**
+     * Mails a link to the account's new address (400 account.error.sameemail when it is the
+     * current one; 403 for a guest, who saves the account instead). The answer is the same when
+     * another account has the address: that address gets a notice, no link.
+     */
+    async requestEmailChange(actor: Actor, body: z.output<typeof EmailChangeBody>): Promise<void> {
+      requireEnabled();
+      const user = await store.users.findById(actor.uid);
+      if (!user || user.guest) throw forbidden();
+      if (user.email === body.email) throw new AppError('account.error.sameemail', 400);
+      if (await store.users.findByEmail(body.email)) {
+        await notify(noticeMail('taken', body.lang, body.email));
+        return;
+      }
+      await send('email', body.email, user.id, body.lang);
+    },
+
+    /**
+     * Makes the link's address the account's email (400 auth.error.badlink when unknown, used
+     * or expired; 409 auth.error.emailtaken when an account took it meanwhile). The link alone
+     * proves the address: it may be opened in a browser that is not signed in. The old address
+     * (when real) gets a notice. Answers the new address.
+     */
+    async confirmEmailChange(
+      body: z.output<typeof EmailChangeConfirmBody>,
+    ): Promise<{ email: string }> {
+      requireEnabled();
+      const { link, old } = await store.transaction(async (repos) => {
+        const link = await repos.authLinks.consume(tokenHash(body.token), 'email', now());
+        const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
+        if (!link || !user) throw badLink();
+        if (await repos.users.findByEmail(link.email)) {
+          throw new AppError('auth.error.emailtaken', 409);
+        }
+        await repos.users.setEmail(user.id, link.email);
+        return { link, old: user.email };
+      });
+      if (!isPlaceholderEmail(old)) await notify(noticeMail('changed', body.lang, old, link.email));
+      return { email: link.email };
     },
 
     /**

@@ -8,6 +8,15 @@ const TEXTS = {
     resetSubject: 'Reset your Rada password',
     resetBody:
       'Open this link to choose a new password for your Rada account. It works once, for {{minutes}} minutes:',
+    emailSubject: 'Confirm your new Rada email address',
+    emailBody:
+      'Open this link to make this address the email of your Rada account. It works once, for {{minutes}} minutes:',
+    takenSubject: 'Your Rada account',
+    takenBody:
+      'Someone asked to move another Rada account to this address, but this address already has an account. Nothing changed. If it was you, sign in to the account this address has.',
+    changedSubject: 'Your Rada email address was changed',
+    changedBody:
+      'The email address of your Rada account was changed to {{email}}. If you did not do this, reply to this email or contact the event organiser.',
     ignore: 'If you did not ask for this, ignore this email: nothing changes.',
   },
   et: {
@@ -16,6 +25,15 @@ const TEXTS = {
     resetSubject: 'Rada parooli lähtestamine',
     resetBody:
       'Ava see link, et valida oma Rada kontole uus parool. See töötab ühe korra, {{minutes}} minutit:',
+    emailSubject: 'Kinnita oma uus Rada e-posti aadress',
+    emailBody:
+      'Ava see link, et teha see aadress oma Rada konto e-posti aadressiks. See töötab ühe korra, {{minutes}} minutit:',
+    takenSubject: 'Sinu Rada konto',
+    takenBody:
+      'Keegi soovis viia teise Rada konto sellele aadressile, kuid sellel aadressil on juba konto. Midagi ei muutunud. Kui see olid sina, logi sisse kontole, mis sellel aadressil on.',
+    changedSubject: 'Sinu Rada e-posti aadress muudeti',
+    changedBody:
+      'Sinu Rada konto e-posti aadress muudeti: {{email}}. Kui sa seda ei teinud, vasta sellele kirjale või võta ühendust ürituse korraldajaga.',
     ignore: 'Kui sa seda ei küsinud, ära sellest kirjast hooli: midagi ei muutu.',
   },
 } as const;
@@ -25,25 +43,45 @@ export type MailLanguage = keyof typeof TEXTS;
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The email with a sign-in or reset `link` valid for `minutes`. */
+const SUBJECTS = { signin: 'signinSubject', reset: 'resetSubject', email: 'emailSubject' } as const;
+const BODIES = { signin: 'signinBody', reset: 'resetBody', email: 'emailBody' } as const;
+
+/** The email with a sign-in, reset or new-address `link` valid for `minutes`. */
 export function linkMail(
-  kind: 'signin' | 'reset',
+  kind: 'signin' | 'reset' | 'email',
   lang: MailLanguage,
   to: string,
   link: string,
   minutes: number,
 ): Mail {
   const t = TEXTS[lang];
-  const body = (kind === 'signin' ? t.signinBody : t.resetBody).replace(
-    '{{minutes}}',
-    String(minutes),
-  );
+  const body = t[BODIES[kind]].replace('{{minutes}}', String(minutes));
   return {
     to,
-    subject: kind === 'signin' ? t.signinSubject : t.resetSubject,
+    subject: t[SUBJECTS[kind]],
     text: `${body}\n\n${link}\n\n${t.ignore}\n`,
     html:
       `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
       `<p>${escapeHtml(t.ignore)}</p>`,
+  };
+}
+
+/**
+ * A notice without a link: `taken` to an address another account asked to move to, which has
+ * an account already; `changed` to an account's old address after a change to `email`.
+ */
+export function noticeMail(
+  kind: 'taken' | 'changed',
+  lang: MailLanguage,
+  to: string,
+  email = '',
+): Mail {
+  const t = TEXTS[lang];
+  const body = (kind === 'taken' ? t.takenBody : t.changedBody).replace('{{email}}', email);
+  return {
+    to,
+    subject: kind === 'taken' ? t.takenSubject : t.changedSubject,
+    text: `${body}\n`,
+    html: `<p>${escapeHtml(body)}</p>`,
   };
 }

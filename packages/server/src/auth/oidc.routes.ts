@@ -12,6 +12,7 @@ import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Store } from '../db/store.ts';
 import type { AuthService } from './auth.service.ts';
+import type { ServerWaysIn } from './waysIn.ts';
 import { cookieSetter } from './auth.routes.ts';
 import { OidcError, oidcService } from './oidc.service.ts';
 import type { OidcService } from './oidc.service.ts';
@@ -39,8 +40,8 @@ export async function oidcRoutes(
     store: Store;
     auth: AuthService;
     config: Pick<ServerConfig, 'oidc' | 'publicUrl' | 'signupOpen' | 'cookieSecure'>;
-    /** Sign-in links by email are on (an account then always has a way in). */
-    emailLinks: boolean;
+    /** The ways in the server offers besides the account's own (auth/waysIn.ts). */
+    waysIn: ServerWaysIn;
     now: () => number;
   },
 ): Promise<OidcService> {
@@ -51,7 +52,7 @@ export async function oidcRoutes(
     providers: config.oidc,
     publicUrl: config.publicUrl,
     signupOpen: config.signupOpen,
-    emailLinks: deps.emailLinks,
+    waysIn: deps.waysIn,
     now: deps.now,
   });
   const setSession = cookieSetter(config);

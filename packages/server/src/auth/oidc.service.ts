@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, OIDC_FLOW_TTL_MS, safeReturnTo } from '@rada/core';
 import type { IdentityView } from '@rada/core';
 import type { Store } from '../db/store.ts';
 import { keepAWayIn } from './waysIn.ts';
+import type { ServerWaysIn } from './waysIn.ts';
 import { tokenHash } from '../db/ids.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -18,8 +19,8 @@ export interface OidcDeps {
   /** PUBLIC_URL: the redirect URI is `{publicUrl}/api/auth/oidc/{id}/callback`. */
   publicUrl: string | null;
   signupOpen: boolean;
-  /** Sign-in links by email are on: an account always has that way in. */
-  emailLinks: boolean;
+  /** The ways in the server offers besides the account's own (auth/waysIn.ts). */
+  waysIn: ServerWaysIn;
   now: () => number;
 }
 
@@ -48,7 +49,7 @@ export class OidcError extends AppError {
 }
 
 /** The claims an account is found or made from. */
-interface Claims {
+export interface Claims {
   sub: string;
   email: string | null;
   emailVerified: boolean;
@@ -56,6 +57,20 @@ interface Claims {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/**
+ * The claims of an ID token (and userinfo answer) `source` whose subject is `sub`: the email
+ * lower-cased (null when absent or not an address), whether the provider verified it, the name.
+ */
+export function claimsOf(source: Record<string, unknown>, sub: string): Claims {
+  const email = text(source.email)?.toLowerCase() ?? null;
+  return {
+    sub,
+    email: email && email.length <= EMAIL_MAX_LENGTH && email.includes('@') ? email : null,
+    emailVerified: source.email_verified === true || source.email_verified === 'true',
+    name: text(source.name),
+  };
+}
 
 /**
  * OpenID Connect sign-in (docs/sign-in.md) with `openid-client`: the authorization code flow with
@@ -70,7 +85,7 @@ export function oidcService({
   providers,
   publicUrl,
   signupOpen,
-  emailLinks,
+  waysIn,
   now,
 }: OidcDeps) {
   const byId = new Map(providers.map((p) => [p.id, p]));
@@ -157,6 +172,15 @@ export function oidcService({
   }
 
   return {
+    /** The provider's metadata from discovery (cached; read again after a failure). */
+    configurationOf,
+    /**
+     * Which user the identity at `provider` signs in (in `repos`' transaction): the linked one,
+     * else the account of a verified email, else a new account (when sign-up is open). Throws
+     * OidcError auth.error.oidcnoemail, auth.error.oidcemailtaken or error.forbidden.
+     */
+    resolveUser,
+
     /**
      * Starts a sign-in (`linkUserId` null) or a link: stores the flow and answers the provider's
      * authorization URL (404 auth.error.oidcprovider for an unknown provider).
@@ -238,13 +262,7 @@ export function oidcService({
             ...idToken,
           };
         }
-        const email = text(source.email)?.toLowerCase() ?? null;
-        claims = {
-          sub: idToken.sub,
-          email: email && email.length <= EMAIL_MAX_LENGTH && email.includes('@') ? email : null,
-          emailVerified: source.email_verified === true || source.email_verified === 'true',
-          name: text(source.name),
-        };
+        claims = claimsOf(source, idToken.sub);
       } catch (e) {
         if (e instanceof OidcError) throw e;
         throw new OidcError('auth.error.oidc', linking);
@@ -301,7 +319,7 @@ export function oidcService({
         const mine = await repos.oidc.identitiesOf(actor.uid);
         const removing = mine.filter((i) => i.provider === provider).length;
         if (removing === 0) throw notFound();
-        await keepAWayIn(repos, actor.uid, removing, emailLinks);
+        await keepAWayIn(repos, actor.uid, { identities: removing }, waysIn);
         await repos.oidc.deleteOwn(actor.uid, provider);
       });
     },

@@ -335,7 +335,7 @@ describe.each(testDialects())('OpenID Connect sign-in on $name', (dialect) => {
     const uid = (await meOf(first.session!)).uid;
     const deleted = await call(t.app, 'DELETE', '/api/account', {
       as: { cookie: first.session! },
-      body: { confirmEmail: email },
+      body: { confirm: email },
     });
     expect(deleted.status).toBe(204);
     const again = await signInAs(email);

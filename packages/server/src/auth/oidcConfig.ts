@@ -1,5 +1,5 @@
 import { OIDC_PROVIDER_ID } from '@rada/core';
-import type { OidcProviderInfo } from '@rada/core';
+import type { OidcProviderInfo, OneTapInfo } from '@rada/core';
 
 /** One OpenID Connect provider of the configuration (OIDC_PROVIDERS, OIDC_<ID>_*). */
 export interface OidcProviderConfig {
@@ -77,4 +77,49 @@ export function oidcInfo(config: {
 }): OidcProviderInfo[] {
   if (!config.publicUrl) return [];
   return config.oidc.map((p) => ({ id: p.id, label: p.label, icon: p.icon }));
+}
+
+/** Google's issuer: its providers offer One Tap unless OIDC_<ID>_ONE_TAP says `false`. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * The provider that offers Google One Tap (docs/sign-in.md), as its id, or null: the one whose
+ * `OIDC_<ID>_ONE_TAP` is `true`, which it is by default for Google's issuer. Throws on another
+ * value and when more than one provider would offer it (the page shows one prompt).
+ */
+export function oneTapFromEnv(
+  env: NodeJS.ProcessEnv,
+  providers: readonly OidcProviderConfig[],
+): string | null {
+  const on = providers.filter((p) => {
+    const name = `OIDC_${p.id.toUpperCase().replace(/-/g, '_')}_ONE_TAP`;
+    const value = env[name]?.trim().toLowerCase();
+    if (!value) return p.issuer.replace(/\/$/, '') === GOOGLE_ISSUER;
+    if (value !== 'true' && value !== 'false') {
+      throw new Error(`${name}: true or false, not ${value}`);
+    }
+    return value === 'true';
+  });
+  if (on.length > 1) {
+    throw new Error(
+      `One Tap is on for ${on.map((p) => p.id).join(' and ')}; set OIDC_<ID>_ONE_TAP=false for all but one`,
+    );
+  }
+  return on[0]?.id ?? null;
+}
+
+/** The provider of One Tap when it is on (configured, and PUBLIC_URL set), else null. */
+export function oneTapProvider(config: {
+  oidc?: readonly OidcProviderConfig[];
+  oneTap?: string | null;
+  publicUrl: string | null;
+}): OidcProviderConfig | null {
+  if (!config.publicUrl || !config.oneTap) return null;
+  return config.oidc?.find((p) => p.id === config.oneTap) ?? null;
+}
+
+/** One Tap as GET /api/config tells it (null when off). */
+export function oneTapInfo(config: Parameters<typeof oneTapProvider>[0]): OneTapInfo | null {
+  const p = oneTapProvider(config);
+  return p && { provider: p.id, clientId: p.clientId };
 }

@@ -21,6 +21,7 @@ import type { AuthService } from './auth.service.ts';
 import { startBrowserSession } from './auth.service.ts';
 import type { PasskeyRow } from './passkey.repository.ts';
 import { keepAWayIn } from './waysIn.ts';
+import type { ServerWaysIn } from './waysIn.ts';
 
 /** Whom a passkey is for: the site's domain (the RP id) and the origin its pages load from. */
 export interface RelyingParty {
@@ -31,8 +32,8 @@ export interface RelyingParty {
 export interface PasskeyDeps {
   store: Store;
   auth: Pick<AuthService, 'actorFor'>;
-  /** Sign-in links by email are on: an account always has that way in. */
-  emailLinks: boolean;
+  /** The ways in the server offers besides the account's own (auth/waysIn.ts). */
+  waysIn: ServerWaysIn;
   now: () => number;
 }
 
@@ -60,7 +61,7 @@ const transportsOf = (json: string): AuthenticatorTransportFuture[] => {
  * answer) and taken once; user verification is asked for, not required, so security keys
  * without a PIN work too.
  */
-export function passkeyService({ store, auth, emailLinks, now }: PasskeyDeps) {
+export function passkeyService({ store, auth, waysIn, now }: PasskeyDeps) {
   async function challenge(
     id: string,
     purpose: 'passkey-register' | 'passkey-signin',
@@ -156,7 +157,7 @@ export function passkeyService({ store, auth, emailLinks, now }: PasskeyDeps) {
       await store.transaction(async (repos) => {
         const row = await repos.passkeys.find(id);
         if (row?.user_id !== actor.uid) throw notFound();
-        await keepAWayIn(repos, actor.uid, 1, emailLinks);
+        await keepAWayIn(repos, actor.uid, { passkeys: 1 }, waysIn);
         await repos.passkeys.deleteOwn(actor.uid, id);
       });
     },

@@ -192,7 +192,7 @@ describe.each(testDialects())('passkeys on $name', (dialect) => {
     await register(user, key);
     const del = await call(t.app, 'DELETE', '/api/account', {
       as: user,
-      body: { confirmEmail: user.email },
+      body: { confirm: user.email },
     });
     expect(del.status).toBe(204);
     expect((await signIn(key.assert(await signInOptions(), RP_ID, ORIGIN))).status).toBe(401);

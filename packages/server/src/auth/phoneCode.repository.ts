@@ -8,12 +8,16 @@ export function phoneCodeRepository(db: Kysely<Database>) {
   return {
     insert: (row: PhoneCodeRow) => db.insertInto('phone_codes').values(row).execute(),
 
-    /** The newest code sent to `phone` (only it may be used), or undefined. */
-    latest: (phone: string) =>
+    /**
+     * The newest code sent to `phone` (only it may be used) to sign in (`userId` null) or to add
+     * the number to `userId`'s account, or undefined.
+     */
+    latest: (phone: string, userId: string | null) =>
       db
         .selectFrom('phone_codes')
         .selectAll()
         .where('phone', '=', phone)
+        .where('user_id', userId === null ? 'is' : '=', userId)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst(),
@@ -67,6 +71,10 @@ export function phoneCodeRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return row?.id;
     },
+
+    /** Sets (or with null removes) `userId`'s phone. */
+    setPhone: (userId: string, phone: string | null) =>
+      db.updateTable('users').set({ phone }).where('id', '=', userId).execute(),
 
     /** Forgets codes that expired before `before`. */
     deleteExpired: (before: number) =>

@@ -7,12 +7,13 @@ import {
   isE164,
   isPhoneCode,
 } from '@rada/core';
-import type { PhoneCodeBody, PhoneSignInBody } from '@rada/core';
+import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import type { z } from 'zod';
 import type { Store } from '../db/store.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { keepAWayIn } from './waysIn.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
 import { passwordlessUser, startBrowserSession } from './auth.service.ts';
@@ -28,6 +29,8 @@ export interface PhoneSignInDeps {
   /** The country codes numbers may have (SMS_COUNTRY_CODES). */
   countryCodes: string[];
   signupOpen: boolean;
+  /** Sign-in links by email are sent (a way in besides the phone; auth/waysIn.ts). */
+  emailLinks: boolean;
   now: () => number;
   /** Reports a failed send (the answer stays the same: it must not tell who has an account). */
   onSendError?: (error: unknown) => void;
@@ -43,8 +46,11 @@ const codeHash = (id: string, code: string) =>
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The email a phone-only account keeps (users.email is required and unique). */
-export const phoneAccountEmail = (phone: string) => `phone-${phone.slice(1)}@phone.invalid`;
+/**
+ * The email a phone-only account keeps (users.email is required and unique): random, since the
+ * account may change its number and another account take the old one.
+ */
+const phoneAccountEmail = () => `phone-${newId().toLowerCase()}@phone.invalid`;
 
 /** A new account's name: the country code and the last four digits, e.g. "+372 …1234". */
 function nameFromPhone(phone: string, countryCodes: string[]): string {
@@ -70,6 +76,7 @@ export function phoneSignInService({
   sms,
   countryCodes,
   signupOpen,
+  emailLinks,
   now,
   onSendError,
 }: PhoneSignInDeps) {
@@ -87,6 +94,60 @@ export function phoneSignInService({
   const wrongCode = () => new AppError('auth.error.wrongcode', 400);
   const deadCode = () => new AppError('auth.error.codeexpired', 400);
 
+  /**
+   * Stores a new code for `phone`, to sign in (`userId` null) or to add the number to `userId`'s
+   * account, and answers it; refuses within 15 s of the kind's last code or after 5 codes to
+   * the number in an hour.
+   */
+  async function newCode(phone: string, userId: string | null): Promise<string> {
+    const t = now();
+    await store.phoneCodes.deleteExpired(t - 24 * HOUR);
+    const last = await store.phoneCodes.latest(phone, userId);
+    if (last && t - last.created_at < PHONE_RESEND_MS) {
+      throw new PhoneWaitError(Math.ceil((last.created_at + PHONE_RESEND_MS - t) / 1000));
+    }
+    if ((await store.phoneCodes.countSince(phone, t - HOUR)) >= PHONE_CODES_PER_HOUR) {
+      throw new AppError('auth.error.phonetoomany', 429);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = newId();
+    await store.phoneCodes.insert({
+      id,
+      phone,
+      code_hash: codeHash(id, code),
+      created_at: t,
+      expires_at: t + PHONE_CODE_TTL_MS,
+      attempts: 0,
+      used_at: null,
+      user_id: userId,
+    });
+    return code;
+  }
+
+  /** Sends the code; a failure is reported, not thrown (the answer must not differ). */
+  async function send(phone: string, lang: 'en' | 'et', code: string): Promise<void> {
+    try {
+      await sms!.send(phone, codeText(lang, code));
+    } catch (error) {
+      onSendError?.(error);
+    }
+  }
+
+  /**
+   * The newest code of the kind for `phone` when `typed` is it: each try takes one of its
+   * attempts, outside any transaction, so a wrong code still counts (400 auth.error.wrongcode;
+   * auth.error.codeexpired when used, expired or out of tries).
+   */
+  async function checkCode(phone: string, userId: string | null, typed: string) {
+    if (!isPhoneCode(typed)) throw wrongCode();
+    const code = await store.phoneCodes.latest(phone, userId);
+    if (!code || !(await store.phoneCodes.takeAttempt(code.id, PHONE_CODE_ATTEMPTS, now()))) {
+      throw deadCode();
+    }
+    if (!sameHash(codeHash(code.id, typed), code.code_hash)) throw wrongCode();
+    return code;
+  }
+
   return {
     enabled,
 
@@ -98,32 +159,49 @@ export function phoneSignInService({
     async requestCode(body: z.output<typeof PhoneCodeBody>): Promise<void> {
       requireEnabled();
       const phone = checkNumber(body.phone);
-      const t = now();
-      await store.phoneCodes.deleteExpired(t - 24 * HOUR);
-      const last = await store.phoneCodes.latest(phone);
-      if (last && t - last.created_at < PHONE_RESEND_MS) {
-        throw new PhoneWaitError(Math.ceil((last.created_at + PHONE_RESEND_MS - t) / 1000));
-      }
-      if ((await store.phoneCodes.countSince(phone, t - HOUR)) >= PHONE_CODES_PER_HOUR) {
-        throw new AppError('auth.error.phonetoomany', 429);
-      }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const id = newId();
-      await store.phoneCodes.insert({
-        id,
-        phone,
-        code_hash: codeHash(id, code),
-        created_at: t,
-        expires_at: t + PHONE_CODE_TTL_MS,
-        attempts: 0,
-        used_at: null,
-      });
+      const code = await newCode(phone, null);
       if (!signupOpen && !(await store.phoneCodes.userIdByPhone(phone))) return;
-      try {
-        await sms!.send(phone, codeText(body.lang, code));
-      } catch (error) {
-        onSendError?.(error);
-      }
+      await send(phone, body.lang, code);
+    },
+
+    /**
+     * Sends a code that adds the number to the signed-in account (PUT /api/account/phone), with
+     * the same waits and limits as a sign-in code.
+     */
+    async requestAddCode(actor: Actor, body: z.output<typeof PhoneCodeBody>): Promise<void> {
+      requireEnabled();
+      const phone = checkNumber(body.phone);
+      await send(phone, body.lang, await newCode(phone, actor.uid));
+    },
+
+    /**
+     * Sets the account's phone with the code sent by requestAddCode (the code's errors as for a
+     * sign-in); 409 account.error.phonetaken when another account has the number. Only after the
+     * code is right, so nobody learns whose a number is without holding it.
+     */
+    async addPhone(actor: Actor, body: z.output<typeof PhoneChangeBody>): Promise<void> {
+      requireEnabled();
+      const phone = checkNumber(body.phone);
+      const code = await checkCode(phone, actor.uid, body.code);
+      await store.transaction(async (repos) => {
+        if (!(await repos.phoneCodes.consume(code.id, now()))) throw deadCode();
+        const holder = await repos.phoneCodes.userIdByPhone(phone);
+        if (holder && holder !== actor.uid) throw new AppError('account.error.phonetaken', 409);
+        await repos.phoneCodes.setPhone(actor.uid, phone);
+      });
+    },
+
+    /**
+     * Removes the account's phone (404 when it has none); refused (409 auth.error.lastmethod)
+     * when the phone is its last way in.
+     */
+    async removePhone(actor: Actor): Promise<void> {
+      await store.transaction(async (repos) => {
+        const user = await repos.users.findById(actor.uid);
+        if (!user?.phone) throw notFound();
+        await keepAWayIn(repos, actor.uid, { phone: true }, { emailLinks, phoneCodes: enabled });
+        await repos.phoneCodes.setPhone(actor.uid, null);
+      });
     },
 
     /**
@@ -137,13 +215,7 @@ export function phoneSignInService({
     ): Promise<{ token: string; actor: Actor }> {
       requireEnabled();
       const phone = checkNumber(body.phone);
-      if (!isPhoneCode(body.code)) throw wrongCode();
-      const code = await store.phoneCodes.latest(phone);
-      // The attempt is taken outside the sign-in's transaction: a wrong code must still count.
-      if (!code || !(await store.phoneCodes.takeAttempt(code.id, PHONE_CODE_ATTEMPTS, now()))) {
-        throw deadCode();
-      }
-      if (!sameHash(codeHash(code.id, body.code), code.code_hash)) throw wrongCode();
+      const code = await checkCode(phone, null, body.code);
       const done = await store.transaction(async (repos) => {
         if (!(await repos.phoneCodes.consume(code.id, now()))) throw deadCode();
         const userId = await repos.phoneCodes.userIdByPhone(phone);
@@ -152,7 +224,7 @@ export function phoneSignInService({
           if (!signupOpen) throw new AppError('error.forbidden', 403);
           user = passwordlessUser(
             {
-              email: phoneAccountEmail(phone),
+              email: phoneAccountEmail(),
               displayName: nameFromPhone(phone, countryCodes),
               phone,
             },

@@ -383,10 +383,13 @@ export interface WheelDrawsTable {
 export interface AuthLinksTable {
   /** SHA-256 of the link's token. */
   id: string;
-  purpose: 'signin' | 'reset';
-  /** The address it was sent to (lower case). */
+  purpose: 'signin' | 'reset' | 'email';
+  /** The address it was sent to (lower case); for 'email', the account's new address. */
   email: string;
-  /** The account it resets; null for a sign-in link (the account may not exist yet). */
+  /**
+   * The account it resets or moves to a new address; null for a sign-in link (the account may
+   * not exist yet).
+   */
   user_id: string | null;
   created_at: Ms;
   expires_at: Ms;
@@ -404,6 +407,8 @@ export interface PhoneCodesTable {
   /** Tries so far, right or wrong. */
   attempts: number;
   used_at: Ms | null;
+  /** The account the code adds the number to (migration 0015); null for a sign-in code. */
+  user_id: string | null;
 }
 /** A passkey (WebAuthn credential) of an account (migration 0011). */
 export interface PasskeysTable {
@@ -424,7 +429,8 @@ export interface PasskeysTable {
 export interface AuthChallengesTable {
   /** The challenge (base64url), as the browser signs it. */
   id: string;
-  purpose: 'passkey-register' | 'passkey-signin';
+  /** `onetap`: a Google One Tap nonce (auth/oneTap.service.ts). */
+  purpose: 'passkey-register' | 'passkey-signin' | 'onetap';
   /** The account adding a passkey; null for a sign-in (who it is comes from the passkey). */
   user_id: string | null;
   expires_at: Ms;

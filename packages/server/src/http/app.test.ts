@@ -24,6 +24,7 @@ describe.each(testDialects())('HTTP edge on $name', (dialect) => {
       emailLinks: false,
       phone: false,
       oidc: [],
+      oneTap: null,
       version: expect.any(String),
       mapKeys: { google: null, bing: null },
     });

@@ -79,7 +79,8 @@ import { phoneRoutes } from '../auth/phone.routes.ts';
 import { passkeyService } from '../auth/passkey.service.ts';
 import { passkeyRoutes } from '../auth/passkey.routes.ts';
 import { oidcRoutes } from '../auth/oidc.routes.ts';
-import { oidcInfo } from '../auth/oidcConfig.ts';
+import { oidcInfo, oneTapInfo } from '../auth/oidcConfig.ts';
+import { oneTapRoutes } from '../auth/oneTap.routes.ts';
 import { userRoutes } from '../users/user.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
 import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
@@ -198,14 +199,16 @@ export async function buildApp({
     sms: config.smsGatewayUrl ? httpSmsSender(config.smsGatewayUrl, config.smsGatewayToken) : null,
     countryCodes: config.smsCountryCodes,
     signupOpen: config.signupOpen,
+    emailLinks: email.enabled,
     now,
     onSendError: (err) => app.log.error({ err }, 'SMS not sent'),
   });
+  const waysIn = { emailLinks: email.enabled, phoneCodes: phone.enabled };
   const services = {
     auth,
     email,
     phone,
-    passkeys: passkeyService({ store, auth, emailLinks: email.enabled, now }),
+    passkeys: passkeyService({ store, auth, waysIn, now }),
     sessions: sessionService({ sessions: store.sessions, users: store.users, now }),
     events: eventService({
       store,
@@ -293,18 +296,20 @@ export async function buildApp({
         version: '0.1.0',
         mapKeys: config.mapKeys,
         oidc: oidcInfo(config),
+        oneTap: oneTapInfo(config),
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, services.email, config);
       await phoneRoutes(api, services.phone, services.auth, config);
       await passkeyRoutes(api, services.passkeys, services.auth, config);
-      await oidcRoutes(api, {
+      const oidc = await oidcRoutes(api, {
         store,
         auth: services.auth,
         config,
-        emailLinks: services.email.enabled,
+        waysIn,
         now,
       });
+      await oneTapRoutes(api, { store, auth: services.auth, oidc, config, now });
       await sessionRoutes(api, services.sessions);
       await guestRoutes(
         api,

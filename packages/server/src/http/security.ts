@@ -3,10 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config.ts';
 import { AppError } from './errors.ts';
+import { oneTapProvider } from '../auth/oidcConfig.ts';
 
 /** The settings the security headers and the Origin check read. */
 export type SecurityConfig = Pick<ServerConfig, 'publicUrl' | 'allowedOrigins'> &
-  Partial<Pick<ServerConfig, 'tileOrigins'>>;
+  Partial<Pick<ServerConfig, 'tileOrigins' | 'oidc' | 'oneTap'>>;
 
 /**
  * The server's own origin for this request: PUBLIC_URL when configured, else the scheme and host
@@ -81,15 +82,31 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** CSP_DIRECTIVES as a header value, with connect-src naming `sockets` and tile origins as well. */
-function cspHeader(sockets: string | null, tiles: readonly string[]): string {
+/**
+ * What Google Identity Services (One Tap's prompt, docs/sign-in.md) needs, added only when One
+ * Tap is on: its script, its iframe, its calls and its style sheet.
+ */
+export const GSI_CSP_SOURCES: Partial<Record<keyof typeof CSP_DIRECTIVES, string>> = {
+  scriptSrc: 'https://accounts.google.com/gsi/client',
+  styleSrc: 'https://accounts.google.com/gsi/style',
+  frameSrc: 'https://accounts.google.com/gsi/',
+  connectSrc: 'https://accounts.google.com/gsi/',
+};
+
+/**
+ * CSP_DIRECTIVES as a header value, with connect-src naming `sockets` and tile origins as well,
+ * and with `gsi` Google Identity Services' sources (frame-src then names them instead of 'none').
+ */
+function cspHeader(sockets: string | null, tiles: readonly string[], gsi = false): string {
   const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const google = (k: string) => (gsi ? GSI_CSP_SOURCES[k as keyof typeof CSP_DIRECTIVES] : null);
   const extra = (k: string) => [
     ...(k === 'connectSrc' && sockets ? [sockets] : []),
     ...(k === 'connectSrc' || k === 'imgSrc' ? tiles : []),
+    ...(google(k) ? [google(k)] : []),
   ];
   return Object.entries(CSP_DIRECTIVES)
-    .map(([k, v]) => [kebab(k), ...v, ...extra(k)])
+    .map(([k, v]) => [kebab(k), ...(k === 'frameSrc' && google(k) ? [] : v), ...extra(k)])
     .map((parts) => parts.join(' '))
     .join('; ');
 }
@@ -100,6 +117,7 @@ function cspHeader(sockets: string | null, tiles: readonly string[]): string {
  */
 function cspFor(config: SecurityConfig): (req: FastifyRequest) => string {
   const cache = new Map<string, string>();
+  const gsi = oneTapProvider(config) !== null;
   return (req) => {
     const key = `${req.protocol}://${req.host}`;
     let header = cache.get(key);
@@ -110,6 +128,7 @@ function cspFor(config: SecurityConfig): (req: FastifyRequest) => string {
       header = cspHeader(
         url && `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`,
         config.tileOrigins ?? [],
+        gsi,
       );
       // Host headers are the client's to choose: never keep more than a few.
       if (cache.size >= 64) cache.clear();

@@ -163,8 +163,7 @@ const cases: Case[] = [
   {
     name: 'DELETE /api/account (wrong confirmation)',
     expected: [401, ...Array(5).fill('400 auth.error.confirm')],
-    run: (as, c) =>
-      call(c.t.app, 'DELETE', '/api/account', { as, body: { confirmEmail: 'x@y.z' } }),
+    run: (as, c) => call(c.t.app, 'DELETE', '/api/account', { as, body: { confirm: 'x@y.z' } }),
   },
   {
     name: 'GET /api/users?s=',

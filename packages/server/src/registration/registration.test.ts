@@ -460,7 +460,7 @@ describe.each(testDialects())('registration on $name', (dialect) => {
     expect(await t.store.members.teamsOf(id, carol.uid)).toHaveLength(1);
     const del = await call(t.app, 'DELETE', '/api/account', {
       as: carol,
-      body: { confirmEmail: carol.email },
+      body: { confirm: carol.email },
     });
     expect(del.status, JSON.stringify(del.body)).toBe(204);
     expect(await t.store.members.teamsOf(id, carol.uid)).toEqual([]);

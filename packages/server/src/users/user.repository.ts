@@ -159,6 +159,10 @@ export function userRepository(db: Kysely<Database>) {
     setDisplayName: (id: string, name: string) =>
       db.updateTable('users').set({ display_name: name }).where('id', '=', id).execute(),
 
+    /** Sets the account's email (lower case; unique, so a race for it fails). */
+    setEmail: (id: string, email: string) =>
+      db.updateTable('users').set({ email }).where('id', '=', id).execute(),
+
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),
 
@@ -224,6 +228,8 @@ export function userRepository(db: Kysely<Database>) {
           .set({ user_id: null })
           .where('user_id', '=', id)
           .execute();
+        await trx.deleteFrom('auth_links').where('user_id', '=', id).execute();
+        await trx.deleteFrom('phone_codes').where('user_id', '=', id).execute();
         await trx.deleteFrom('users').where('id', '=', id).execute();
       }),
   };
