@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startTestSmtp } from '../packages/server/src/test/smtpServer.ts';
 import type { TestSmtp } from '../packages/server/src/test/smtpServer.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 import { freePort } from '../packages/server/src/test/freePort.ts';
 
 describe('sign-in links and password reset by email', () => {
@@ -93,6 +93,30 @@ describe('sign-in links and password reset by email', () => {
     await page.getByTestId('signin-password').fill('a good new password');
     await page.getByTestId('signin-submit').click();
     await page.getByTestId('signin-success').waitFor();
+
+    // Move the account to a new address: the link mailed there makes the change.
+    const moved = 'kalle.kask@example.ee';
+    await page.goto(`${platform.url}/account`);
+    expect(await page.getByTestId('account-email-current').innerText()).toBe(email);
+    await page.getByTestId('account-email-input').fill(moved);
+    await page.getByTestId('account-email-send').click();
+    await page.getByTestId('account-email-sent').waitFor();
+    await screenshot(page, 'account-email-sent', false);
+    await page.goto(await lastLink(moved, '/auth/email'));
+    await page.getByTestId('emailchange-submit').click();
+    await page.getByTestId('link-done').waitFor();
+    expect(await page.getByTestId('link-done').innerText()).toContain(moved);
+    expect(smtp.mails.at(-1)?.to).toContain(email);
+    expect(smtp.mails.at(-1)?.text).toContain('was changed to kalle.kask@example.ee');
+    await page.goto(`${platform.url}/account`);
+    await page.getByText(moved).first().waitFor();
+
+    // The account goes, confirmed with its new address; the password no longer signs in.
+    await deleteAccountInBrowser(page, platform.url, moved);
+    const gone = await context.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email: moved, password: 'a good new password' },
+    });
+    expect(gone.status()).toBe(401);
     expect(errors).toEqual([]);
     await Promise.all([context.close(), other.close()]);
   });

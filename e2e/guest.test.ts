@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 
 const EVID = 'guesttest';
 const EMAIL = 'saved-guest@example.ee';
@@ -56,6 +56,13 @@ describe('guest accounts', () => {
     await page.getByTestId('join-submit').click();
     await page.getByTestId('join-success').waitFor();
 
+    // The user menu offers a guest to save the account, and leads to /account.
+    await page.getByTestId('usermenu-button').click();
+    await page.getByTestId('usermenu-saveaccount').click();
+    await page.waitForURL(`${platform.url}/account`);
+    await page.getByTestId('guest-upgrade-email').waitFor();
+    expect(await page.getByTestId('account-email').count()).toBe(0);
+
     // Save the account from /play.
     await page.goto(`${platform.url}/play`);
     await page
@@ -102,6 +109,9 @@ describe('guest accounts', () => {
     expect(((await me.json()) as { displayName: string; guest: boolean }).displayName).toBe(
       'Kati Karu',
     );
+
+    // The account (saved from a guest) goes, confirmed with its email.
+    await deleteAccountInBrowser(page, platform.url, EMAIL);
     expect(errors).toEqual([]);
     await phone.close();
     await organiser.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startTestOidcProvider } from '../packages/server/src/test/oidcProvider.ts';
 import type { TestOidcProvider } from '../packages/server/src/test/oidcProvider.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 import { freePort } from '../packages/server/src/test/freePort.ts';
 
 /** Fills the provider's development login page and its consent page, as a person would. */
@@ -104,6 +104,11 @@ describe('OpenID Connect sign-in in the browser', () => {
       email: string;
     };
     expect(again.email).toBe(email);
+
+    // The account goes, confirmed with its email; the provider then makes a new one.
+    await deleteAccountInBrowser(page, site, email);
+    const identities = await context.request.get(`${site}/api/auth/identities`);
+    expect(identities.status()).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
   });

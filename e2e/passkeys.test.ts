@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 
 describe('passkeys', () => {
   const env = usePlatform();
@@ -64,6 +64,22 @@ describe('passkeys', () => {
     await page.getByTestId('signin-passkey').click();
     await page.getByTestId('signin-passkey-error').waitFor();
     expect(await page.getByTestId('signin-passkey-error').innerText()).toContain('not accepted');
+
+    // Add another, then delete the account: its passkeys no longer sign anyone in.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('signin-dialog').waitFor({ state: 'detached' });
+    const signin = await context.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email: 'pille@example.ee', password: 'passkey-pass-1' },
+    });
+    expect(signin.status()).toBe(200);
+    await page.goto(`${platform.url}/account`);
+    await page.getByTestId('passkey-name').fill('Phone');
+    await page.getByTestId('passkey-add').click();
+    await section.getByTestId('passkey-row').waitFor();
+    await deleteAccountInBrowser(page, platform.url, 'pille@example.ee');
+    await page.getByTestId('signin-open').first().click();
+    await page.getByTestId('signin-passkey').click();
+    await page.getByTestId('signin-passkey-error').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startTestSmsGateway } from '../packages/server/src/test/smsGateway.ts';
 import type { TestSmsGateway } from '../packages/server/src/test/smsGateway.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 
 describe('sign-in with a code by SMS', () => {
   let sms: TestSmsGateway;
@@ -74,6 +74,71 @@ describe('sign-in with a code by SMS', () => {
 
     const me = await context.request.get(`${platform.url}/api/auth/me`);
     expect(((await me.json()) as { displayName: string }).displayName).toBe('+372 …1234');
+
+    // The account page knows it by its number (its email is a placeholder, never shown), and
+    // deleting it asks for the number.
+    await page.goto(`${platform.url}/account`);
+    expect(await page.getByTestId('account-who').innerText()).toBe(phone);
+    expect(await page.getByTestId('account-email-current').innerText()).toBe('No email address');
+    await deleteAccountInBrowser(page, platform.url, phone);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('adds a phone to an account at /account; the phone then signs in to it; it is removed again', async () => {
+    const { platform, browser } = env;
+    const context = await browser.newContext({ locale: 'et-EE' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const phone = '+37255507777';
+    const signup = await context.request.post(`${platform.url}/api/auth/signup`, {
+      data: { email: 'tiit@example.ee', password: 'phone-pass-123', displayName: 'Tiit' },
+    });
+    expect(signup.status()).toBe(201);
+
+    await page.goto(`${platform.url}/account`);
+    await page.getByTestId('account-phone').waitFor();
+    expect(await page.getByTestId('account-phone-current').innerText()).toBe(
+      'Telefoninumber puudub',
+    );
+    await page.getByTestId('account-phone-number').fill('+372 5550 7777');
+    await page.getByTestId('account-phone-submit').click();
+    await page.getByTestId('account-phone-sent').waitFor();
+    await expect.poll(() => sms.lastCode(phone), { timeout: 5000 }).not.toBeNull();
+    expect(sms.messages.at(-1)!.text).toMatch(/^Sinu Rada kood on \d{6}$/);
+    await page.getByTestId('account-phone-code').fill(sms.lastCode(phone)!);
+    await screenshot(page, 'account-phone-code', false);
+    await page.getByTestId('account-phone-submit').click();
+    await page.getByTestId('account-phone-remove').waitFor();
+    expect(await page.getByTestId('account-phone-current').innerText()).toBe(phone);
+
+    // Signed out, the phone signs in to the same account.
+    await page.getByTestId('usermenu-button').click();
+    await page.getByTestId('usermenu-signout').click();
+    await page.getByTestId('signin-open').first().click();
+    await page.getByTestId('signin-phone-open').click();
+    await page.getByTestId('signin-phone-number').fill(phone);
+    const before = sms.messages.length;
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-phone-sent').waitFor();
+    await expect.poll(() => sms.messages.length, { timeout: 5000 }).toBe(before + 1);
+    await page.getByTestId('signin-phone-code').fill(sms.lastCode(phone)!);
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-success').waitFor();
+    const me = (await (await context.request.get(`${platform.url}/api/auth/me`)).json()) as {
+      email: string;
+    };
+    expect(me.email).toBe('tiit@example.ee');
+
+    // Removed, the number is gone from the account.
+    await page.goto(`${platform.url}/account`);
+    await page.getByTestId('account-phone-remove').click();
+    await page.getByTestId('account-phone-removeconfirm').click();
+    await page.getByTestId('account-phone-number').waitFor();
+    expect(await page.getByTestId('account-phone-current').innerText()).toBe(
+      'Telefoninumber puudub',
+    );
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -96,3 +96,30 @@ export async function typeDateTime(page: Page, testId: string, text: string): Pr
   await page.keyboard.press('Backspace');
   await page.keyboard.type(text.replace(/\D/g, ''));
 }
+
+/**
+ * Deletes the signed-in account as a person does: the user menu's "Delete account", the text the
+ * page asks for (`confirm`: the email, a phone-only account's number, a guest's name) typed, then
+ * checks that the browser is signed out and the server no longer knows the session.
+ */
+export async function deleteAccountInBrowser(
+  page: Page,
+  site: string,
+  confirm: string,
+): Promise<void> {
+  await page.goto(site);
+  await page.getByTestId('usermenu-button').click();
+  await page.getByTestId('usermenu-deleteaccount').click();
+  const typed = page.getByTestId('accountdelete-email');
+  await typed.waitFor();
+  // The page names what to type.
+  const label = await page.locator('label[for="accountdelete-email"]').first().innerText();
+  if (!label.includes(confirm)) throw new Error(`the page asks for "${label}", not ${confirm}`);
+  await typed.fill(confirm);
+  await page.getByTestId('accountdelete-submit').click();
+  await page.getByTestId('accountdelete-done').waitFor();
+  const me = await page.request.get(`${site}/api/auth/me`);
+  if (me.status() !== 200 || (await me.text()) !== 'null') {
+    throw new Error(`still signed in after deletion: ${me.status()} ${await me.text()}`);
+  }
+}

@@ -108,6 +108,10 @@ const ResetPasswordPage = page(
   () => import('./features/auth/LinkPages.tsx'),
   (m) => m.ResetPasswordPage,
 );
+const EmailChangePage = page(
+  () => import('./features/auth/LinkPages.tsx'),
+  (m) => m.EmailChangePage,
+);
 const NotFoundPage = page(
   () => import('./features/layout/ComingSoonPages.tsx'),
   (m) => m.NotFoundPage,
@@ -122,6 +126,7 @@ const PAGES: { path?: string; Page: Preloadable<object> }[] = [
   { path: 'play', Page: PlayHome },
   { path: 'auth/link', Page: EmailLinkPage },
   { path: 'auth/reset', Page: ResetPasswordPage },
+  { path: 'auth/email', Page: EmailChangePage },
   { path: ':evid/reg', Page: RegistrationPage },
   { path: ':evid/join', Page: JoinPage },
   { path: ':evid/join/:code', Page: JoinPage },

@@ -9,7 +9,8 @@ import type {
 } from '@rada/core';
 import type { RevaluationBody, RevaluationResult, StockView } from '@rada/core';
 import type { GuestAnswer, UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
-import type { PhoneCodeBody, PhoneSignInBody } from '@rada/core';
+import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
+import type { EmailChangeBody, EmailChangeConfirmBody } from '@rada/core';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -19,6 +20,8 @@ import type {
   OidcLinkStart,
   AddPasskeyBody,
   PasskeySignInBody,
+  OneTapBody,
+  OneTapNonce,
   PasskeyView,
   EmailLinkBody,
   EmailLinkSignInBody,
@@ -347,6 +350,14 @@ export const api = {
   requestPhoneCode: (body: PhoneCodeBody) => request<void>('POST', '/auth/phone/code', body),
   signInWithPhone: (body: PhoneSignInBody) => request<Me>('POST', '/auth/phone/signin', body),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
+  /** The account's email (a link to the new address) and phone (a code sent to it). */
+  requestEmailChange: (body: EmailChangeBody) => request<void>('POST', '/account/email', body),
+  confirmEmailChange: (body: EmailChangeConfirmBody) =>
+    request<{ email: string }>('POST', '/account/email/confirm', body),
+  requestPhoneChangeCode: (body: PhoneCodeBody) =>
+    request<void>('POST', '/account/phone/code', body),
+  changePhone: (body: PhoneChangeBody) => request<Me>('PUT', '/account/phone', body),
+  removePhone: () => request<void>('DELETE', '/account/phone'),
   /** The account page: own sessions and tokens, their revocation and renewal, the password. */
   sessions: () => request<SessionsAnswer>('GET', '/auth/sessions'),
   /** Passkeys: the own list, a new one's options and credential, removal; sign-in with one. */
@@ -358,6 +369,9 @@ export const api = {
   passkeySignInOptions: () =>
     request<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options'),
   passkeySignIn: (body: PasskeySignInBody) => request<Me>('POST', '/auth/passkey/signin', body),
+  /** Google One Tap: a one-time nonce for the prompt, then sign-in with its ID token. */
+  oneTapNonce: () => request<OneTapNonce>('POST', '/auth/onetap/nonce'),
+  oneTapSignIn: (body: OneTapBody) => request<Me>('POST', '/auth/onetap', body),
   /** OpenID Connect: the own linked providers, linking one (the provider's URL), unlinking. */
   identities: () => request<IdentityView[]>('GET', '/auth/identities'),
   linkIdentity: (provider: string) =>

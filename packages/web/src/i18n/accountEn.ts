@@ -3,6 +3,29 @@
  * tab's device clock warning (issue 10).
  */
 export const accountEn = {
+  'account.email.title': 'Email',
+  'account.email.text':
+    'We send a link to the new address; your email changes when you open it. Your password stays the same.',
+  'account.email.nomail': 'This server sends no email, so the address cannot be changed here.',
+  'account.email.none': 'No email address',
+  'account.email.new': 'New email address',
+  'account.email.add': 'Email address',
+  'account.email.send': 'Send link',
+  'account.email.sent':
+    'We sent a link to {{email}}. Open it within an hour to make it your email address.',
+  'account.phone.title': 'Phone',
+  'account.phone.text':
+    'A phone number lets you sign in with a code by text message. We send a code to check the number.',
+  'account.phone.none': 'No phone number',
+  'account.phone.change': 'Change',
+  'account.phone.save': 'Save number',
+  'account.phone.remove': 'Remove',
+  'account.phone.removetitle': 'Remove the phone number?',
+  'account.phone.removeconfirm': '{{phone}} no longer signs you in.',
+  'emailchange.title': 'New email address',
+  'emailchange.text': 'Confirm to make this address the email of your Rada account.',
+  'emailchange.confirm': 'Confirm the address',
+  'emailchange.done': 'Your email address is now {{email}}.',
   'accountdelete.owns':
     'You own these events. Make another admin the owner in each event’s Admins tab, or delete the event, and then delete your account:',
   'accountdelete.owns.open': 'Open the admins of {{name}}',

@@ -2,6 +2,29 @@ import type { accountEn } from './accountEn.ts';
 
 /** Eesti keeles: konto kustutamine ürituste omanikuna, „Tee omanikuks“ ja seadme kella hoiatus. */
 export const accountEt: Record<keyof typeof accountEn, string> = {
+  'account.email.title': 'E-post',
+  'account.email.text':
+    'Saadame uuele aadressile lingi; sinu e-posti aadress muutub, kui selle avad. Parool jääb samaks.',
+  'account.email.nomail': 'See server ei saada e-kirju, seega ei saa aadressi siin muuta.',
+  'account.email.none': 'E-posti aadress puudub',
+  'account.email.new': 'Uus e-posti aadress',
+  'account.email.add': 'E-posti aadress',
+  'account.email.send': 'Saada link',
+  'account.email.sent':
+    'Saatsime lingi aadressile {{email}}. Ava see tunni jooksul, et teha see oma e-posti aadressiks.',
+  'account.phone.title': 'Telefon',
+  'account.phone.text':
+    'Telefoninumbriga saad siseneda tekstisõnumiga saadetud koodiga. Numbri kontrollimiseks saadame koodi.',
+  'account.phone.none': 'Telefoninumber puudub',
+  'account.phone.change': 'Muuda',
+  'account.phone.save': 'Salvesta number',
+  'account.phone.remove': 'Eemalda',
+  'account.phone.removetitle': 'Eemaldada telefoninumber?',
+  'account.phone.removeconfirm': '{{phone}} ei logi sind enam sisse.',
+  'emailchange.title': 'Uus e-posti aadress',
+  'emailchange.text': 'Kinnita, et teha see aadress oma Rada konto e-posti aadressiks.',
+  'emailchange.confirm': 'Kinnita aadress',
+  'emailchange.done': 'Sinu e-posti aadress on nüüd {{email}}.',
   'accountdelete.owns':
     'Oled nende ürituste omanik. Tee iga ürituse administraatorite vahekaardil omanikuks mõni teine administraator või kustuta üritus ning kustuta seejärel oma konto:',
   'accountdelete.owns.open': 'Ava ürituse {{name}} administraatorid',

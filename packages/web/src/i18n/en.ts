@@ -202,7 +202,8 @@ export const en = {
   'accountdelete.item.roles': 'your admin and event creator rights',
   'accountdelete.keeps':
     'Events and results stay, without your personal data. Transfer events you own to another admin first if they should still be managed.',
-  'accountdelete.confirm': 'Type your email address ({{email}}) to confirm',
+  'accountdelete.confirm': 'Type {{text}} to confirm',
+  'accountdelete.confirmlabel': 'Confirmation',
   'accountdelete.submit': 'Delete my account',
   'accountdelete.done': 'Your account has been deleted and you have been signed out.',
   'accountdelete.signedout': 'Sign in to delete your account.',

@@ -37,7 +37,7 @@ export const et: Texts = {
   'auth.error.emailtaken': 'Selle e-posti aadressiga konto on juba olemas',
   'auth.error.toomany':
     'Sinu IP-aadressilt tuleb liiga palju kontopäringuid. Proovi mõne minuti pärast uuesti.',
-  'auth.error.confirm': 'Kinnitamiseks sisesta oma e-posti aadress',
+  'auth.error.confirm': 'Kinnitamiseks sisesta näidatud tekst',
   'auth.error.bademail': 'Sisesta korrektne e-posti aadress',
   'auth.error.shortpassword': 'Parool peab olema vähemalt {{min}} märki pikk',
   'auth.error.passwordrequired': 'Sisesta parool',
@@ -89,6 +89,8 @@ export const et: Texts = {
     'Sellele kontole on liiga palju ebaõnnestunud sisselogimisi. Proovi mõne minuti pärast uuesti.',
   'account.error.ownsevents':
     'Sa oled ürituste omanik. Enne konto kustutamist anna need teisele administraatorile',
+  'account.error.sameemail': 'See juba on sinu e-posti aadress',
+  'account.error.phonetaken': 'See telefoninumber kuulub teisele kontole',
   'joinc.error.tooshort': 'Liitumiskoodis peab olema vähemalt 6 märki',
   'cup.error.emptylink': 'Sarjal peab olema link',
   'cup.error.usedlink': 'Seda linki kasutab juba teine sari',
@@ -209,6 +211,8 @@ export const et: Texts = {
   'auth.error.oidcemailtaken':
     'Selle e-posti aadressiga konto on juba olemas. Logi sellesse sisse ja seo teenus oma konto lehel.',
   'auth.error.oidclinked': 'See sisselogimine on juba seotud teise kontoga',
+  'auth.error.onetap':
+    'Google’iga sisselogimine ei õnnestunud. Proovi uuesti või logi sisse muul viisil.',
   'auth.error.lastmethod':
     'See on sinu ainus sisselogimisviis. Lisa enne parool, pääsuvõti või mõni muu teenus.',
 
@@ -329,7 +333,8 @@ export const et: Texts = {
   'accountdelete.item.roles': 'sinu administraatori- ja ürituste looja õigused',
   'accountdelete.keeps':
     'Üritused ja tulemused jäävad alles, kuid ilma sinu isikuandmeteta. Kui sinu üritusi tuleb edasi hallata, lisa enne neile teine administraator.',
-  'accountdelete.confirm': 'Kinnitamiseks sisesta oma e-posti aadress ({{email}})',
+  'accountdelete.confirm': 'Kinnitamiseks sisesta {{text}}',
+  'accountdelete.confirmlabel': 'Kinnitus',
   'accountdelete.submit': 'Kustuta minu konto',
   'accountdelete.done': 'Sinu konto on kustutatud ja sind on välja logitud.',
   'accountdelete.signedout': 'Konto kustutamiseks logi sisse.',

@@ -1,6 +1,7 @@
 // Guest accounts (the participant app's "continue as a guest") and their upgrade to a full
 // account; the display name on the account page. Public: the participant app uses them.
 export const guestEn = {
+  'usermenu.saveaccount': 'Save your account',
   'guest.banner': 'You are using a guest account on this device. Save it to sign in anywhere.',
   'guest.save': 'Save your account',
   'guest.upgrade.title': 'Save your account',

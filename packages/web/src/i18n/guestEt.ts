@@ -3,6 +3,7 @@ import type { guestEn } from './guestEn.ts';
 // Külaliskontod (osaleja rakenduse "jätka külalisena") ja nende muutmine täiskontoks;
 // kuvatav nimi konto lehel.
 export const guestEt: Record<keyof typeof guestEn, string> = {
+  'usermenu.saveaccount': 'Salvesta oma konto',
   'guest.banner':
     'Kasutad selles seadmes külaliskontot. Salvesta see, et saaksid sisse logida igal pool.',
   'guest.save': 'Salvesta konto',

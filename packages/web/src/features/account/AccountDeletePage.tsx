@@ -13,6 +13,7 @@ import {
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { deleteConfirmation, deleteConfirmed } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { LoadingState } from '../../components/States.tsx';
 import { errorText } from '../../i18n/errorText.ts';
@@ -21,12 +22,10 @@ import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useForgetMe } from '../auth/useSignOut.ts';
 import { OwnedEventsAlert, ownedEventsOf } from './OwnedEventsAlert.tsx';
 
-/** True when the typed confirmation is the account's email (case and spaces aside). */
-export function emailConfirmed(typed: string, email: string): boolean {
-  return typed.trim().toLowerCase() === email.trim().toLowerCase() && email.length > 0;
-}
-
-/** `/accountdelete`: explains what is erased, asks for the email, deletes, signs out. */
+/**
+ * `/accountdelete`: explains what is erased, asks for the email (a phone-only account: the
+ * number; a guest: the name; core deleteConfirmation), deletes, signs out.
+ */
 export function AccountDeletePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -35,7 +34,7 @@ export function AccountDeletePage() {
   const [typed, setTyped] = useState('');
   const [done, setDone] = useState(false);
   const remove = useMutation({
-    mutationFn: (confirmEmail: string) => api.deleteAccount({ confirmEmail }),
+    mutationFn: (confirm: string) => api.deleteAccount({ confirm }),
     onSuccess: () => {
       setDone(true);
       forgetMe();
@@ -71,8 +70,8 @@ export function AccountDeletePage() {
       </Alert>
     );
   } else {
-    const email = me.data.email;
-    const ok = emailConfirmed(typed, email);
+    const expected = deleteConfirmation(me.data);
+    const ok = deleteConfirmed(typed, me.data);
     const owned = ownedEventsOf(remove.error);
     const handleSubmit = (e: FormEvent) => {
       e.preventDefault();
@@ -91,11 +90,11 @@ export function AccountDeletePage() {
         </Typography>
         <Stack sx={{ gap: 2, maxWidth: 480 }}>
           <Typography component="label" htmlFor="accountdelete-email">
-            {t('accountdelete.confirm', { email })}
+            {t('accountdelete.confirm', { text: expected })}
           </Typography>
           <TextField
             id="accountdelete-email"
-            label={t('auth.email')}
+            label={t('accountdelete.confirmlabel')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             autoComplete="off"

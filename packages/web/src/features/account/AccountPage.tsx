@@ -1,6 +1,8 @@
 import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isPlaceholderEmail } from '@rada/core';
+import type { Me } from '@rada/core';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useConfig, useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
@@ -11,17 +13,24 @@ import { GuestUpgradeForm } from './GuestUpgradeForm.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { useSessions } from './useSessions.ts';
+import { EmailSection, PhoneSection } from './ContactSections.tsx';
+
+/** How the account is known: its email, else (a phone-only account) its phone. */
+function accountLabel(me: Me): string {
+  return isPlaceholderEmail(me.email) ? (me.phoneNumber ?? me.displayName) : me.email;
+}
 
 /**
- * `/account`: the signed-in user's browsers and API tokens (revoke, renew), passkeys, password
- * change.
+ * `/account`: the signed-in user's name, email and phone, browsers and API tokens (revoke,
+ * renew), sign-in providers, passkeys, password change, and the way to delete the account.
  */
 export function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();
   const openSignIn = useOpenSignIn();
   const sessions = useSessions(Boolean(me.data));
-  const oidc = useConfig().data?.oidc ?? [];
+  const config = useConfig().data;
+  const oidc = config?.oidc ?? [];
 
   let body: React.ReactNode;
   if (me.isPending) {
@@ -48,11 +57,13 @@ export function AccountPage() {
     const all = sessions.data.sessions;
     body = (
       <Stack sx={{ gap: 4 }} divider={<Divider flexItem />}>
-        <Typography color="text.secondary">
-          {me.data.guest ? t('guest.name') : me.data.email}
+        <Typography color="text.secondary" data-testid="account-who">
+          {me.data.guest ? t('guest.name') : accountLabel(me.data)}
         </Typography>
         {me.data.guest && <GuestUpgradeForm me={me.data} />}
         <DisplayNameForm me={me.data} />
+        {!me.data.guest && <EmailSection me={me.data} emailLinks={config?.emailLinks ?? false} />}
+        {!me.data.guest && config?.phone && <PhoneSection me={me.data} />}
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
         <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
         {oidc.length > 0 && <IdentitiesSection />}

@@ -233,3 +233,35 @@ export function ResetPasswordPage() {
     />
   );
 }
+
+/**
+ * `/auth/email#token=…`: the page a link to a new address opens. Opening the link proves the
+ * address; one click (not the page load, which mail scanners may do) makes it the account's.
+ */
+export function EmailChangePage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [token] = useState(() => linkToken(window.location.hash));
+  const mutation = useMutation({
+    mutationFn: () =>
+      api.confirmEmailChange({
+        token: token ?? '',
+        lang: i18n.resolvedLanguage === 'et' ? 'et' : 'en',
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+  useDropTokenFromAddress();
+  return (
+    <LinkForm
+      title={t('emailchange.title')}
+      token={token}
+      done={mutation.data ? t('emailchange.done', { email: mutation.data.email }) : null}
+      error={mutation.error}
+      busy={mutation.isPending}
+      submitLabel={t('emailchange.confirm')}
+      submitTestId="emailchange-submit"
+      onSubmit={() => mutation.mutate()}
+      fields={<Typography>{t('emailchange.text')}</Typography>}
+    />
+  );
+}

@@ -18,7 +18,7 @@ import { api } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 
 /** Seconds until Resend is enabled, counting down once a second from `sentAt`. */
-function useResendCountdown(sentAt: number | null): number {
+export function useResendCountdown(sentAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (sentAt === null) return;

@@ -10,6 +10,7 @@ import BugReportIcon from '@mui/icons-material/BugReport';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import SaveIcon from '@mui/icons-material/Save';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withAllTexts } from '../../i18n/index.ts';
@@ -90,6 +91,21 @@ export function UserMenu({ me }: { me: Me }) {
         </span>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {me.guest && (
+          <MenuItem
+            data-testid="usermenu-saveaccount"
+            onClick={() => {
+              close();
+              void navigate('/account');
+            }}
+          >
+            <ListItemIcon>
+              <SaveIcon fontSize="small" color="primary" />
+            </ListItemIcon>
+            {t('usermenu.saveaccount')}
+          </MenuItem>
+        )}
+        {me.guest && <Divider />}
         {me.superAdmin && (
           <MenuItem
             data-testid="usermenu-creators"

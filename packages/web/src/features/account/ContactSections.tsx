@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmailChangeBody, isPhoneCode, isPlaceholderEmail } from '@rada/core';
+import type { Me } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { errorText } from '../../i18n/errorText.ts';
+import { useResendCountdown } from '../auth/PhoneSignIn.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+
+const mailLang = (lang: string | undefined): 'en' | 'et' => (lang === 'et' ? 'et' : 'en');
+
+/** A section's heading and its explanation. */
+function Heading({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {text}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * The account's email and its change: a link to the new address makes it (POST
+ * /api/account/email); without email on the server the address shows but cannot change here.
+ */
+export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [asked, setAsked] = useState(false);
+  const send = useMutation({
+    mutationFn: (address: string) =>
+      api.requestEmailChange({ email: address, lang: mailLang(i18n.resolvedLanguage) }),
+  });
+  const current = isPlaceholderEmail(me.email) ? null : me.email;
+  const valid = EmailChangeBody.safeParse({ email }).success;
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setAsked(true);
+    if (valid && !send.isPending) send.mutate(email.trim());
+  };
+
+  return (
+    <Box component="section" data-testid="account-email">
+      <Heading
+        title={t('account.email.title')}
+        text={emailLinks ? t('account.email.text') : t('account.email.nomail')}
+      />
+      <Typography sx={{ mb: 2 }} data-testid="account-email-current">
+        {current ?? t('account.email.none')}
+      </Typography>
+      {emailLinks &&
+        (send.isSuccess ? (
+          <Alert severity="success" data-testid="account-email-sent">
+            {t('account.email.sent', { email: send.variables })}
+          </Alert>
+        ) : (
+          <Stack
+            component="form"
+            onSubmit={handleSubmit}
+            noValidate
+            direction="row"
+            sx={{ gap: 1, maxWidth: 480, alignItems: 'flex-start' }}
+          >
+            <TextField
+              label={current ? t('account.email.new') : t('account.email.add')}
+              type="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                send.reset();
+              }}
+              error={asked && !valid}
+              helperText={asked && !valid ? t('auth.error.bademail') : undefined}
+              autoComplete="email"
+              size="small"
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { 'data-testid': 'account-email-input' } }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={send.isPending}
+              startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : null}
+              data-testid="account-email-send"
+            >
+              {t('account.email.send')}
+            </Button>
+          </Stack>
+        ))}
+      {send.isError && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="account-email-error">
+          {errorText(t, send.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The account's phone: the number, then a 6-digit code sent to it sets it (PUT
+ * /api/account/phone); Remove takes it away unless it is the only way in.
+ */
+export function PhoneSection({ me }: { me: Me }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [editing, setEditing] = useState(me.phoneNumber === null);
+  const wait = useResendCountdown(sentAt);
+  const setMe = (next: Me) => queryClient.setQueryData(queryKeys.me, next);
+
+  const send = useMutation({
+    mutationFn: (number: string) =>
+      api.requestPhoneChangeCode({ phone: number, lang: mailLang(i18n.resolvedLanguage) }),
+    onSuccess: (_v, number) => {
+      setSentTo(number.trim());
+      setSentAt(Date.now());
+      setCode('');
+    },
+  });
+  const save = useMutation({
+    mutationFn: () => api.changePhone({ phone: sentTo ?? '', code: code.trim() }),
+    onSuccess: (next) => {
+      setMe(next);
+      setSentTo(null);
+      setSentAt(null);
+      setPhone('');
+      setEditing(false);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: api.removePhone,
+    onSuccess: () => {
+      setMe({ ...me, phoneNumber: null });
+      setEditing(true);
+    },
+    onSettled: () => setAsking(false),
+  });
+  const busy = send.isPending || save.isPending || remove.isPending;
+  const error = send.error ?? save.error ?? remove.error;
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (sentTo === null) send.mutate(phone);
+    else if (isPhoneCode(code.trim())) save.mutate();
+  };
+
+  return (
+    <Box component="section" data-testid="account-phone">
+      <Heading title={t('account.phone.title')} text={t('account.phone.text')} />
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'center', mb: 2 }}>
+        <Typography data-testid="account-phone-current">
+          {me.phoneNumber ?? t('account.phone.none')}
+        </Typography>
+        {me.phoneNumber !== null && !editing && (
+          <>
+            <Button size="small" onClick={() => setEditing(true)} data-testid="account-phone-edit">
+              {t('account.phone.change')}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              onClick={() => setAsking(true)}
+              disabled={busy}
+              data-testid="account-phone-remove"
+            >
+              {t('account.phone.remove')}
+            </Button>
+          </>
+        )}
+      </Stack>
+      {editing && (
+        <Stack
+          component="form"
+          onSubmit={handleSubmit}
+          noValidate
+          sx={{ gap: 1, maxWidth: 480 }}
+          data-testid="account-phone-form"
+        >
+          {sentTo === null ? (
+            <TextField
+              label={t('auth.phone.number')}
+              type="tel"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                send.reset();
+              }}
+              helperText={t('auth.phone.numberhint')}
+              autoComplete="tel"
+              size="small"
+              slotProps={{ htmlInput: { 'data-testid': 'account-phone-number' } }}
+            />
+          ) : (
+            <>
+              <Typography role="status" data-testid="account-phone-sent">
+                {t('auth.phone.sent', { phone: sentTo })}
+              </Typography>
+              <TextField
+                label={t('auth.phone.code')}
+                value={code}
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  save.reset();
+                }}
+                autoComplete="one-time-code"
+                size="small"
+                autoFocus
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    maxLength: 6,
+                    'data-testid': 'account-phone-code',
+                  },
+                }}
+              />
+            </>
+          )}
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || (sentTo !== null && !isPhoneCode(code.trim()))}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}
+              data-testid="account-phone-submit"
+            >
+              {t(sentTo === null ? 'auth.phone.send' : 'account.phone.save')}
+            </Button>
+            {sentTo !== null && (
+              <Button
+                onClick={() => send.mutate(sentTo)}
+                disabled={busy || wait > 0}
+                data-testid="account-phone-resend"
+              >
+                {wait > 0 ? t('auth.phone.resendin', { seconds: wait }) : t('auth.phone.resend')}
+              </Button>
+            )}
+            {(sentTo !== null || me.phoneNumber !== null) && (
+              <Button
+                onClick={() => {
+                  setSentTo(null);
+                  setSentAt(null);
+                  setCode('');
+                  send.reset();
+                  save.reset();
+                  setEditing(me.phoneNumber === null);
+                }}
+                disabled={busy}
+              >
+                {t('common.cancel')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="account-phone-error">
+          {errorText(t, error)}
+        </Alert>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={t('account.phone.removetitle')}
+          message={t('account.phone.removeconfirm', { phone: me.phoneNumber })}
+          confirmLabel={t('account.phone.remove')}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setAsking(false)}
+          busy={remove.isPending}
+          confirmTestId="account-phone-removeconfirm"
+        />
+      )}
+    </Box>
+  );
+}
