@@ -110,6 +110,7 @@ describe('sign-in links and password reset by email', () => {
     expect(smtp.mails.at(-1)?.text).toContain('was changed to kalle.kask@example.ee');
     await page.goto(`${platform.url}/account`);
     await page.getByText(moved).first().waitFor();
+    expect(await page.getByTestId('account-email-verified').innerText()).toBe('Confirmed');
 
     // The account goes, confirmed with its new address; the password no longer signs in.
     await deleteAccountInBrowser(page, platform.url, moved);

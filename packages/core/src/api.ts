@@ -62,6 +62,11 @@ export interface Me {
   platformOwner: boolean;
   /** A guest account (made by POST /api/auth/guest), until upgraded to a full account. */
   guest: boolean;
+  /**
+   * The email is proven: a link mailed to it was opened, or a provider vouched for it when the
+   * account was made. Only then does a provider's verified email join the account.
+   */
+  emailVerified: boolean;
 }
 
 /**

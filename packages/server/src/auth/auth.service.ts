@@ -56,12 +56,16 @@ export async function startBrowserSession(
   return { token, id: row.id };
 }
 
-/** A new account without a password (made by a link, a provider or a phone code). */
+/**
+ * A new account without a password (made by a link, a provider or a phone code);
+ * `emailVerified` when the link or the provider proved the address.
+ */
 export function passwordlessUser(
-  fields: { email: string; displayName: string; phone?: string | null },
+  fields: { email: string; displayName: string; phone?: string | null; emailVerified?: boolean },
   t: number,
 ): UserRow {
   return {
+    ...(fields.emailVerified ? { email_verified: 1 } : {}),
     id: newId(),
     email: fields.email,
     display_name: fields.displayName.slice(0, NAME_MAX_LENGTH) || fields.email,
@@ -212,6 +216,7 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
         superAdmin: actor.superAdmin,
         platformOwner: actor.platformOwner,
         guest: Boolean(user.guest),
+        emailVerified: Boolean(user.email_verified),
       };
     },
 

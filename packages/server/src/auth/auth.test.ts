@@ -40,6 +40,7 @@ describe.each(testDialects())('auth on $name', (dialect) => {
       superAdmin: false,
       platformOwner: false,
       guest: false,
+      emailVerified: false,
     });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^rada_session=[\w-]{20,};/);

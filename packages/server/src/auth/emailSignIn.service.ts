@@ -156,10 +156,12 @@ export function emailSignInService({
         if (!user) {
           if (!signupOpen) throw new AppError('error.forbidden', 403);
           user = passwordlessUser(
-            { email: link.email, displayName: link.email.split('@')[0] ?? '' },
+            { email: link.email, displayName: link.email.split('@')[0] ?? '', emailVerified: true },
             now(),
           );
           await repos.users.insert(user);
+        } else if (!user.email_verified) {
+          await repos.users.markEmailVerified(user.id);
         }
         const { token } = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
         return { token, user };
@@ -189,6 +191,7 @@ export function emailSignInService({
         const link = await repos.authLinks.consume(tokenHash(body.token), 'reset', now());
         const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
         if (!link || !user || user.email !== link.email) throw badLink();
+        await repos.users.markEmailVerified(user.id);
         const session = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
         await repos.sessions.replacePasswordInTransaction(user.id, hash, session.id);
         return { token: session.token, user };
@@ -197,15 +200,20 @@ export function emailSignInService({
     },
 
     /**
-     * Mails a link to the account's new address (400 account.error.sameemail when it is the
-     * current one; 403 for a guest, who saves the account instead). The answer is the same when
-     * another account has the address: that address gets a notice, no link.
+     * Mails a link to the account's new address, or to its current one while that is not proven
+     * (400 account.error.sameemail when it is; 403 for a guest, who saves the account instead).
+     * The answer is the same when another account has the address: that address gets a notice,
+     * no link.
      */
     async requestEmailChange(actor: Actor, body: z.output<typeof EmailChangeBody>): Promise<void> {
       requireEnabled();
       const user = await store.users.findById(actor.uid);
       if (!user || user.guest) throw forbidden();
-      if (user.email === body.email) throw new AppError('account.error.sameemail', 400);
+      if (user.email === body.email) {
+        if (user.email_verified) throw new AppError('account.error.sameemail', 400);
+        await send('email', body.email, user.id, body.lang);
+        return;
+      }
       if (await store.users.findByEmail(body.email)) {
         await notify(noticeMail('taken', body.lang, body.email));
         return;
@@ -227,13 +235,14 @@ export function emailSignInService({
         const link = await repos.authLinks.consume(tokenHash(body.token), 'email', now());
         const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
         if (!link || !user) throw badLink();
-        if (await repos.users.findByEmail(link.email)) {
-          throw new AppError('auth.error.emailtaken', 409);
-        }
+        const holder = await repos.users.findByEmail(link.email);
+        if (holder && holder.id !== user.id) throw new AppError('auth.error.emailtaken', 409);
         await repos.users.setEmail(user.id, link.email);
         return { link, old: user.email };
       });
-      if (!isPlaceholderEmail(old)) await notify(noticeMail('changed', body.lang, old, link.email));
+      if (old !== link.email && !isPlaceholderEmail(old)) {
+        await notify(noticeMail('changed', body.lang, old, link.email));
+      }
       return { email: link.email };
     },
 

@@ -60,6 +60,7 @@ describe.each(testDialects())('links by email on $name', (dialect) => {
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect(signedIn.body.email).toBe(email);
     expect(signedIn.body.displayName).toBe(email.split('@')[0]);
+    expect(signedIn.body.emailVerified).toBe(true);
     const cookie = sessionCookie(signedIn.headers['set-cookie']);
     const me = await call<Me>(t.app, 'GET', '/api/auth/me', { as: { cookie } });
     expect(me.body.uid).toBe(signedIn.body.uid);
@@ -82,6 +83,8 @@ describe.each(testDialects())('links by email on $name', (dialect) => {
     const right = await signInWith(token, user.email);
     expect(right.status).toBe(200);
     expect(right.body.uid).toBe(user.uid);
+    // Opening a link mailed to the address proves it.
+    expect(right.body.emailVerified).toBe(true);
   });
 
   it('refuses an expired link and a made-up one alike', async () => {

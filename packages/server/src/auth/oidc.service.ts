@@ -151,12 +151,20 @@ export function oidcService({
     let user = await repos.users.findByEmail(claims.email);
     if (user) {
       // Only an address the provider vouches for joins an existing account: anyone may claim
-      // any address at a provider that does not check them.
-      if (!claims.emailVerified) throw new OidcError('auth.error.oidcemailtaken');
+      // any address at a provider that does not check them. And only an account whose address
+      // is proven: anyone may sign up with a password under someone else's address, and would
+      // then share the account its owner signs in to with the provider.
+      if (!claims.emailVerified || !user.email_verified) {
+        throw new OidcError('auth.error.oidcemailtaken');
+      }
     } else {
       if (!signupOpen) throw new OidcError('error.forbidden');
       user = passwordlessUser(
-        { email: claims.email, displayName: claims.name ?? claims.email.split('@')[0] ?? '' },
+        {
+          email: claims.email,
+          displayName: claims.name ?? claims.email.split('@')[0] ?? '',
+          emailVerified: claims.emailVerified,
+        },
         now(),
       );
       await repos.users.insert(user);

@@ -147,7 +147,11 @@ describe.each(testDialects())('OpenID Connect sign-in on $name', (dialect) => {
     expect(done.location).toBe('/events/abc?x=1');
     expect(done.session).toBeTruthy();
     const me = await meOf(done.session!);
-    expect(me).toMatchObject({ email, displayName: `${email.split('@')[0]} OIDC` });
+    expect(me).toMatchObject({
+      email,
+      displayName: `${email.split('@')[0]} OIDC`,
+      emailVerified: true,
+    });
 
     const again = await signInAs(email);
     expect((await meOf(again.session!)).uid).toBe(me.uid);
@@ -228,8 +232,16 @@ describe.each(testDialects())('OpenID Connect sign-in on $name', (dialect) => {
     expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
-  it('links to an existing account by a verified email only', async () => {
+  it('links to an existing account by a verified email only, and only when the account proved it', async () => {
     const owner = await signUp(t.app, uniqueEmail('verified'));
+    // Anyone may sign up with a password under any address: such an account is not joined.
+    const unproven = await signInAs(owner.email);
+    expect(unproven).toEqual({
+      location: '/?signin_error=auth.error.oidcemailtaken',
+      session: null,
+    });
+    // Once a link mailed to the address was opened (here: marked so), the provider joins it.
+    await t.store.users.markEmailVerified(owner.uid);
     const verified = await signInAs(owner.email);
     expect((await meOf(verified.session!)).uid).toBe(owner.uid);
 
@@ -249,7 +261,7 @@ describe.each(testDialects())('OpenID Connect sign-in on $name', (dialect) => {
     // An unverified address that no account has makes a new account.
     const fresh = uniqueEmail('fresh');
     const made = await signInAs(`unverified:${fresh}`);
-    expect((await meOf(made.session!)).email).toBe(fresh);
+    expect(await meOf(made.session!)).toMatchObject({ email: fresh, emailVerified: false });
 
     expect((await signInAs('noemail:carol')).location).toBe(
       '/?signin_error=auth.error.oidcnoemail',

@@ -50,7 +50,9 @@ export function oneTapService({ store, auth, oidc, provider, now }: OneTapDeps) 
 
   /** The issuers a token may name: Google's tokens also say `accounts.google.com`. */
   const issuersOf = (p: OidcProviderConfig) =>
-    p.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : [p.issuer];
+    p.issuer.replace(/\/$/, '') === GOOGLE_ISSUER
+      ? [GOOGLE_ISSUER, 'accounts.google.com']
+      : [p.issuer];
 
   return {
     /** Whether One Tap is on. */

@@ -151,6 +151,17 @@ describe.each(testDialects())('Google One Tap on $name', (dialect) => {
 
   it('joins an existing account only when the provider verified the email', async () => {
     const existing = await signUp(t.app, uniqueEmail('existing'));
+    // A password account's address is unproven: no provider's sign-in joins it (oidc.service.ts).
+    const unproven = await send(
+      await idp.mint({ ...claims(existing.email), nonce: await nonce() }),
+    );
+    expect([unproven.status, errorOf(unproven)]).toEqual([400, 'auth.error.oidcemailtaken']);
+    // Its owner proves it (a sign-in link by email does this).
+    await t.handle.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', existing.uid)
+      .execute();
     const unverified = await send(
       await idp.mint({
         ...claims(existing.email, { email_verified: false }),

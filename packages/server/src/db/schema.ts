@@ -63,6 +63,11 @@ export interface UsersTable {
   created_at: Ms;
   /** 1 for a guest account (migration 0014); absent in inserts means 0. */
   guest?: Flag;
+  /**
+   * 1 once the address is proven: a link mailed to it was opened, or a provider vouched for it
+   * when the account was made (migration 0015); absent in inserts means 0.
+   */
+  email_verified?: Flag;
 }
 export interface PlatformRolesTable {
   user_id: string;

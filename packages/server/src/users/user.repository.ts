@@ -159,9 +159,16 @@ export function userRepository(db: Kysely<Database>) {
     setDisplayName: (id: string, name: string) =>
       db.updateTable('users').set({ display_name: name }).where('id', '=', id).execute(),
 
-    /** Sets the account's email (lower case; unique, so a race for it fails). */
+    /**
+     * Sets the account's email, proven by a link opened (lower case; unique, so a race for it
+     * fails).
+     */
     setEmail: (id: string, email: string) =>
-      db.updateTable('users').set({ email }).where('id', '=', id).execute(),
+      db.updateTable('users').set({ email, email_verified: 1 }).where('id', '=', id).execute(),
+
+    /** The account's email is proven (a link mailed to it was opened). */
+    markEmailVerified: (id: string) =>
+      db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute(),
 
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),

@@ -6,6 +6,11 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
   'account.email.text':
     'Saadame uuele aadressile lingi; sinu e-posti aadress muutub, kui selle avad. Parool jääb samaks.',
   'account.email.nomail': 'See server ei saada e-kirju, seega ei saa aadressi siin muuta.',
+  'account.email.verified': 'Kinnitatud',
+  'account.email.unverified': 'Kinnitamata',
+  'account.email.verify': 'Kinnita aadress',
+  'account.email.unverifiedtext':
+    'Kuni sa pole avanud linki, mille sellele aadressile saadame, ei saa selle aadressiga sisselogimisteenus (Google jms) selle kontoga liituda; seo see allpool.',
   'account.email.none': 'E-posti aadress puudub',
   'account.email.new': 'Uus e-posti aadress',
   'account.email.add': 'E-posti aadress',

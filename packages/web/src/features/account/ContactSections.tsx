@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmailChangeBody, isPhoneCode, isPlaceholderEmail } from '@rada/core';
@@ -52,9 +63,36 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
         title={t('account.email.title')}
         text={emailLinks ? t('account.email.text') : t('account.email.nomail')}
       />
-      <Typography sx={{ mb: 2 }} data-testid="account-email-current">
-        {current ?? t('account.email.none')}
-      </Typography>
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography data-testid="account-email-current">
+          {current ?? t('account.email.none')}
+        </Typography>
+        {current && (
+          <Chip
+            size="small"
+            icon={me.emailVerified ? <VerifiedIcon /> : <HelpOutlineIcon />}
+            color={me.emailVerified ? 'success' : 'default'}
+            variant="outlined"
+            label={t(me.emailVerified ? 'account.email.verified' : 'account.email.unverified')}
+            data-testid="account-email-verified"
+          />
+        )}
+        {current && !me.emailVerified && emailLinks && !send.isSuccess && (
+          <Button
+            size="small"
+            onClick={() => send.mutate(current)}
+            disabled={send.isPending}
+            data-testid="account-email-verify"
+          >
+            {t('account.email.verify')}
+          </Button>
+        )}
+      </Stack>
+      {current && !me.emailVerified && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
+          {t('account.email.unverifiedtext')}
+        </Typography>
+      )}
       {emailLinks &&
         (send.isSuccess ? (
           <Alert severity="success" data-testid="account-email-sent">

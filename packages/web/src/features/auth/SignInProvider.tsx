@@ -1,12 +1,56 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ERROR_KEYS, SIGNIN_ERROR_PARAM } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
+import { useMe } from './useMe.ts';
+import { isParticipantPath, oneTapDismissed } from './oneTapGate.ts';
 
 // Loaded when first opened: the public pages' visitors mostly never sign in.
 const SignInDialog = lazy(() =>
   import('./SignInDialog.tsx').then((m) => ({ default: m.SignInDialog })),
 );
+
+// Google's prompt and its code load only when the server offers One Tap.
+const ONE_TAP_DELAY_MS = 1500;
+const OneTap = lazy(() => import('./OneTap.tsx').then((m) => ({ default: m.OneTap })));
+
+/**
+ * Google One Tap (docs/sign-in.md) for a signed-out visitor, when the server offers it and the
+ * visitor has not closed its prompt in this browser session. Not in the participant app, whose
+ * small screen the prompt would cover.
+ */
+function OneTapGate() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  // After the page's own requests: a slow phone fetches its first rows first.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), ONE_TAP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const wanted =
+    settled &&
+    me.isSuccess &&
+    me.data === null &&
+    !isParticipantPath(pathname) &&
+    !oneTapDismissed();
+  // The same query as useConfig's: the sign-in dialog then has it already.
+  const config = useQuery({
+    queryKey: queryKeys.config,
+    queryFn: api.config,
+    staleTime: Infinity,
+    enabled: wanted,
+  });
+  const info = config.data?.oneTap;
+  if (!wanted || !info) return null;
+  return (
+    <Suspense fallback={null}>
+      <OneTap info={info} />
+    </Suspense>
+  );
+}
 
 const SignInContext = createContext<() => void>(() => undefined);
 
@@ -43,6 +87,7 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   return (
     <SignInContext.Provider value={openSignIn}>
       {children}
+      <OneTapGate />
       {opened && (
         <Suspense fallback={null}>
           <SignInDialog

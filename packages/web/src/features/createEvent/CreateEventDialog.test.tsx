@@ -19,6 +19,7 @@ const me = (creator: boolean): Me => ({
   superAdmin: false,
   platformOwner: false,
   guest: false,
+  emailVerified: false,
 });
 
 const taken = new Set(['taken']);

@@ -19,6 +19,7 @@ const creator: Me = {
   superAdmin: false,
   platformOwner: false,
   guest: false,
+  emailVerified: false,
 };
 
 const eventFile = (kp: Record<string, unknown>, kpdata: Record<string, unknown> = {}) =>

@@ -1,0 +1,15 @@
+/** sessionStorage key: the visitor closed One Tap's prompt in this browser session. */
+export const ONE_TAP_DISMISSED_KEY = 'rada.onetap.dismissed';
+
+/** Whether the visitor closed One Tap's prompt earlier in this browser session. */
+export function oneTapDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(ONE_TAP_DISMISSED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The participant app (`/play`, `/{event}/play…`), where no One Tap prompt covers the phone's screen. */
+export const isParticipantPath = (pathname: string): boolean =>
+  /^\/(?:[^/]+\/)?play(\/|$)/.test(pathname);
