@@ -4,7 +4,7 @@ import { startTestIdTokenIssuer } from '../packages/server/src/test/idTokenIssue
 import type { TestIdTokenIssuer } from '../packages/server/src/test/idTokenIssuer.ts';
 import { freePort } from '../packages/server/src/test/freePort.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { deleteAccountInBrowser, screenshot } from './support.ts';
 
 /**
  * Google Identity Services as the page meets it, without Google: `initialize` keeps the options,
@@ -121,6 +121,32 @@ describe('Google One Tap in the browser', () => {
     await page.reload();
     await page.getByTestId('usermenu-name').waitFor();
     expect(served).toBe(1);
+
+    // Signed out, this tab is not prompted again (it would sign straight back in)...
+    const { uid } = (await (await context.request.get(`${site}/api/auth/me`)).json()) as {
+      uid: string;
+    };
+    await page.getByTestId('usermenu-button').click();
+    await page.getByTestId('usermenu-signout').click();
+    await page.getByTestId('signin-open').first().waitFor();
+    await page.reload();
+    await page.getByTestId('signin-open').first().waitFor();
+    await page.waitForTimeout(2500);
+    expect(nonces).toHaveLength(1);
+    // ...but a new visit is, and the same Google account signs in to the same account.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.getByTestId('usermenu-name').waitFor();
+    expect(nonces).toHaveLength(2);
+    const again = (await (await context.request.get(`${site}/api/auth/me`)).json()) as {
+      uid: string;
+    };
+    expect(again.uid).toBe(uid);
+
+    // The account goes, confirmed with its email; One Tap does not make it again at once.
+    await deleteAccountInBrowser(page, site, 'kadri@example.ee');
+    await page.waitForTimeout(2500);
+    expect(nonces).toHaveLength(2);
     expect(errors).toEqual([]);
     expect(cspViolations).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import type { Me, OneTapInfo } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { useNotify } from '../../components/NotifyProvider.tsx';
-import { ONE_TAP_DISMISSED_KEY } from './oneTapGate.ts';
+import { dismissOneTap } from './oneTapGate.ts';
 
 /** The part of Google Identity Services' `google.accounts.id` this page uses. */
 interface GsiPromptMoment {
@@ -55,14 +55,6 @@ function loadGsi(): Promise<GsiId> {
   });
 }
 
-const remember = () => {
-  try {
-    sessionStorage.setItem(ONE_TAP_DISMISSED_KEY, '1');
-  } catch {
-    // No storage (private mode): the prompt may come again, Google then holds it back itself.
-  }
-};
-
 /**
  * Google One Tap for a signed-out visitor (docs/sign-in.md): a nonce from the server, Google's
  * script and its prompt; the ID token the prompt gives is sent to the server, which signs in.
@@ -91,7 +83,7 @@ export function OneTap({ info }: { info: OneTapInfo }) {
         void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
         notify(t('auth.success.signin', { name: me.displayName }), 'success');
       } catch (e) {
-        remember();
+        dismissOneTap();
         notify(errorText(t, e), 'error');
       }
     };
@@ -115,7 +107,7 @@ export function OneTap({ info }: { info: OneTapInfo }) {
           moment.isSkippedMoment?.() === true ||
           (moment.isDismissedMoment?.() === true &&
             moment.getDismissedReason?.() !== 'credential_returned');
-        if (closed) remember();
+        if (closed) dismissOneTap();
       });
     })().catch(() => {
       // No prompt (Google unreachable, the nonce refused): the sign-in dialog still works.

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from '../../api/client.ts';
+import { dismissOneTap } from './oneTapGate.ts';
 
-/** Forgets the signed-in user locally: ['me'] becomes null and everything else refetches. */
+/**
+ * Forgets the signed-in user locally: ['me'] becomes null and everything else refetches; One Tap
+ * does not sign them straight back in during this browser session.
+ */
 export function useForgetMe() {
   const queryClient = useQueryClient();
   return () => {
+    dismissOneTap();
     queryClient.setQueryData(queryKeys.me, null);
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   };
