@@ -78,6 +78,16 @@ export function isPlaceholderEmail(email: string): boolean {
   return email.toLowerCase().endsWith('.invalid');
 }
 
+/** An email as others see it: null for a placeholder (a phone-only account or a guest). */
+export function shownEmail(email: string | null | undefined): string | null {
+  return email && !isPlaceholderEmail(email) ? email : null;
+}
+
+/** How the account is known to its owner: its email, else its phone, else its name. */
+export function accountLabel(me: Pick<Me, 'email' | 'phoneNumber' | 'displayName'>): string {
+  return shownEmail(me.email) ?? me.phoneNumber ?? me.displayName;
+}
+
 /**
  * What a person types to confirm deleting the account: its email, else (a phone-only account)
  * its phone number, else (a guest) its display name. The server compares it case- and

@@ -1,8 +1,7 @@
 import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isPlaceholderEmail } from '@rada/core';
-import type { Me } from '@rada/core';
+import { accountLabel } from '@rada/core';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useConfig, useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
@@ -14,11 +13,6 @@ import { PasskeysSection } from './PasskeysSection.tsx';
 import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { useSessions } from './useSessions.ts';
 import { EmailSection, PhoneSection } from './ContactSections.tsx';
-
-/** How the account is known: its email, else (a phone-only account) its phone. */
-function accountLabel(me: Me): string {
-  return isPlaceholderEmail(me.email) ? (me.phoneNumber ?? me.displayName) : me.email;
-}
 
 /**
  * `/account`: the signed-in user's name, email and phone, browsers and API tokens (revoke,

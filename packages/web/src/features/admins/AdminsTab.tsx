@@ -15,6 +15,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { shownEmail } from '@rada/core';
 import type { EventAdmin, EventSummary, UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -126,7 +127,7 @@ export function AdminsTab({ event }: { event: EventSummary }) {
                 )
               }
             >
-              <ListItemText primary={a.displayName} secondary={a.email} />
+              <ListItemText primary={a.displayName} secondary={shownEmail(a.email)} />
               {canMakeOwner && a.role !== 'owner' && (
                 <MakeOwnerButton
                   eventId={event.id}

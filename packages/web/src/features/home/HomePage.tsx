@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
+import { accountLabel } from '@rada/core';
 import type { EventSummary } from '@rada/core';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
@@ -72,7 +73,7 @@ export function HomePage() {
       sx={{ maxWidth: 360, textAlign: 'right' }}
       data-testid="home-askcreator"
     >
-      {t('home.askcreator', { email: me.data.email })}
+      {t('home.askcreator', { email: accountLabel(me.data) })}
     </Typography>
   ) : null;
 

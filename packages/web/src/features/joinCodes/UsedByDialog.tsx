@@ -9,6 +9,7 @@ import {
   ListItemText,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { shownEmail } from '@rada/core';
 import type { JoinCodeView } from '@rada/core';
 import { EmptyState } from '../../components/States.tsx';
 import { formatValidUntil, userLabel } from './joinCodeText.ts';
@@ -32,7 +33,7 @@ export function UsedByDialog({ code, onClose }: { code: JoinCodeView; onClose: (
               >
                 <ListItemText
                   primary={
-                    use.email && use.displayName
+                    shownEmail(use.email) && use.displayName
                       ? `${use.displayName} <${use.email}>`
                       : userLabel(use)
                   }

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { activeRegFields } from '@rada/core';
+import { activeRegFields, shownEmail } from '@rada/core';
 import type { EventSummary, RegField, RegistrationRow } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -135,7 +135,7 @@ function EditForm({
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {row.teamId}
-          {row.user?.email ? ` · ${row.user.email}` : ''}
+          {shownEmail(row.user?.email) ? ` · ${row.user?.email}` : ''}
         </Typography>
         <TextField
           fullWidth

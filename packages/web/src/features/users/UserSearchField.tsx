@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { USER_SEARCH_DELAY_MS } from '@rada/core';
+import { USER_SEARCH_DELAY_MS, shownEmail } from '@rada/core';
 import type { UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
@@ -71,7 +71,9 @@ export function UserSearchField({
       onInputChange={(_e, text) => setInput(text)}
       options={options}
       filterOptions={(x) => x}
-      getOptionLabel={(u) => `${u.displayName} <${u.email}>`}
+      getOptionLabel={(u) =>
+        shownEmail(u.email) ? `${u.displayName} <${u.email}>` : u.displayName
+      }
       isOptionEqualToValue={(a, b) => a.uid === b.uid}
       loading={waiting && input.trim().length > 0}
       noOptionsText={noOptionsText}
@@ -84,7 +86,7 @@ export function UserSearchField({
             <Box>
               <Typography>{u.displayName}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {u.email}
+                {shownEmail(u.email)}
               </Typography>
             </Box>
           </Box>
