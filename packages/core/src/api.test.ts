@@ -5,6 +5,10 @@ import {
   SignInBody,
   SignUpBody,
   UpdateEventBody,
+  accountLabel,
+  deleteConfirmation,
+  deleteConfirmed,
+  shownEmail,
 } from './api.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
@@ -47,5 +51,36 @@ describe('request bodies', () => {
     expect(UpdateEventBody.parse({ endtime: null })).toEqual({ endtime: null });
     expect(UpdateEventBody.safeParse({ starttime: null }).success).toBe(false);
     expect(UpdateEventBody.safeParse({ name: '   ' }).success).toBe(false);
+  });
+});
+
+describe('how an account is named', () => {
+  const full = { email: 'mari@example.ee', phoneNumber: '+37255501234', displayName: 'Mari' };
+  const phoneOnly = { ...full, email: 'phone-abc@phone.invalid' };
+  const guest = { email: 'x1@guest.invalid', phoneNumber: null, displayName: 'Guest 4821' };
+
+  it('never shows a placeholder email', () => {
+    expect(shownEmail(full.email)).toBe('mari@example.ee');
+    expect(shownEmail(phoneOnly.email)).toBeNull();
+    expect(shownEmail('X1@GUEST.INVALID')).toBeNull();
+    expect(shownEmail(null)).toBeNull();
+    expect([full, phoneOnly, guest].map(accountLabel)).toEqual([
+      'mari@example.ee',
+      '+37255501234',
+      'Guest 4821',
+    ]);
+  });
+
+  it('asks for the email, else the phone, else the name to delete, case and spaces aside', () => {
+    expect([full, phoneOnly, guest].map(deleteConfirmation)).toEqual([
+      'mari@example.ee',
+      '+37255501234',
+      'Guest 4821',
+    ]);
+    expect(deleteConfirmed(' MARI@example.ee ', full)).toBe(true);
+    expect(deleteConfirmed('+37255501234', full)).toBe(false);
+    expect(deleteConfirmed(phoneOnly.email, phoneOnly)).toBe(false);
+    expect(deleteConfirmed('guest   4821', guest)).toBe(true);
+    expect(deleteConfirmed('', { ...guest, displayName: '' })).toBe(false);
   });
 });
