@@ -48,16 +48,7 @@ describe('Google One Tap in the browser', () => {
   const env = usePlatform(() => ({
     port,
     publicUrl: `http://localhost:${port}`,
-    oidc: [
-      {
-        id: 'google',
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: 'unused',
-        label: 'Google',
-        icon: null,
-      },
-    ],
+    oidc: [idp.provider],
     oneTap: 'google',
   }));
 

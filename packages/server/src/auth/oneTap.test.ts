@@ -51,16 +51,7 @@ describe.each(testDialects())('Google One Tap on $name', (dialect) => {
   let idp: TestIdTokenIssuer;
   beforeAll(async () => {
     idp = await startTestIdTokenIssuer();
-    const oidc = [
-      {
-        id: 'google',
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: 'unused',
-        label: 'Google',
-        icon: null,
-      },
-    ];
+    const oidc = [idp.provider];
     t = await buildTestApp(dialect, { publicUrl: PUBLIC_URL, oidc, oneTap: 'google' });
     // The same provider without One Tap: no routes, no config, no CSP additions.
     off = await buildTestApp(dialect, { publicUrl: PUBLIC_URL, oidc, oneTap: null });

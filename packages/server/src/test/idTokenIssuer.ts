@@ -2,11 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { JWTPayload } from 'jose';
+import type { OidcProviderConfig } from '../auth/oidcConfig.ts';
 
 export interface TestIdTokenIssuer {
   /** The issuer URL (http://127.0.0.1:port), as OIDC_<ID>_ISSUER. */
   issuer: string;
   clientId: string;
+  /** The issuer as the server's `oidc` configuration names it: the provider `google`. */
+  provider: OidcProviderConfig;
   /**
    * An ID token signed with the issuer's key (RS256, the key id its JWKS lists): `iss`, `aud`,
    * `iat` and `exp` (in ten minutes) filled in, then `claims` over them. `sign: 'other'` signs with
@@ -59,6 +62,14 @@ export async function startTestIdTokenIssuer(
   return {
     issuer,
     clientId,
+    provider: {
+      id: 'google',
+      issuer,
+      clientId,
+      clientSecret: 'unused',
+      label: 'Google',
+      icon: null,
+    },
     async mint(claims, options = {}) {
       const now = Math.floor((options.now ?? Date.now()) / 1000);
       return new SignJWT({ iss: issuer, aud: clientId, iat: now, exp: now + 600, ...claims })

@@ -18,7 +18,7 @@ import { EmailChangeBody, isPhoneCode, isPlaceholderEmail } from '@rada/core';
 import type { Me } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
-import { useResendCountdown } from '../auth/PhoneSignIn.tsx';
+import { PhoneCodeField, PhoneNumberField, useResendCountdown } from '../auth/PhoneSignIn.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 const mailLang = (lang: string | undefined): 'en' | 'et' => (lang === 'et' ? 'et' : 'en');
@@ -227,41 +227,28 @@ export function PhoneSection({ me }: { me: Me }) {
           data-testid="account-phone-form"
         >
           {sentTo === null ? (
-            <TextField
-              label={t('auth.phone.number')}
-              type="tel"
+            <PhoneNumberField
               value={phone}
-              onChange={(e) => {
-                setPhone(e.target.value);
+              onChange={(value) => {
+                setPhone(value);
                 send.reset();
               }}
-              helperText={t('auth.phone.numberhint')}
-              autoComplete="tel"
+              testId="account-phone-number"
               size="small"
-              slotProps={{ htmlInput: { 'data-testid': 'account-phone-number' } }}
             />
           ) : (
             <>
               <Typography role="status" data-testid="account-phone-sent">
                 {t('auth.phone.sent', { phone: sentTo })}
               </Typography>
-              <TextField
-                label={t('auth.phone.code')}
+              <PhoneCodeField
                 value={code}
-                onChange={(e) => {
-                  setCode(e.target.value);
+                onChange={(value) => {
+                  setCode(value);
                   save.reset();
                 }}
-                autoComplete="one-time-code"
+                testId="account-phone-code"
                 size="small"
-                autoFocus
-                slotProps={{
-                  htmlInput: {
-                    inputMode: 'numeric',
-                    maxLength: 6,
-                    'data-testid': 'account-phone-code',
-                  },
-                }}
               />
             </>
           )}

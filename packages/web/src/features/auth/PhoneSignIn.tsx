@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import type { TextFieldProps } from '@mui/material';
 import {
   Alert,
   Button,
@@ -28,6 +29,45 @@ export function useResendCountdown(sentAt: number | null): number {
   }, [sentAt]);
   if (sentAt === null) return 0;
   return Math.max(0, Math.ceil((sentAt + PHONE_RESEND_MS - now) / 1000));
+}
+
+type FieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+} & Pick<TextFieldProps, 'size' | 'autoFocus' | 'required' | 'error' | 'helperText'>;
+
+/** A phone number, as the sign-in dialog and the account page ask for it. */
+export function PhoneNumberField({ value, onChange, testId, ...rest }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.phone.number')}
+      type="tel"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={t('auth.phone.numberhint')}
+      autoComplete="tel"
+      {...rest}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    />
+  );
+}
+
+/** The 6-digit code texted to a phone (the browser may fill it in from the message). */
+export function PhoneCodeField({ value, onChange, testId, ...rest }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.phone.code')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      autoComplete="one-time-code"
+      autoFocus
+      {...rest}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': testId } }}
+    />
+  );
 }
 
 /**
@@ -96,19 +136,15 @@ export function PhoneSignIn({
           {sentTo === null ? (
             <>
               <Typography>{t('auth.phone.explain')}</Typography>
-              <TextField
-                label={t('auth.phone.number')}
-                type="tel"
+              <PhoneNumberField
                 value={phone}
-                onChange={(e) => {
-                  setPhone(e.target.value);
+                onChange={(value) => {
+                  setPhone(value);
                   send.reset();
                 }}
-                helperText={t('auth.phone.numberhint')}
-                autoComplete="tel"
+                testId="signin-phone-number"
                 autoFocus
                 required
-                slotProps={{ htmlInput: { 'data-testid': 'signin-phone-number' } }}
               />
             </>
           ) : (
@@ -116,26 +152,17 @@ export function PhoneSignIn({
               <Typography role="status" data-testid="signin-phone-sent">
                 {t('auth.phone.sent', { phone: sentTo })}
               </Typography>
-              <TextField
-                label={t('auth.phone.code')}
+              <PhoneCodeField
                 value={code}
-                onChange={(e) => {
-                  setCode(e.target.value);
+                onChange={(value) => {
+                  setCode(value);
                   setCodeInvalid(false);
                   signIn.reset();
                 }}
+                testId="signin-phone-code"
                 error={codeInvalid}
                 helperText={codeInvalid ? t('auth.error.wrongcode') : undefined}
-                autoComplete="one-time-code"
-                autoFocus
                 required
-                slotProps={{
-                  htmlInput: {
-                    inputMode: 'numeric',
-                    maxLength: 6,
-                    'data-testid': 'signin-phone-code',
-                  },
-                }}
               />
               <Stack direction="row" sx={{ justifyContent: 'space-between', mt: -1 }}>
                 <Button size="small" onClick={changeNumber} disabled={busy}>
