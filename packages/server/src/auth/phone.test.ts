@@ -9,14 +9,9 @@ import type { Me, PublicConfig } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
-import { sessionCookie } from '../test/factories.ts';
+import { sessionCookie, uniquePhone } from '../test/factories.ts';
 import { startTestSmsGateway } from '../test/smsGateway.ts';
 import type { TestSmsGateway } from '../test/smsGateway.ts';
-
-let serial = 0;
-/** An Estonian mobile number no other test uses. */
-const uniquePhone = () =>
-  `+3725${String(Date.now() % 1_000_000).padStart(6, '0')}${String(serial++ % 10)}`;
 
 describe('phone codes on a server without an SMS gateway', () => {
   let t: TestApp;

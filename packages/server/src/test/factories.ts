@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -18,6 +18,10 @@ const suffix = () => randomUUID().replace(/-/g, '').slice(0, 10);
 
 /** An email no other test uses. */
 export const uniqueEmail = (label = 'user') => `${label}-${suffix()}@example.com`;
+
+/** A mobile number (E.164) no other test uses: `prefix` (an Estonian mobile's by default) and 7 digits. */
+export const uniquePhone = (prefix = '+3725') =>
+  `${prefix}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 
 /** A short link no other test uses (valid: letters, digits, - and _). */
 export const uniqueShortlink = (label = 'ev') => `${label}-${suffix()}`;
