@@ -166,6 +166,55 @@ const cases: Case[] = [
     run: (as, c) => call(c.t.app, 'DELETE', '/api/account', { as, body: { confirm: 'x@y.z' } }),
   },
   {
+    // This app sends no email: signed in, the route is reached and says so.
+    name: 'POST /api/account/email',
+    expected: [401, ...Array(5).fill('404 auth.error.noemail')],
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/account/email', { as, body: { email: 'new@example.org' } }),
+  },
+  {
+    // The link alone proves the address: anyone holding one may use it.
+    name: 'POST /api/account/email/confirm',
+    expected: Array(6).fill('404 auth.error.noemail'),
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/account/email/confirm', {
+        as,
+        body: { token: 'x'.repeat(43) },
+      }),
+  },
+  {
+    name: 'POST /api/account/phone/code',
+    expected: [401, ...Array(5).fill('404 auth.error.nophone')],
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/account/phone/code', { as, body: { phone: '+37255512345' } }),
+  },
+  {
+    name: 'PUT /api/account/phone',
+    expected: [401, ...Array(5).fill('404 auth.error.nophone')],
+    run: (as, c) =>
+      call(c.t.app, 'PUT', '/api/account/phone', {
+        as,
+        body: { phone: '+37255512345', code: '123456' },
+      }),
+  },
+  {
+    name: 'DELETE /api/account/phone (none set)',
+    expected: [401, ...Array(5).fill('404 error.notfound')],
+    run: (as, c) => call(c.t.app, 'DELETE', '/api/account/phone', { as }),
+  },
+  {
+    // This app has no One Tap provider.
+    name: 'POST /api/auth/onetap/nonce',
+    expected: Array(6).fill('404 auth.error.oidcprovider'),
+    run: (as, c) => call(c.t.app, 'POST', '/api/auth/onetap/nonce', { as }),
+  },
+  {
+    name: 'POST /api/auth/onetap',
+    expected: Array(6).fill('404 auth.error.oidcprovider'),
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/auth/onetap', { as, body: { credential: 'a.b.c' } }),
+  },
+  {
     name: 'GET /api/users?s=',
     expected: SEARCHERS,
     run: (as, c) => call(c.t.app, 'GET', '/api/users?s=example', { as }),
