@@ -105,6 +105,20 @@ describe('OpenID Connect sign-in in the browser', () => {
     };
     expect(again.email).toBe(email);
 
+    // Made by the provider, the account sets a first password at /account: no current one asked.
+    await page.goto(`${site}/account`);
+    await page.getByTestId('account-password').getByText('Set a password').first().waitFor();
+    expect(await page.getByTestId('account-password-current').count()).toBe(0);
+    await page.getByTestId('account-password-next').fill('olev-password-1');
+    await page.getByTestId('account-password-repeat').fill('olev-password-1');
+    await page.getByTestId('account-password-submit').click();
+    await page.getByTestId('account-password-done').waitFor();
+    await screenshot(page, 'oidc-account-password', false);
+    const byPassword = await context.request.post(`${site}/api/auth/signin`, {
+      data: { email, password: 'olev-password-1' },
+    });
+    expect(byPassword.status()).toBe(200);
+
     // The account goes, confirmed with its email; the provider then makes a new one.
     await deleteAccountInBrowser(page, site, email);
     const identities = await context.request.get(`${site}/api/auth/identities`);

@@ -67,6 +67,8 @@ export interface Me {
    * account was made. Only then does a provider's verified email join the account.
    */
   emailVerified: boolean;
+  /** The account has a password (else it signs in by links, providers, passkeys or codes). */
+  hasPassword: boolean;
 }
 
 /**

@@ -37,7 +37,8 @@ export interface SessionsAnswer {
 /** POST /api/auth/password → 204; the account's other browser sessions end. */
 export const ChangePasswordBody = z
   .object({
-    current: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    // Empty for an account without a password yet (made by a link, a provider or a code).
+    current: z.string().max(PASSWORD_MAX_LENGTH).default(''),
     next: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
   })
   .strict();

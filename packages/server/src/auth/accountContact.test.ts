@@ -127,6 +127,41 @@ describe.each(testDialects())('changing email and phone on $name', (dialect) => 
     expect([same.status, errorOf(same)]).toEqual([400, 'account.error.sameemail']);
   });
 
+  it('lets an account made without a password set one, then asks for it to change it', async () => {
+    const email = uniqueEmail('nopass');
+    await call(t.app, 'POST', '/api/auth/email-link', { body: { email } });
+    const made = await call<Me>(t.app, 'POST', '/api/auth/email-link/signin', {
+      body: { token: smtp.lastToken(email), email },
+    });
+    expect(made.body.hasPassword).toBe(false);
+    const cookie = sessionCookie(made.headers['set-cookie']);
+    const set = await call(t.app, 'POST', '/api/auth/password', {
+      as: { cookie },
+      body: { next: 'a first password' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(204);
+    expect((await me({ cookie })).hasPassword).toBe(true);
+    expect(await signIn(t.app, email, 'a first password')).toMatch(/^rada_session=/);
+    // Now the current one is asked for.
+    const blind = await call(t.app, 'POST', '/api/auth/password', {
+      as: { cookie },
+      body: { next: 'another password' },
+    });
+    expect([blind.status, errorOf(blind)]).toEqual([400, 'auth.error.wrongpassword']);
+
+    // A phone-only account has no email a password could sign in with.
+    const phone = uniquePhone('+3712');
+    await call(t.app, 'POST', '/api/auth/phone/code', { body: { phone } });
+    const byPhone = await call<Me>(t.app, 'POST', '/api/auth/phone/signin', {
+      body: { phone, code: sms.lastCode(phone) },
+    });
+    const refused = await call(t.app, 'POST', '/api/auth/password', {
+      as: { cookie: sessionCookie(byPhone.headers['set-cookie']) },
+      body: { next: 'a phone password' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('never tells whether an address has an account: that address gets a notice, not a link', async () => {
     const user = await signUp(t.app);
     const other = await signUp(t.app);

@@ -217,6 +217,7 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
         platformOwner: actor.platformOwner,
         guest: Boolean(user.guest),
         emailVerified: Boolean(user.email_verified),
+        hasPassword: user.password_hash !== null,
       };
     },
 

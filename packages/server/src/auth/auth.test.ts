@@ -41,6 +41,7 @@ describe.each(testDialects())('auth on $name', (dialect) => {
       platformOwner: false,
       guest: false,
       emailVerified: false,
+      hasPassword: true,
     });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^rada_session=[\w-]{20,};/);

@@ -1,4 +1,4 @@
-import { API_TOKEN_TTL_MS, browserSessionEnd } from '@rada/core';
+import { API_TOKEN_TTL_MS, browserSessionEnd, isPlaceholderEmail } from '@rada/core';
 import type { ChangePasswordBody, SessionView, SessionsAnswer } from '@rada/core';
 import type { z } from 'zod';
 import { AppError, notFound } from '../http/errors.ts';
@@ -71,8 +71,10 @@ export function sessionService({ sessions, users, now }: SessionDeps) {
     },
 
     /**
-     * Replaces the password after checking the current one (400 auth.error.wrongpassword); the
-     * account's other browser sessions end, the one making the request goes on.
+     * Replaces the password after checking the current one (400 auth.error.wrongpassword), or
+     * sets the first one of an account without (made by a link, a provider or a code; not one
+     * whose email is a placeholder, which a password could not sign in with: 403). The account's
+     * other browser sessions end, the one making the request goes on.
      */
     async changePassword(
       actor: Actor,
@@ -81,9 +83,10 @@ export function sessionService({ sessions, users, now }: SessionDeps) {
     ): Promise<void> {
       const user = await users.findById(actor.uid);
       if (!user) throw new AppError('error.unauthorized', 401);
-      const ok = user.password_hash
-        ? await verifyPassword(user.password_hash, body.current)
-        : false;
+      if (!user.password_hash && isPlaceholderEmail(user.email)) {
+        throw new AppError('error.forbidden', 403);
+      }
+      const ok = user.password_hash ? await verifyPassword(user.password_hash, body.current) : true;
       if (!ok) throw new AppError('auth.error.wrongpassword', 400);
       await sessions.replacePassword(
         actor.uid,

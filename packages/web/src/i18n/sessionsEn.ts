@@ -48,4 +48,9 @@ export const sessionsEn = {
   'account.password.mismatch': 'The passwords differ',
   'account.password.submit': 'Change password',
   'account.password.done': 'Your password was changed and your other browsers were signed out',
+  'account.password.settitle': 'Set a password',
+  'account.password.settext':
+    'Then you can also sign in with your email and this password. Your other browsers are signed out.',
+  'account.password.setsubmit': 'Set password',
+  'account.password.setdone': 'Your password is set and your other browsers were signed out',
 };

@@ -50,4 +50,9 @@ export const sessionsEt: Record<keyof typeof sessionsEn, string> = {
   'account.password.mismatch': 'Paroolid erinevad',
   'account.password.submit': 'Muuda parooli',
   'account.password.done': 'Sinu parool on muudetud ja teised brauserid logiti välja',
+  'account.password.settitle': 'Määra parool',
+  'account.password.settext':
+    'Siis saad siseneda ka oma e-posti aadressi ja selle parooliga. Teised brauserid logitakse välja.',
+  'account.password.setsubmit': 'Määra parool',
+  'account.password.setdone': 'Sinu parool on määratud ja teised brauserid logiti välja',
 };

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { accountLabel } from '@rada/core';
+import { accountLabel, shownEmail } from '@rada/core';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useConfig, useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
@@ -62,7 +62,9 @@ export function AccountPage() {
         <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
         {oidc.length > 0 && <IdentitiesSection />}
         <PasskeysSection />
-        {!me.data.guest && <PasswordForm />}
+        {!me.data.guest && (me.data.hasPassword || shownEmail(me.data.email)) && (
+          <PasswordForm me={me.data} />
+        )}
         <Link component={RouterLink} to="/accountdelete" color="error" data-testid="account-delete">
           {t('account.deletelink')}
         </Link>

@@ -20,6 +20,7 @@ const me = (creator: boolean): Me => ({
   platformOwner: false,
   guest: false,
   emailVerified: false,
+  hasPassword: true,
 });
 
 const taken = new Set(['taken']);

@@ -20,6 +20,7 @@ const creator: Me = {
   platformOwner: false,
   guest: false,
   emailVerified: false,
+  hasPassword: true,
 };
 
 const eventFile = (kp: Record<string, unknown>, kpdata: Record<string, unknown> = {}) =>
