@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { csvDateTime, csvDocument } from './csv.ts';
 import { REG_DEFAULT_ORDER, REG_FIELD_ORDER } from './limits.ts';
 import { regValueText } from './registrationText.ts';
+import { shownEmail } from './api.ts';
 
 export { regValueText };
 
@@ -384,7 +385,7 @@ export function registrationsCsv(
     r.name,
     r.klassid === null ? '' : labels.className(r.klassid),
     r.allowed ? labels.yes : labels.no,
-    r.user?.email ?? '',
+    shownEmail(r.user?.email) ?? '',
     r.user?.phone ?? '',
     r.user?.displayName ?? '',
     ...cols.map((c) => regCell(r.values, c)),

@@ -69,6 +69,13 @@ describe.each(testDialects())('guest accounts and the display name on $name', (d
       body: { code: code.body.code, teamName: 'Guest runners' },
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    // The guest's made-up address is no contact: the team's data carries only its name.
+    const teamRow = await t.handle.db
+      .selectFrom('teams')
+      .select('data')
+      .where('id', '=', joined.body.teamId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(teamRow.data)).toEqual({ displayName: g.me.displayName });
 
     const email = uniqueEmail('Upgraded');
     const res = await upgrade(g.as, { email, password: PASSWORD, displayName: ' Mari ' });

@@ -1,4 +1,4 @@
-import { nextTeamNr, TEAM_COLOURS } from '@rada/core';
+import { nextTeamNr, shownEmail, TEAM_COLOURS } from '@rada/core';
 import { newId } from '../db/ids.ts';
 import { fromJsonMap, toJson } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
@@ -30,7 +30,9 @@ export async function insertNewTeam(repos: Repos, t: NewTeam): Promise<TeamRow> 
   const data: Record<string, unknown> = {};
   if (t.user) {
     data.displayName = t.user.display_name;
-    data.email = t.user.email;
+    // A phone-only account's or a guest's made-up address is no contact.
+    const email = shownEmail(t.user.email);
+    if (email) data.email = email;
     if (t.user.phone) data.phone = t.user.phone;
   }
   const row: TeamRow = {
