@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -66,10 +66,29 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(await migrationTableSchema(db)),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema Kysely keeps its migration tables in: the connection's own
+ * (search_path). Left unnamed, Kysely looks for its tables in every schema of the database, and
+ * a fresh schema next to one already migrated (tests run each in their own, side by side) would
+ * find the other's lock table, skip making its own and fail to read it.
+ */
+async function migrationTableSchema(
+  db: Kysely<Database>,
+): Promise<{ migrationTableSchema?: string }> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return schema ? { migrationTableSchema: schema } : {};
 }
 
 /** Reads DATABASE_URL / DATA_DIR into a database configuration (SQLite under ./data by default). */

@@ -25,3 +25,26 @@ describe.each(testDialects())('migrations on $name', (dialect) => {
     expect(ids.map((r) => r.id)).toEqual(['Spring2026', 'Spring2027']);
   });
 });
+
+describe.each(testDialects().filter((d) => d.name === 'postgres'))(
+  'migrations beside another schema on $name',
+  (dialect) => {
+    it('migrate a fresh schema while another one of the database is already migrated', async () => {
+      // Two schemas side by side, as the tests run: the first is migrated and open while the
+      // second starts. Kysely once took the first's migration tables for the second's.
+      const first = await freshDatabase(dialect);
+      try {
+        const second = await freshDatabase(dialect);
+        try {
+          const tables = await second.db.introspection.getTables();
+          expect(tables.some((t) => t.name === 'events')).toBe(true);
+          expect(await migrateToLatest(second.db)).toEqual([]);
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await first.close();
+      }
+    });
+  },
+);
