@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   LINK_ERROR_PARAM,
@@ -7,7 +7,8 @@ import {
   SIGNIN_ERROR_PARAM,
 } from '@rada/core';
 import type { OidcLinkStart } from '@rada/core';
-import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { parseWith } from '../http/errors.ts';
+import { browserActor } from './actor.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Store } from '../db/store.ts';
@@ -65,11 +66,6 @@ export async function oidcRoutes(
       path: FLOW_COOKIE_PATH,
       maxAge: Math.floor(OIDC_FLOW_TTL_MS / 1000),
     });
-  const browserActor = (req: FastifyRequest) => {
-    if (!req.actor) throw unauthorized();
-    if (req.actor.via === 'token') throw forbidden();
-    return req.actor;
-  };
   const limit = rateLimited(api, 'account');
 
   api.get('/auth/oidc/:id/start', limit, async (req, reply) => {
@@ -101,17 +97,17 @@ export async function oidcRoutes(
   });
 
   api.post('/auth/oidc/:id/link', limit, async (req, reply): Promise<OidcLinkStart> => {
-    const actor = browserActor(req);
+    const actor = browserActor(req.actor);
     const { id } = parseWith(IdParams, req.params);
     const started = await oidc.start(id, '/account', actor.uid);
     bindFlow(reply, started.state);
     return { url: started.url };
   });
 
-  api.get('/auth/identities', (req) => oidc.identities(browserActor(req)));
+  api.get('/auth/identities', (req) => oidc.identities(browserActor(req.actor)));
 
   api.delete('/auth/identities/:provider', async (req, reply) => {
-    const actor = browserActor(req);
+    const actor = browserActor(req.actor);
     const { id } = parseWith(IdParams, { id: (req.params as { provider?: string }).provider });
     await oidc.unlink(actor, id);
     return reply.status(204).send();

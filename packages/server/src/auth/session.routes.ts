@@ -2,8 +2,8 @@ import { rateLimited } from '../http/limits.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChangePasswordBody } from '@rada/core';
-import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
-import type { Actor } from './actor.ts';
+import { parseWith, unauthorized } from '../http/errors.ts';
+import { browserActor, type Actor } from './actor.ts';
 import { SESSION_COOKIE } from './auth.routes.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -21,8 +21,7 @@ function signedIn(req: FastifyRequest): { actor: Actor; token: string } {
  */
 function fromBrowser(req: FastifyRequest): { actor: Actor; token: string } {
   const caller = signedIn(req);
-  if (caller.actor.via === 'token') throw forbidden();
-  return caller;
+  return { actor: browserActor(caller.actor), token: caller.token };
 }
 
 /** The account page's API: own sessions and tokens (list, revoke, renew), password change. */
