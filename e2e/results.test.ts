@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROGRESS_SHOW_DELAY_MS } from '@rada/core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
 import { artifacts, screenshot } from './support.ts';
@@ -118,6 +119,18 @@ describe('live results', () => {
     expect(await still.locator('thead').innerText()).toContain('Punktid');
     expect(await still.locator('h1').innerText()).toBe('Results test — Tulemused');
     await screenshot(still, 'results-firstpaint-nojs');
+    // The start screen and the registration page: their frame, over the app's loading state.
+    await still.goto(`${platform.url}/firstpaint/start`);
+    expect(await still.getByTestId('start-screen').locator('h1').innerText()).toBe(
+      'Results test — Stardijärjekord',
+    );
+    // The loading state shows after PROGRESS_SHOW_DELAY_MS, as the app's does.
+    await still.locator('.fp-load').filter({ hasText: 'Laadimine' }).waitFor();
+    await still.waitForTimeout(PROGRESS_SHOW_DELAY_MS + 200);
+    await screenshot(still, 'start-firstpaint-nojs');
+    await still.goto(`${platform.url}/firstpaint/reg`);
+    expect(await still.getByTestId('reg-event-name').innerText()).toBe('Results test');
+    await screenshot(still, 'reg-firstpaint-nojs');
     await plain.close();
 
     // With it: once shown, rows are on the page at every change until the app's own are there.
@@ -139,6 +152,10 @@ describe('live results', () => {
     expect(await page.evaluate(() => (window as unknown as { __gaps: number }).__gaps)).toBe(0);
     expect(await page.getByTestId('results-row-alpha').getAttribute('data-place')).toBe('1');
     await screenshot(page, 'results-firstpaint-app');
+    // The app draws the start screen over the server's frame.
+    await page.goto(`${platform.url}/firstpaint/start`);
+    await page.getByTestId('start-sound').waitFor();
+    expect(await page.locator('[data-first-paint]').count()).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
     await viewer.close();
   });

@@ -1,8 +1,10 @@
 /**
  * The first paint of a public page: for the results, responses and series pages the server
  * writes the first rows into index.html, so a phone shows them as soon as the HTML arrives,
- * before the app's JavaScript (packages/server/src/http/firstPaint.ts). The app then renders
- * the same page over them, once its own data is in (packages/web/src/main.tsx).
+ * before the app's JavaScript (packages/server/src/http/firstPaint.ts); for the start screen and
+ * the registration page it writes the page's frame (the event's name, the title) with the app's
+ * own loading state. The app then renders the same page over them, once its own data is in
+ * (packages/web/src/main.tsx).
  */
 
 /** The texts the server's first paint uses: the web build writes them per language. */
@@ -20,6 +22,9 @@ export const FIRST_PAINT_KEYS = [
   'cup.col.place',
   'cup.col.team',
   'cup.col.total',
+  'start.title',
+  'reg.title',
+  'common.loading',
 ] as const;
 
 export type FirstPaintKey = (typeof FIRST_PAINT_KEYS)[number];

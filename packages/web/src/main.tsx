@@ -12,8 +12,9 @@ const root = document.getElementById('root');
 if (root) {
   // The translation editor's texts, laid over the bundled ones when they come (not waited for).
   void loadTranslationOverrides();
-  // The server's first rows of this page (packages/server/src/http/firstPaint.ts) stay until the
-  // app draws the page with its data in its first render: rows over rows, no spinner between.
+  // The server's first rows or frame of this page (packages/server/src/http/firstPaint.ts) stay
+  // until the app draws the page with its data in its first render: rows over rows, no spinner
+  // between.
   // Rows of another page (a copy of the HTML kept by a cache) go at once.
   const painted = root.querySelector('[data-first-paint]');
   if (painted && painted.getAttribute('data-first-paint') !== location.pathname) {

@@ -123,6 +123,33 @@ describe('the first rows of public pages in index.html', () => {
     expect(standings.body).toMatch(/<td class="b">I<\/td><td>Alpha<\/td><td class="n b">25<\/td>/);
   });
 
+  it('writes the frame of the start screen and the registration page, with no times or dates', async () => {
+    const id = await newEvent((file) => {
+      file.events.name = 'Spring <b>rogain</b>';
+    });
+    const start = await page(`/${id}/start`, { 'accept-language': 'et' });
+    expect(start.headers['x-rada-first-paint']).toBe('1');
+    expect(start.body).toContain('<html lang="et">');
+    expect(start.body).toContain(`data-first-paint="/${id}/start"`);
+    expect(start.body).toMatch(
+      /data-testid="start-screen"><div><h1>Spring &lt;b&gt;rogain&lt;\/b&gt; — et:start\.title<\/h1>/,
+    );
+    expect(start.body).toContain('et:common.loading');
+    // The screen's times are in the reader's time zone: the app writes them, not the server.
+    expect(start.body).not.toMatch(/\d\d:\d\d:\d\d/);
+
+    const reg = await page(`/${id}/reg/`);
+    expect(reg.body).toContain(`data-first-paint="/${id}/reg/"`);
+    expect(reg.body).toContain(
+      '<h1 data-testid="reg-event-name">Spring &lt;b&gt;rogain&lt;/b&gt;</h1><p>en:reg.title</p>',
+    );
+    expect(reg.body).toContain('en:app.name');
+    // Other pages of the event get the plain page.
+    for (const url of [`/${id}/reg/edit`, `/${id}/start/x`, `/${id}/play`]) {
+      expect((await page(url)).body, url).toBe(INDEX);
+    }
+  });
+
   it('writes nothing the public may not see, and nothing for other pages', async () => {
     const hiddenResults = await newEvent();
     const hide = await call(t.app, 'PATCH', `/api/events/${hiddenResults}/settings`, {
@@ -134,6 +161,8 @@ describe('the first rows of public pages in index.html', () => {
       `/${hiddenResults}/result`,
       `/${hiddenResults}/responses`,
       '/no-such-event/result',
+      '/no-such-event/start',
+      '/no-such-event/reg',
       '/cup/no-such-cup',
       `/${hiddenResults}/settings`,
       '/',

@@ -4,6 +4,7 @@ import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_KEYS,
   FIRST_PAINT_ROWS,
+  PROGRESS_SHOW_DELAY_MS,
   overallRows,
   placeLabel,
   responseCell,
@@ -21,10 +22,13 @@ import type {
 /**
  * The first rows of the results, responses and series pages, written by the server into
  * index.html: a phone on a slow link shows them when the HTML arrives, a second or two before
- * the app's JavaScript has loaded and run (bench/pageWeight.ts). What is written is what an
- * anonymous reader may see (the same reads as the API's, with no caller); the app renders the
- * real page over it once its own data is in (packages/web/src/main.tsx). Plain HTML and a few
- * style rules that look like the page the app draws, with the same row test ids.
+ * the app's JavaScript has loaded and run (bench/pageWeight.ts). The start screen and the
+ * registration page get their frame instead (the event's name and the page's title over the
+ * app's loading state): their times and dates are in the reader's own time zone, which only the
+ * app knows. What is written is what an anonymous reader may see (the same reads as the API's,
+ * with no caller); the app renders the real page over it once its own data is in
+ * (packages/web/src/main.tsx). Plain HTML and a few style rules that look like the page the app
+ * draws, with the same test ids.
  */
 
 /** The reads the first paint needs, as an anonymous reader (each refuses what they may not see). */
@@ -65,7 +69,24 @@ body{margin:0;background:#f5f6f3}
 .fp .n{text-align:right}.fp .b{font-weight:600}.fp .c{text-align:center}.fp .w{white-space:nowrap}
 .fp tr.d{opacity:.6}.fp .m-ok{background:#4caf50;color:#fff}.fp .m-wrong{background:#ef5350;color:#fff}
 .fp .r{margin-left:4px;padding:1px 8px;font-size:.75rem;border-radius:4px;border:1px solid #2e6b3a;color:#2e6b3a}
+.fp-load{display:flex;align-items:center;justify-content:center;gap:16px;padding:32px 0;color:rgba(0,0,0,.6);opacity:0;animation:fp-show 0s ${PROGRESS_SHOW_DELAY_MS}ms forwards}
+.fp-load i{width:18px;height:18px;border:3px solid #2e6b3a;border-right-color:transparent;border-radius:50%;animation:fp-spin 1.4s linear infinite}
+@keyframes fp-spin{to{transform:rotate(360deg)}}@keyframes fp-show{to{opacity:1}}
+.fp-start{position:fixed;inset:0;overflow:auto;background:#0d1110;color:#fff;padding:12px}
+@media(min-width:600px){.fp-start{padding:24px}}
+.fp-start>div{max-width:1600px;margin:0 auto}.fp-start h1{font-size:1.25rem;font-weight:500;padding:8px 0 8px 48px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fp-start .fp-load{color:rgba(255,255,255,.7)}.fp-start .fp-load i{border-color:#8fd19e;border-right-color:transparent}
+.fp-page{max-width:1200px;margin:0 auto;padding:24px 16px}.fp-reg{max-width:880px;margin:0 auto;padding:12px}
+@media(min-width:600px){.fp-page,.fp-reg{padding:24px}}.fp .fp-reg h1{font-size:1.5rem;line-height:1.334;margin:0}
+.fp-reg p{margin:0 0 16px;color:rgba(0,0,0,.6);font-size:1rem;line-height:1.5}
 </style>`;
+
+/** What the app shows while a page's data loads (components/States.tsx' LoadingState). */
+const loading = (texts: Texts) =>
+  `<div class="fp-load" role="status"><i></i>${escapeHtml(texts['common.loading'])}</div>`;
+
+/** The app bar of every page but the start screen. */
+const bar = (texts: Texts) => `<div class="fp-bar">${escapeHtml(texts['app.name'])}</div>`;
 
 /** The page around a table: the app bar, the title and the table's head. */
 function frame(
@@ -82,8 +103,7 @@ function frame(
     .map(([text, cls]) => `<th${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</th>`)
     .join('');
   return (
-    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}` +
-    `<div class="fp-bar">${escapeHtml(texts['app.name'])}</div>` +
+    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}${bar(texts)}` +
     `<div class="fp-main${narrow ? ' fp-narrow' : ''}"><h1>${escapeHtml(title)}</h1><div class="fp-scroll"><table>` +
     `<thead><tr>${cells}</tr></thead><tbody>${body}</tbody></table></div></div></div>`
   );
@@ -172,13 +192,35 @@ function cupHtml(texts: Texts, pathname: string, view: CupStandingsView) {
   );
 }
 
+/** The start screen (StartScreen.tsx): dark, full-screen, its title over the loading state. */
+function startHtml(texts: Texts, pathname: string, event: EventSummary) {
+  return (
+    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}` +
+    `<div class="fp-start" data-testid="start-screen"><div>` +
+    `<h1>${escapeHtml(`${event.name} — ${texts['start.title']}`)}</h1>${loading(texts)}` +
+    `</div></div></div>`
+  );
+}
+
+/** The registration page (RegistrationPage.tsx): the event's name and the page's title. */
+function regHtml(texts: Texts, pathname: string, event: EventSummary) {
+  return (
+    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}${bar(texts)}` +
+    `<div class="fp-page"><div class="fp-reg"><h1 data-testid="reg-event-name">${escapeHtml(event.name)}</h1>` +
+    `<p>${escapeHtml(texts['reg.title'])}</p>${loading(texts)}</div></div></div>`
+  );
+}
+
+type PageKind = 'results' | 'responses' | 'cup' | 'start' | 'reg';
+
 /** The page a path names, with its id (still URL-encoded, as the app's router sees it). */
-function pageOf(pathname: string): { kind: 'results' | 'responses' | 'cup'; id: string } | null {
+function pageOf(pathname: string): { kind: PageKind; id: string } | null {
   const cup = /^\/cup\/([^/]+)\/?$/.exec(pathname);
   if (cup) return { kind: 'cup', id: cup[1]! };
-  const event = /^\/([^/]+)\/(result|tulemus|responses)\/?$/.exec(pathname);
+  const event = /^\/([^/]+)\/(result|tulemus|responses|start|reg)\/?$/.exec(pathname);
   if (!event) return null;
-  return { kind: event[2] === 'responses' ? 'responses' : 'results', id: event[1]! };
+  const kind = event[2] === 'result' || event[2] === 'tulemus' ? 'results' : event[2];
+  return { kind: kind as PageKind, id: event[1]! };
 }
 
 /** The reader's language: the app's cookie, else the first known one of Accept-Language. */
@@ -255,6 +297,8 @@ export function firstPaint(dist: string, sources: FirstPaintSources) {
         if (page.kind === 'cup') return cupHtml(own, pathname, await sources.standings(id));
         if (page.kind === 'results') return await results(own, lang, pathname, id);
         const event = await sources.event(id);
+        if (page.kind === 'start') return startHtml(own, pathname, event);
+        if (page.kind === 'reg') return regHtml(own, pathname, event);
         return responsesHtml(own, pathname, event, await sources.responses(id));
       } catch {
         // Not found, hidden, not public: the app asks and says so itself.
