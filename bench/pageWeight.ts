@@ -166,25 +166,20 @@ async function visit(
       observer.observe(document, { childList: true, subtree: true });
     }`);
     await page.goto(url, { waitUntil: 'commit' });
-    const ms = await page
-      .waitForFunction(() => (window as { __shownAt?: number }).__shownAt, undefined, {
-        polling: 250,
-        timeout: VISIT_TIMEOUT_MS,
-      })
-      .then(
-        (shownAt) => shownAt.jsonValue() as Promise<number>,
-        () => Infinity,
-      );
+    // The moment the page noted under `name`, or Infinity after `timeout`.
+    const noted = (name: '__shownAt' | '__appAt', timeout: number) =>
+      page
+        .waitForFunction((key) => (window as unknown as Record<string, number>)[key], name, {
+          polling: 250,
+          timeout,
+        })
+        .then(
+          (at) => at.jsonValue() as Promise<number>,
+          () => Infinity,
+        );
+    const ms = await noted('__shownAt', VISIT_TIMEOUT_MS);
     if (ms === Infinity) return { jsBytes, allBytes, ms, appMs: Infinity };
-    const appMs = await page
-      .waitForFunction(() => (window as { __appAt?: number }).__appAt, undefined, {
-        polling: 250,
-        timeout: APP_TIMEOUT_MS,
-      })
-      .then(
-        (appAt) => appAt.jsonValue() as Promise<number>,
-        () => Infinity,
-      );
+    const appMs = await noted('__appAt', APP_TIMEOUT_MS);
     await page.waitForLoadState('networkidle');
     await then?.(page);
     return { jsBytes, allBytes, ms, appMs };
