@@ -88,6 +88,10 @@ const loading = (texts: Texts) =>
 /** The app bar of every page but the start screen. */
 const bar = (texts: Texts) => `<div class="fp-bar">${escapeHtml(texts['app.name'])}</div>`;
 
+/** The painted page of `pathname` (main.tsx drops it when the path differs): styles, then `inner`. */
+const painted = (pathname: string, inner: string) =>
+  `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}${inner}</div>`;
+
 /** The page around a table: the app bar, the title and the table's head. */
 function frame(
   texts: Texts,
@@ -102,10 +106,10 @@ function frame(
   const cells = head
     .map(([text, cls]) => `<th${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</th>`)
     .join('');
-  return (
-    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}${bar(texts)}` +
-    `<div class="fp-main${narrow ? ' fp-narrow' : ''}"><h1>${escapeHtml(title)}</h1><div class="fp-scroll"><table>` +
-    `<thead><tr>${cells}</tr></thead><tbody>${body}</tbody></table></div></div></div>`
+  return painted(
+    pathname,
+    `${bar(texts)}<div class="fp-main${narrow ? ' fp-narrow' : ''}"><h1>${escapeHtml(title)}</h1><div class="fp-scroll"><table>` +
+      `<thead><tr>${cells}</tr></thead><tbody>${body}</tbody></table></div></div>`,
   );
 }
 
@@ -194,20 +198,19 @@ function cupHtml(texts: Texts, pathname: string, view: CupStandingsView) {
 
 /** The start screen (StartScreen.tsx): dark, full-screen, its title over the loading state. */
 function startHtml(texts: Texts, pathname: string, event: EventSummary) {
-  return (
-    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}` +
+  return painted(
+    pathname,
     `<div class="fp-start" data-testid="start-screen"><div>` +
-    `<h1>${escapeHtml(`${event.name} — ${texts['start.title']}`)}</h1>${loading(texts)}` +
-    `</div></div></div>`
+      `<h1>${escapeHtml(`${event.name} — ${texts['start.title']}`)}</h1>${loading(texts)}</div></div>`,
   );
 }
 
 /** The registration page (RegistrationPage.tsx): the event's name and the page's title. */
 function regHtml(texts: Texts, pathname: string, event: EventSummary) {
-  return (
-    `<div class="fp" data-first-paint="${escapeHtml(pathname)}">${STYLE}${bar(texts)}` +
-    `<div class="fp-page"><div class="fp-reg"><h1 data-testid="reg-event-name">${escapeHtml(event.name)}</h1>` +
-    `<p>${escapeHtml(texts['reg.title'])}</p>${loading(texts)}</div></div></div>`
+  return painted(
+    pathname,
+    `${bar(texts)}<div class="fp-page"><div class="fp-reg"><h1 data-testid="reg-event-name">${escapeHtml(event.name)}</h1>` +
+      `<p>${escapeHtml(texts['reg.title'])}</p>${loading(texts)}</div></div>`,
   );
 }
 
