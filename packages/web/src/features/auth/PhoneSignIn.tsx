@@ -17,6 +17,7 @@ import { PHONE_RESEND_MS, isPhoneCode } from '@rada/core';
 import type { Me } from '@rada/core';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
+import { useFocusBack } from '../../hooks/useFocusBack.ts';
 
 /** Seconds until Resend is enabled, counting down once a second from `sentAt`. */
 export function useResendCountdown(sentAt: number | null): number {
@@ -105,6 +106,7 @@ export function PhoneSignIn({
     onSuccess: onSignedIn,
   });
   const busy = send.isPending || signIn.isPending;
+  useFocusBack(busy);
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();

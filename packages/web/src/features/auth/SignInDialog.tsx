@@ -28,6 +28,7 @@ import { ApiError, api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { LoadingState } from '../../components/States.tsx';
 import { useConfig } from './useMe.ts';
+import { useFocusBack } from '../../hooks/useFocusBack.ts';
 import { passkeyErrorText, passkeysSupported, signInWithPasskey } from './passkey.ts';
 import { OidcButtons } from './OidcButtons.tsx';
 import { PhoneSignIn } from './PhoneSignIn.tsx';
@@ -155,6 +156,7 @@ export function SignInDialog({
   const linkMode = emailOnly(mode);
   const others = providers.filter((p) => p !== 'password');
   const busy = mutation.isPending || passkey.isPending;
+  useFocusBack(busy);
   const offerPasskey = hasPassword && passkeysSupported() && !emailOnly(mode);
 
   return (
