@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { MigrationResultSet } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -65,13 +66,28 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+export function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return migrate(db, (m) => m.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to (or down to) the named migration, for tests of a migration's effect on
+ * the data of the one before it.
+ */
+export function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
+  return migrate(db, (m) => m.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
     ...(await migrationTableSchema(db)),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_oidc.ts';
 import * as m0013 from './0013_phone_codes.ts';
 import * as m0014 from './0014_guests.ts';
 import * as m0015 from './0015_account_contact.ts';
+import * as m0016 from './0016_placeholder_contacts.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_phone_codes': m0013,
   '0014_guests': m0014,
   '0015_account_contact': m0015,
+  '0016_placeholder_contacts': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

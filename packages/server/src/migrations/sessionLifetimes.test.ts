@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator } from 'kysely';
 import type { Kysely } from 'kysely';
 import { testDialects } from '../test/databases.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrateTo, migrateToLatest, openDatabase } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
-import { migrationProvider } from './index.ts';
 
 const DAY = 86_400_000;
 
@@ -15,11 +13,7 @@ describe.each(testDialects())('migration 0007 (session lifetimes) on $name', (di
     const made = await dialect.config();
     cleanup = made.cleanup;
     h = await openDatabase(made.config);
-    const { error } = await new Migrator({
-      db: h.db,
-      provider: migrationProvider,
-    }).migrateTo('0005_tracks_participant');
-    if (error) throw error;
+    await migrateTo(h.db, '0005_tracks_participant');
   });
   afterAll(async () => {
     await h?.close();
