@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { loadEvent } from '../bench/loadEvent.ts';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { gotoApp, screenshot } from './support.ts';
 
 /** Enough teams (60 KPs, ~130,000 answers) that archiving runs past the progress bar's delay. */
 const TEAMS = 4000;
@@ -39,7 +39,7 @@ describe('archiving an event from its settings', () => {
   });
 
   const firstRow = async () => {
-    await page.goto(`${env.platform.url}/${eventId}/result`);
+    await gotoApp(page, `${env.platform.url}/${eventId}/result`);
     const row = page.locator('[data-testid^="results-row-"]').first();
     await row.waitFor();
     return row.innerText();

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadEvent } from '../bench/loadEvent.ts';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { gotoApp, screenshot } from './support.ts';
 
 const TEAMS = 2000;
 const EVENT = 'longtables';
@@ -63,7 +63,7 @@ describe('tables of 2,000 teams', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     try {
-      await page.goto(`${env.platform.url}/${EVENT}/result`);
+      await gotoApp(page, `${env.platform.url}/${EVENT}/result`);
       await page.locator('[data-testid^="results-row-"]').first().waitFor();
       const table = 'table:has(tr[data-testid^="results-row-"])';
       const before = await renderedRows(page, table);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PROGRESS_SHOW_DELAY_MS } from '@rada/core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { artifacts, screenshot } from './support.ts';
+import { artifacts, gotoApp, screenshot } from './support.ts';
 
 describe('live results', () => {
   const env = usePlatform();
@@ -215,7 +215,7 @@ describe('results pages: settings, splits, printing, phones', () => {
       viewport: { width: 1200, height: 900 },
     });
     const page = await viewer.newPage();
-    await page.goto(`${platform.url}/${id}/result`);
+    await gotoApp(page, `${platform.url}/${id}/result`);
     await page.getByTestId('results-row-alpha').waitFor();
 
     // sfwithseconds: start and finish columns to the second.

@@ -80,6 +80,16 @@ export async function startPlatform(overrides: Partial<ServerConfig> = {}): Prom
   };
 }
 
+/**
+ * Opens `url` and waits until the app has drawn its page. A public page's HTML comes with the
+ * server's first rows or frame (packages/server/src/http/firstPaint.ts), with the same test ids
+ * as the app's rows but fewer columns; the app's first render replaces them.
+ */
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-first-paint]').waitFor({ state: 'detached' });
+}
+
 /** Saves a screenshot under e2e/artifacts for a person to look at: the whole page, or the view. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
