@@ -10,35 +10,34 @@ import { isPlaceholderEmail } from '@rada/core';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const teams = (await db
-    .selectFrom('teams')
-    .select(['event_id', 'id', 'data'])
-    .where(sql`lower(data)`, 'like', '%.invalid%')
-    .execute()) as { event_id: string; id: string; data: string }[];
-  for (const t of teams) {
-    const data = withoutPlaceholder(JSON.parse(t.data));
-    if (data === null) continue;
+  await rewrite(db, 'teams', 'data', withoutPlaceholder);
+  await rewrite(db, 'deleted_teams', 'record', (record) => {
+    const data = withoutPlaceholder((record as { data?: unknown } | null)?.data);
+    return data && { ...(record as object), data };
+  });
+}
+
+/** Rewrites the JSON `column` of the rows that may hold a made-up address; `edit` null skips one. */
+async function rewrite(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  table: 'teams' | 'deleted_teams',
+  column: 'data' | 'record',
+  edit: (value: unknown) => object | null,
+): Promise<void> {
+  const rows = (await db
+    .selectFrom(table)
+    .select(['event_id', 'id', column])
+    .where(sql`lower(${sql.ref(column)})`, 'like', '%.invalid%')
+    .execute()) as Record<string, string>[];
+  for (const row of rows) {
+    const value = edit(JSON.parse(row[column]!));
+    if (value === null) continue;
     await db
-      .updateTable('teams')
-      .set({ data: JSON.stringify(data) })
-      .where('event_id', '=', t.event_id)
-      .where('id', '=', t.id)
-      .execute();
-  }
-  const deleted = (await db
-    .selectFrom('deleted_teams')
-    .select(['event_id', 'id', 'record'])
-    .where(sql`lower(record)`, 'like', '%.invalid%')
-    .execute()) as { event_id: string; id: string; record: string }[];
-  for (const d of deleted) {
-    const record = JSON.parse(d.record) as { data?: unknown };
-    const data = withoutPlaceholder(record.data);
-    if (data === null) continue;
-    await db
-      .updateTable('deleted_teams')
-      .set({ record: JSON.stringify({ ...record, data }) })
-      .where('event_id', '=', d.event_id)
-      .where('id', '=', d.id)
+      .updateTable(table)
+      .set({ [column]: JSON.stringify(value) })
+      .where('event_id', '=', row.event_id)
+      .where('id', '=', row.id)
       .execute();
   }
 }

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareEventRow, testDialects } from '../test/databases.ts';
-import { migrateTo, migrateToLatest, openDatabase } from '../db/database.ts';
+import { bareEventRow, freshDatabase, testDialects } from '../test/databases.ts';
+import { migrateToLatest } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
 
 describe.each(testDialects())('migration 0016 (placeholder contacts) on $name', (dialect) => {
   let h: Db;
-  let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const made = await dialect.config();
-    cleanup = made.cleanup;
-    h = await openDatabase(made.config);
-    await migrateTo(h.db, '0015_account_contact');
+    h = await freshDatabase(dialect, '0015_account_contact');
   });
-  afterAll(async () => {
-    await h?.close();
-    await cleanup?.();
-  });
+  afterAll(() => h.close());
 
   it("takes a made-up address out of teams' contact data and deleted teams' backups, and nothing else", async () => {
     await h.db.insertInto('events').values(bareEventRow('ev')).execute();

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { testDialects } from '../test/databases.ts';
-import { migrateTo, migrateToLatest, openDatabase } from '../db/database.ts';
+import { freshDatabase, testDialects } from '../test/databases.ts';
+import { migrateToLatest } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
 
 const DAY = 86_400_000;
 
 describe.each(testDialects())('migration 0007 (session lifetimes) on $name', (dialect) => {
   let h: Db;
-  let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const made = await dialect.config();
-    cleanup = made.cleanup;
-    h = await openDatabase(made.config);
-    await migrateTo(h.db, '0005_tracks_participant');
+    h = await freshDatabase(dialect, '0005_tracks_participant');
   });
-  afterAll(async () => {
-    await h?.close();
-    await cleanup?.();
-  });
+  afterAll(() => h.close());
 
   it('gives existing sessions a public id and tokens without an expiry 90 days', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrateTo, migrateToLatest, openDatabase } from '../db/database.ts';
 import type { Db, DatabaseConfig } from '../db/database.ts';
 
 /**
@@ -50,11 +50,17 @@ async function postgresSchema(url: string): Promise<TestDbConfig> {
   };
 }
 
-/** Opens and migrates a fresh database of the given dialect; `close` also removes it. */
-export async function freshDatabase(dialect: { config: () => Promise<TestDbConfig> }): Promise<Db> {
+/**
+ * Opens and migrates a fresh database of the given dialect; `close` also removes it. With
+ * `upTo`, only up to that migration, for tests of the next one's effect on existing data.
+ */
+export async function freshDatabase(
+  dialect: { config: () => Promise<TestDbConfig> },
+  upTo?: string,
+): Promise<Db> {
   const { config, cleanup } = await dialect.config();
   const handle = await openDatabase(config);
-  await migrateToLatest(handle.db);
+  await (upTo === undefined ? migrateToLatest(handle.db) : migrateTo(handle.db, upTo));
   return {
     ...handle,
     close: async () => {
