@@ -148,6 +148,17 @@ describe('live map', () => {
     await page.getByTestId('live-label-bravo').filter({ hasText: '2 Bravo' }).waitFor();
     await page.getByTestId('kp-marker-1').waitFor();
     expect(await page.getByTestId('live-label-bravo').innerText()).toBe('2 Bravo');
+    // The view fits the teams as soon as they come, not the KPs (a smaller area) until a new point.
+    const mapBox = await page.getByTestId('live-map').boundingBox();
+    for (const team of ['alpha', 'bravo', 'charlie']) {
+      const label = await page.getByTestId(`live-label-${team}`).boundingBox();
+      expect(label && mapBox, team).toBeTruthy();
+      if (!label || !mapBox) continue;
+      expect(label.x, team).toBeGreaterThanOrEqual(mapBox.x);
+      expect(label.y, team).toBeGreaterThanOrEqual(mapBox.y);
+      expect(label.x, team).toBeLessThanOrEqual(mapBox.x + mapBox.width);
+      expect(label.y, team).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+    }
     await page.waitForTimeout(500);
     await screenshot(page, 'live-map');
 
@@ -201,6 +212,18 @@ describe('live map', () => {
     await page.getByTestId('live-replay-play').click();
     const latNow = await attr(page, 'live-team-charlie', 'data-lat');
     expect(latNow).not.toBe('58.350000');
+    // Paused, a zoom draws the teams again where they stand (no frame comes to redraw them).
+    const zoomBefore = Number(await container.getAttribute('data-zoom'));
+    await page.getByTestId('live-map').locator('.leaflet-control-zoom-out').click();
+    await page.waitForFunction(
+      (zoom) =>
+        document
+          .querySelector('[data-testid="live-map"] .leaflet-container')
+          ?.getAttribute('data-zoom') === String(zoom),
+      zoomBefore - 1,
+    );
+    expect(await container.getAttribute('data-teams')).toBe('2');
+    await page.getByTestId('live-label-charlie').waitFor({ timeout: 1000 });
     await page.getByTestId('live-showall').click();
     await page.waitForTimeout(300);
     await screenshot(page, 'live-replay');

@@ -81,7 +81,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
   const draw = useCallback(() => {
     if (!layer) return;
     const t = mode === 'replay' ? replayT.current : liveTime(store);
-    layer.draw({ teams: store.teams.values(), t, tail, selectedId });
+    layer.draw({ teams: store.teams, t, tail, selectedId });
     const map = mapRef.current;
     const pos = selectedId ? layer.positionOf(selectedId) : null;
     if (map && pos && following.current) {
@@ -153,6 +153,9 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
   useEffect(() => {
     const map = mapRef.current;
     if (fitted.current === 'teams' || !layer || !map) return;
+    // Points that just came are not drawn yet (drawing waits for the next frame): draw now, so
+    // the teams' positions are known and the view fits them at once, not at the next point.
+    draw();
     const teamPoints = layer.allPositions().map((p) => [p.y, p.x] as L.LatLngTuple);
     const kpPoints = (kpList ?? []).flatMap((c) =>
       c.data.loc ? [[c.data.loc.lat, c.data.loc.lng] as L.LatLngTuple] : [],
@@ -166,7 +169,7 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
       maxZoom: webZoom(map, FIT_MAX_ZOOM),
       animate: false,
     });
-  }, [layer, kpList, version, mode]);
+  }, [layer, kpList, version, mode, draw]);
 
   const handleShowAll = () => {
     const map = mapRef.current;

@@ -13,7 +13,8 @@ import type { SpeedRange } from '@rada/core';
 
 /** What the map shows at one moment. */
 export interface TeamFrame {
-  teams: Iterable<TeamTrack>;
+  /** Read again on every redraw (a zoom, new speed colours): a collection, not an iterator. */
+  teams: ReadonlyMap<string, TeamTrack>;
   /** The time shown: now when live, the slider's time in replay. */
   t: number;
   tail: TailMinutes;
@@ -102,7 +103,7 @@ export class TeamLayer {
     const screen: ScreenPoint[] = [];
     const byId = new Map<string, TeamTrack>();
     this.positions.clear();
-    for (const team of frame.teams) {
+    for (const team of frame.teams.values()) {
       const pos = positionAt(team.points, frame.t);
       if (!pos) continue;
       seen.add(team.teamId);
