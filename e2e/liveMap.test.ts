@@ -215,13 +215,7 @@ describe('live map', () => {
     // Paused, a zoom draws the teams again where they stand (no frame comes to redraw them).
     const zoomBefore = Number(await container.getAttribute('data-zoom'));
     await page.getByTestId('live-map').locator('.leaflet-control-zoom-out').click();
-    await page.waitForFunction(
-      (zoom) =>
-        document
-          .querySelector('[data-testid="live-map"] .leaflet-container')
-          ?.getAttribute('data-zoom') === String(zoom),
-      zoomBefore - 1,
-    );
+    await expect.poll(() => container.getAttribute('data-zoom')).toBe(String(zoomBefore - 1));
     expect(await container.getAttribute('data-teams')).toBe('2');
     await page.getByTestId('live-label-charlie').waitFor({ timeout: 1000 });
     await page.getByTestId('live-showall').click();
