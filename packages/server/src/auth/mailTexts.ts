@@ -77,7 +77,7 @@ export function noticeMail(
   email = '',
 ): Mail {
   const t = TEXTS[lang];
-  const body = (kind === 'taken' ? t.takenBody : t.changedBody).replace('{{email}}', email);
+  const body = (kind === 'taken' ? t.takenBody : t.changedBody).replace('{{email}}', () => email);
   return {
     to,
     subject: kind === 'taken' ? t.takenSubject : t.changedSubject,

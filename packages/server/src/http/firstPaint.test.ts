@@ -93,6 +93,19 @@ describe('the first rows of public pages in index.html', () => {
     expect(res.body).toContain('Night &amp; &quot;Day&quot;');
   });
 
+  it("writes a name with String.replace patterns ($`, $', $&) as it is", async () => {
+    const name = "a$`b$'c$&d";
+    const id = await newEvent((file) => {
+      file.teams.list.alpha.name = name;
+    });
+    const res = await page(`/${id}/result`);
+    expect(res.body).toContain(`>a$\`b$&#39;c$&amp;d<`);
+    // A pattern would have copied the page's head (or its tail) into the table.
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
   it('writes the responses matrix and the series standings', async () => {
     const id = await newEvent();
     const responses = await page(`/${id}/responses`);

@@ -119,9 +119,10 @@ export async function serveWebApp(
     reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (painted) {
+      // Replacement functions: a replacement string would read `$&`, `$'`… in what teams typed.
       const html = page.html
-        .replace('<html lang="en">', `<html lang="${painted.lang}">`)
-        .replace('<div id="root"></div>', `<div id="root">${painted.rows}</div>`);
+        .replace('<html lang="en">', () => `<html lang="${painted.lang}">`)
+        .replace('<div id="root"></div>', () => `<div id="root">${painted.rows}</div>`);
       // The page differs by the reader's language; the service worker keeps no copy of it.
       reply
         .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
