@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { escapeHtml } from '../map/markerIcon.ts';
+import { escapeHtml } from '../map/safeHtml.ts';
 import { mercatorZoom } from '../map/crs.ts';
 import { clusterByGrid } from './cluster.ts';
 import { placeLabels } from './labels.ts';

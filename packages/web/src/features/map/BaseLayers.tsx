@@ -9,6 +9,7 @@ import { useConfig } from '../auth/useMe.ts';
 import { TRANSPARENT_TILE } from './markerIcon.ts';
 import { isFitted, leafletCrs, switchCrs } from './crs.ts';
 import { OSM_ATTRIBUTION, OSM_URL, buildLayer } from './layers.ts';
+import { escapeHtml } from './safeHtml.ts';
 import type { BuiltLayer } from './layers.ts';
 
 /**
@@ -129,8 +130,9 @@ export function BaseLayers({ eventId, preview }: { eventId?: string; preview?: M
     const byLayer = new Map<L.Layer, SwitcherEntry>();
     for (const e of entries) {
       byLayer.set(e.built.layer, e);
-      if (e.overlay) control.addOverlay(e.built.layer, e.name);
-      else control.addBaseLayer(e.built.layer, e.name);
+      // Leaflet writes a layer's name into the switcher as HTML; an organiser's title is text.
+      if (e.overlay) control.addOverlay(e.built.layer, escapeHtml(e.name));
+      else control.addBaseLayer(e.built.layer, escapeHtml(e.name));
     }
     const first =
       entries.find((e) => !e.overlay && e.name === chosen.current) ??

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import type { MapCrs, MapKeys, MapLayer, WmtsLayerConf } from '@rada/core';
 import { TRANSPARENT_TILE } from './markerIcon.ts';
+import { creditHtml } from './safeHtml.ts';
 
 /** OpenStreetMap's own tiles. */
 export const OSM_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -17,6 +18,13 @@ export interface BuiltLayer {
   /** The tile address template of its first tile layer (offline downloads), when it has one. */
   tiles?: (coords: { x: number; y: number; z: number }) => string;
 }
+
+/**
+ * The attribution control's HTML for a layer: the organiser's credit as text (its web addresses
+ * linked), or the app's own credit (`fallback`, HTML) when the layer has none.
+ */
+const credit = (given: string | undefined, fallback: string) =>
+  given === undefined ? fallback : creditHtml(given);
 
 /** Tile failures stay silent: a failed tile is transparent. */
 const quiet = { errorTileUrl: TRANSPARENT_TILE } as const;
@@ -57,7 +65,7 @@ function wmtsLayer(conf: WmtsLayerConf, overlay: boolean): BuiltLayer {
       ...quiet,
       minZoom,
       maxZoom,
-      attribution: conf.attribution ?? '',
+      attribution: credit(conf.attribution, ''),
       ...(conf.bounds ? { bounds: L.latLngBounds(conf.bounds) } : {}),
       ...(overlay ? { opacity: 1 } : {}),
     }),
@@ -235,7 +243,7 @@ export function buildLayer(l: MapLayer, keys: MapKeys): BuiltLayer | null {
     case 'osm':
       return xyzLayer(
         l.conf.url ?? OSM_URL,
-        l.conf.attribution ?? OSM_ATTRIBUTION,
+        credit(l.conf.attribution, OSM_ATTRIBUTION),
         0,
         l.conf.maxZoom ?? 19,
         'EPSG:3857',
@@ -243,7 +251,7 @@ export function buildLayer(l: MapLayer, keys: MapKeys): BuiltLayer | null {
     case 'leaflet':
       return xyzLayer(
         l.conf.url,
-        l.conf.attribution ?? '',
+        credit(l.conf.attribution, ''),
         l.conf.minZoom ?? 0,
         l.conf.maxZoom ?? 18,
         l.conf.crs ?? 'EPSG:3857',
@@ -275,7 +283,7 @@ export function buildLayer(l: MapLayer, keys: MapKeys): BuiltLayer | null {
           format: c.format ?? 'image/png',
           transparent: c.transparent ?? overlay,
           version: c.version ?? '1.3.0',
-          attribution: c.attribution ?? (l.type === 'nutimeri' ? NUTIMERI_ATTRIBUTION : ''),
+          attribution: credit(c.attribution, l.type === 'nutimeri' ? NUTIMERI_ATTRIBUTION : ''),
           minZoom,
           maxZoom,
         }),

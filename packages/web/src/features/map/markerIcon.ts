@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { MAP_LABEL_MIN_ZOOM, markerSize } from '@rada/core';
 import type { KpNr } from '@rada/core';
+import { escapeHtml } from './safeHtml.ts';
 
 /** A transparent 1×1 GIF: what a tile that fails to load shows instead of a broken image. */
 export const TRANSPARENT_TILE =
@@ -13,9 +14,6 @@ export interface MarkerLook {
   zoom: number;
   selected: boolean;
 }
-
-/** Text made safe for a divIcon's HTML (also a quoted attribute value). */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether number labels show at this zoom (only above MAP_LABEL_MIN_ZOOM). */
 export function showsLabel(zoom: number): boolean {

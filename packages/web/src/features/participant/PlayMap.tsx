@@ -10,7 +10,7 @@ import type { PlayKp } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
 import { LocateControl, MapButton } from '../map/LocateControl.tsx';
 import { BaseLayers } from '../map/BaseLayers.tsx';
-import { escapeHtml } from '../map/markerIcon.ts';
+import { escapeHtml } from '../map/safeHtml.ts';
 import type { KpStatus } from './playRules.ts';
 import type { Here } from './useGeolocation.ts';
 import { fitView, webZoom } from '../map/crs.ts';
