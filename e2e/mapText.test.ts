@@ -147,6 +147,24 @@ describe('user text on maps', () => {
     });
     expect(kp2.status(), await kp2.text()).toBe(200);
 
+    // A speed area, whose name is the tooltip of its shape on the settings page's map.
+    const d = 0.004;
+    const area = await organiser.request.put(
+      `${platform.url}/api/events/${EVID}/speedareas/area1`,
+      {
+        data: {
+          name: hostile('area'),
+          area: [
+            [KP1.lat - d, KP1.lng - d],
+            [KP1.lat + d, KP1.lng - d],
+            [KP1.lat + d, KP1.lng + d],
+            [KP1.lat - d, KP1.lng + d],
+          ].map(([latitude, longitude]) => ({ latitude, longitude })),
+        },
+      },
+    );
+    expect(area.status(), await area.text()).toBe(200);
+
     // A participant names the team and sends positions.
     const code = await organiser.request.post(`${platform.url}/api/events/${EVID}/joincodes`, {
       data: { valid: Date.now() + 24 * HOUR },
@@ -257,6 +275,18 @@ describe('user text on maps', () => {
     fs.mkdirSync(artifacts, { recursive: true });
     await page.getByTestId('settings-group-map').screenshot({
       path: path.join(artifacts, 'maptext-settings.png'),
+    });
+    // The speed area's name, hovered.
+    const shape = page.locator('[data-testid="speed-area-map"] path.leaflet-interactive').first();
+    await shape.scrollIntoViewIfNeeded();
+    const box = (await shape.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tooltip = page.locator('[data-testid="speed-area-map"] .leaflet-tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toBe(hostile('area'));
+    await expectNothingMade(page);
+    await page.getByTestId('speed-area-map').screenshot({
+      path: path.join(artifacts, 'maptext-speedarea.png'),
     });
     await expectStayed(page, seen, settingsUrl);
 
