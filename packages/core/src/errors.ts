@@ -60,6 +60,8 @@ export const ERROR_KEYS = [
   'error.badtext',
   'error.toomany',
   'error.badorigin',
+  'error.mediatype',
+  'error.toomanysockets',
   'error.expired',
   'auth.error.wrongpassword',
   'auth.error.toomanyaccount',
@@ -202,6 +204,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'error.badtext': 'The request contains text that is not valid Unicode',
   'error.toomany': 'Too many requests. Try again in a moment.',
   'error.badorigin': 'Requests from this site are not accepted',
+  'error.mediatype': 'The request is sent in a form (content type) this address does not take',
+  'error.toomanysockets':
+    'Too many live connections are open from your network. Close some pages and try again.',
   'error.expired': 'Your session has expired. Please sign in again.',
   'auth.error.wrongpassword': 'The current password is wrong',
   'auth.error.toomanyaccount':

@@ -64,6 +64,7 @@ import type { ListenDeps } from '../live/listen.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
+import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
 import { registerLimits } from './limits.ts';
@@ -242,6 +243,8 @@ export async function buildApp({
   // First, so every answer carries the headers, refusals of the hooks below included.
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
+  // Before the limits' and routes' hooks: another site's write is refused before anything else.
+  app.addHook('onRequest', crossSiteWriteGuard(config));
   // Several servers share rate-limit counters and idempotency keys through Redis.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   if (redis) {
@@ -275,6 +278,9 @@ export async function buildApp({
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(new AppError('error.toolarge', 413).toBody());
     }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(new AppError('error.mediatype', 415).toBody());
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return reply
         .status(e.statusCode)
@@ -286,6 +292,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      jsonBodiesOnly(api);
       api.addHook('preValidation', refuseBadText);
       registerCompression(api);
       api.get('/config', () => ({

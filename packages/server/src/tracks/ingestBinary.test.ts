@@ -115,9 +115,9 @@ describe.each(testDialects())('binary and gzipped location bodies on $name', (di
     const octets = await send(dev, Buffer.from(encodeTrack(walk(2, t.clock.t - 1000))), {
       'content-type': 'application/octet-stream',
     });
-    expect([octets.status, errorOf(octets)]).toEqual([415, 'error.validation']);
+    expect([octets.status, errorOf(octets)]).toEqual([415, 'error.mediatype']);
     const text = await send(dev, Buffer.from('t=1,y=58,x=26'), { 'content-type': 'text/plain' });
-    expect([text.status, errorOf(text)]).toEqual([400, 'error.validation']);
+    expect([text.status, errorOf(text)]).toEqual([415, 'error.mediatype']);
     // Spaces for days: a few KB of gzip that would inflate to 64 MB of JSON.
     const padded = Buffer.concat([
       Buffer.from('{"points":['),

@@ -121,9 +121,19 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
       .send(file.body);
   });
 
-  const importOptions = { ...largeBody(api, 'eventAdmin'), ...rateLimited(api, 'upload') };
-  api.post('/events/:id/teams/:teamId/track.gpx', importOptions, (req) => {
-    const p = parseWith(TeamParams, req.params);
-    return tracks.importGpx(req.actor, p.id, p.teamId, parseWith(GpxBody, req.body));
+  // The GPX import alone takes the file as text/plain too, in a scope of its own: the API takes
+  // no other text/plain body (http/origin.ts jsonBodiesOnly).
+  await api.register(async (gpxScope) => {
+    gpxScope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, body);
+    });
+    const importOptions = {
+      ...largeBody(gpxScope, 'eventAdmin'),
+      ...rateLimited(gpxScope, 'upload'),
+    };
+    gpxScope.post('/events/:id/teams/:teamId/track.gpx', importOptions, (req) => {
+      const p = parseWith(TeamParams, req.params);
+      return tracks.importGpx(req.actor, p.id, p.teamId, parseWith(GpxBody, req.body));
+    });
   });
 }

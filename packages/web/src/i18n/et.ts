@@ -83,6 +83,9 @@ export const et: Texts = {
   'error.badtext': 'Päringus on tekst, mis pole korrektne Unicode',
   'error.toomany': 'Liiga palju päringuid. Proovi hetke pärast uuesti.',
   'error.badorigin': 'Selle saidi päringuid ei võeta vastu',
+  'error.mediatype': 'Päring on saadetud kujul (sisutüübiga), mida see aadress ei võta vastu',
+  'error.toomanysockets':
+    'Sinu võrgust on avatud liiga palju reaalajas ühendusi. Sulge mõni leht ja proovi uuesti.',
   'error.expired': 'Sinu seanss on aegunud. Palun logi uuesti sisse.',
   'auth.error.wrongpassword': 'Praegune parool on vale',
   'auth.error.toomanyaccount':

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/auth.routes.ts';
+import { AppError } from './errors.ts';
+import { originAllowed } from './security.ts';
+import type { SecurityConfig } from './security.ts';
+
+/**
+ * Cross-site writes (docs/security.md). SameSite=Lax keeps the session cookie off requests of
+ * other sites, but not of the same site: a page on another port of the same host, or on a sibling
+ * subdomain, could post with the organiser's cookie (`fetch(…, {mode: 'no-cors', credentials:
+ * 'include'})` with a `text/plain` body needs no CORS preflight). Two checks close that:
+ * the Origin of a cookie-authenticated write, and the content types the API takes.
+ */
+
+/** The methods that change something; GET, HEAD and OPTIONS change nothing in Rada. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether the request would act as the session in its cookie (not as a bearer token). */
+function cookieAuthenticated(req: FastifyRequest): boolean {
+  if (req.headers.authorization?.startsWith('Bearer ')) return false;
+  return Boolean(req.cookies[SESSION_COOKIE]);
+}
+
+/**
+ * Whether a write comes from a page of this server (the WebSocket check's rules, originAllowed:
+ * PUBLIC_URL or the request's own origin, or ALLOWED_ORIGINS). Browsers send Origin with every
+ * POST, PUT, PATCH and DELETE; "null" (a sandboxed frame, a file) is nobody's. Without Origin, a
+ * browser that sends Sec-Fetch-Site must say `same-origin` or `none` (typed by the person);
+ * a client sending neither (the CLI, a device app, an old browser) is let through.
+ */
+export function writeFromOwnSite(req: FastifyRequest, config: SecurityConfig): boolean {
+  if (req.headers.origin !== undefined) return originAllowed(req, config);
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/**
+ * An onRequest hook refusing, with 403 error.badorigin before anything is read, a write that the
+ * session cookie authenticates and that another site's page sent. Requests with a bearer token
+ * (device apps, the CLI) or without the cookie act as nobody's browser session and pass.
+ */
+export function crossSiteWriteGuard(
+  config: SecurityConfig,
+): (req: FastifyRequest) => Promise<void> {
+  return async (req) => {
+    if (!WRITES.has(req.method) || !cookieAuthenticated(req)) return;
+    if (!writeFromOwnSite(req, config)) throw new AppError('error.badorigin', 403);
+  };
+}
+
+/**
+ * Makes the API take JSON bodies (and the types routes add: the track format, a GPX file's text on
+ * its import route) and nothing else: Fastify's built-in text/plain parser is removed from `api`,
+ * so a `text/plain` body, like form data or any other type no parser takes, is refused with 415
+ * error.mediatype (the app's error handler) before the route runs. Those are the types a page of
+ * another site may send without a CORS preflight. Call inside the API's plugin, before its routes.
+ */
+export function jsonBodiesOnly(api: FastifyInstance): void {
+  api.removeContentTypeParser('text/plain');
+}
