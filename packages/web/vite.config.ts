@@ -61,7 +61,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // The browser's Host goes through unchanged: the server takes writes and sockets only from
+      // pages of its own origin (PUBLIC_URL, else the Host), and the page's origin is this one.
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },
 });
