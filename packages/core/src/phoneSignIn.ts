@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Sign-in with a 6-digit code sent by SMS (docs/sign-in.md, spec 02 §8). A code is stored
  * hashed, works once, for PHONE_CODE_TTL_MS and PHONE_CODE_ATTEMPTS tries; a number gets a new
- * code only after PHONE_RESEND_MS and at most PHONE_CODES_PER_HOUR an hour. The answers to a
+ * code only after PHONE_RESEND_MS and at most PHONE_CODES_PER_NUMBER_PER_HOUR an hour (each asker
+ * a smaller share, the server's RATE_LIMIT_SMS_NUMBER_REQUESTER). The answers to a
  * request for a code are the same whether the number has an account or not.
  */
 
@@ -13,8 +14,11 @@ export const PHONE_CODE_TTL_MS = 5 * 60_000;
 export const PHONE_CODE_ATTEMPTS = 5;
 /** How long before the same number may get another code (the dialog's Resend waits as long). */
 export const PHONE_RESEND_MS = 15_000;
-/** Codes one number may get in an hour. */
-export const PHONE_CODES_PER_HOUR = 5;
+/**
+ * Codes one number may get in an hour, whoever asks: it bounds what SMS cost. Each address or
+ * user asking has its own smaller share, so one stranger cannot spend the owner's.
+ */
+export const PHONE_CODES_PER_NUMBER_PER_HOUR = 20;
 /** The country codes numbers may have when SMS_COUNTRY_CODES is not set. */
 export const DEFAULT_SMS_COUNTRY_CODES = [
   '+372',

@@ -137,6 +137,12 @@ export interface RateLimits {
   password: RateLimit;
   /** Account requests per address: links by email and their uses, passkey sign-ins (RATE_LIMIT_ACCOUNT). */
   account: RateLimit;
+  /** Mails (links and notices) to one address, whoever asks (RATE_LIMIT_MAIL_TARGET). */
+  mailTarget: RateLimit;
+  /** SMS codes to one number asked by one address or user (RATE_LIMIT_SMS_NUMBER_REQUESTER). */
+  smsNumberRequester: RateLimit;
+  /** SMS codes asked by one address or user, to any numbers (RATE_LIMIT_SMS_REQUESTER). */
+  smsRequester: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -156,6 +162,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 600, windowMs: 10 * MINUTE },
   password: { max: 10, windowMs: 15 * MINUTE },
   account: { max: 60, windowMs: HOUR },
+  mailTarget: { max: 5, windowMs: HOUR },
+  // Per asker, so a stranger cannot spend the owner's share; the number's own cap over
+  // everyone (PHONE_CODES_PER_NUMBER_PER_HOUR) bounds the cost of SMS.
+  smsNumberRequester: { max: 5, windowMs: HOUR },
+  // A venue's phones share one address: enough for a start area signing in by SMS.
+  smsRequester: { max: 50, windowMs: HOUR },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
@@ -169,6 +181,9 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   upload: 'RATE_LIMIT_UPLOAD',
   password: 'RATE_LIMIT_PASSWORD',
   account: 'RATE_LIMIT_ACCOUNT',
+  mailTarget: 'RATE_LIMIT_MAIL_TARGET',
+  smsNumberRequester: 'RATE_LIMIT_SMS_NUMBER_REQUESTER',
+  smsRequester: 'RATE_LIMIT_SMS_REQUESTER',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: HOUR };

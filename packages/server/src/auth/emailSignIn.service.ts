@@ -26,6 +26,8 @@ import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { Mailer } from './mailer.ts';
 import { linkMail, noticeMail } from './mailTexts.ts';
 import type { MailLanguage } from './mailTexts.ts';
+import { deliveryQueue } from './deliveries.ts';
+import type { Deliveries } from './deliveries.ts';
 import { hashPassword } from './password.ts';
 
 const HOUR = 60 * 60_000;
@@ -41,6 +43,13 @@ export interface EmailSignInDeps {
   now: () => number;
   /** Reports a failed send (the answer stays the same: it must not tell who has an account). */
   onSendError?: (error: unknown) => void;
+  /** Where sends wait until the answer has gone (auth/deliveries.ts); a queue of its own if unset. */
+  deliveries?: Deliveries;
+  /**
+   * Counts a mail to `address` and answers whether it may go (RATE_LIMIT_MAIL_TARGET: links and
+   * notices to one address, whoever asks); every mail may go if unset.
+   */
+  mayMail?: (address: string) => Promise<boolean>;
 }
 
 const badLink = () => new AppError('auth.error.badlink', 400);
@@ -70,6 +79,8 @@ export function emailSignInService({
   signupOpen,
   now,
   onSendError,
+  deliveries = deliveryQueue((error) => onSendError?.(error)),
+  mayMail = () => Promise.resolve(true),
 }: EmailSignInDeps) {
   const enabled = mailer !== null && publicUrl !== null;
   const requireEnabled = () => {
@@ -98,7 +109,7 @@ export function emailSignInService({
   }
 
   /** Sends the link unless the address had its hour's share; never throws (see onSendError). */
-  async function send(
+  async function sendNow(
     purpose: LinkPurpose,
     email: string,
     userId: string | null,
@@ -110,6 +121,7 @@ export function emailSignInService({
       if ((await store.authLinks.countSince(email, now() - HOUR)) >= LINKS_PER_ADDRESS_PER_HOUR) {
         return;
       }
+      if (!(await mayMail(email))) return;
       const link = await makeLink(purpose, email, userId, publicUrl);
       await mailer.send(linkMail(purpose, lang, email, link, TTL[purpose] / 60_000));
     } catch (error) {
@@ -118,12 +130,25 @@ export function emailSignInService({
   }
 
   /** Sends a notice; a failure is reported, not thrown. */
-  async function notify(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+  async function notifyNow(mail: Parameters<Mailer['send']>[0]): Promise<void> {
     try {
-      await mailer?.send(mail);
+      if (mailer && (await mayMail(mail.to))) await mailer.send(mail);
     } catch (error) {
       onSendError?.(error);
     }
+  }
+
+  // Every mail goes after the answer: the answer then takes as long whether the address has an
+  // account or not (a send takes 100+ ms), and the work before it is the same (issue 33).
+  /** Queues sendNow: a link to the address, unless it had its share. */
+  function send(...args: Parameters<typeof sendNow>): Promise<void> {
+    deliveries.later(() => sendNow(...args));
+    return Promise.resolve();
+  }
+  /** Queues notifyNow: a notice, unless the address had its share. */
+  function notify(...args: Parameters<typeof notifyNow>): Promise<void> {
+    deliveries.later(() => notifyNow(...args));
+    return Promise.resolve();
   }
 
   return {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import { forbidden, parseWith } from '../http/errors.ts';
-import { rateLimited } from '../http/limits.ts';
+import { addressKey, rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AuthService } from './auth.service.ts';
 import { cookieSetter } from './auth.routes.ts';
-import { PhoneWaitError } from './phoneSignIn.service.ts';
+import { PhoneTooManyError, PhoneWaitError } from './phoneSignIn.service.ts';
 import { browserActor } from './actor.ts';
 import type { PhoneSignInService } from './phoneSignIn.service.ts';
 
@@ -29,7 +29,9 @@ export async function phoneRoutes(
     try {
       await request();
     } catch (e) {
-      if (e instanceof PhoneWaitError) reply.header('retry-after', String(e.retryAfter));
+      if (e instanceof PhoneWaitError || e instanceof PhoneTooManyError) {
+        reply.header('retry-after', String(e.retryAfter));
+      }
       throw e;
     }
     return reply.status(202).send({ sent: true });
@@ -41,8 +43,15 @@ export async function phoneRoutes(
     return actor;
   };
 
+  // Codes are counted per asker (auth/phoneSignIn.service.ts newCode): the address, and the
+  // user when signed in.
+  const askers = (req: FastifyRequest, uid?: string) => [
+    `a:${addressKey(req)}`,
+    ...(uid ? [`u:${uid}`] : []),
+  ];
+
   api.post('/auth/phone/code', limit, (req, reply) =>
-    sendCode(reply, () => phone.requestCode(parseWith(PhoneCodeBody, req.body))),
+    sendCode(reply, () => phone.requestCode(parseWith(PhoneCodeBody, req.body), askers(req))),
   );
 
   api.post('/auth/phone/signin', limit, async (req, reply) => {
@@ -54,7 +63,9 @@ export async function phoneRoutes(
 
   api.post('/account/phone/code', limit, async (req, reply) => {
     const actor = await changer(req);
-    return sendCode(reply, () => phone.requestAddCode(actor, parseWith(PhoneCodeBody, req.body)));
+    return sendCode(reply, () =>
+      phone.requestAddCode(actor, parseWith(PhoneCodeBody, req.body), askers(req, actor.uid)),
+    );
   });
 
   api.put('/account/phone', limit, async (req) => {

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   PHONE_CODE_ATTEMPTS,
   PHONE_CODE_TTL_MS,
-  PHONE_CODES_PER_HOUR,
+  PHONE_CODES_PER_NUMBER_PER_HOUR,
   PHONE_RESEND_MS,
   isE164,
   isPhoneCode,
@@ -18,6 +18,8 @@ import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
 import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { SmsSender } from './sms.ts';
+import { deliveryQueue } from './deliveries.ts';
+import type { Deliveries } from './deliveries.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -34,7 +36,18 @@ export interface PhoneSignInDeps {
   now: () => number;
   /** Reports a failed send (the answer stays the same: it must not tell who has an account). */
   onSendError?: (error: unknown) => void;
+  /** Where sends wait until the answer has gone (auth/deliveries.ts); a queue of its own if unset. */
+  deliveries?: Deliveries;
+  /**
+   * Counts a code to `phone` asked by `asker` (an address or a user; RATE_LIMIT_SMS_NUMBER_REQUESTER
+   * and RATE_LIMIT_SMS_REQUESTER) and answers 0 when it may go, else the seconds to wait; always 0
+   * if unset.
+   */
+  askerWait?: (phone: string, asker: string) => Promise<number>;
 }
+
+/** Who asks for a code: `a:` and the address, and `u:` and the user when signed in. */
+export type Askers = string[];
 
 /** The SMS text of a code, in the language the dialog asked in. */
 const codeText = (lang: 'en' | 'et', code: string) =>
@@ -65,6 +78,13 @@ export class PhoneWaitError extends AppError {
   }
 }
 
+/** Too many codes to a number (429 auth.error.phonetoomany); `retryAfter` in seconds. */
+export class PhoneTooManyError extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('auth.error.phonetoomany', 429);
+  }
+}
+
 /**
  * Sign-in with a 6-digit code by SMS (docs/sign-in.md "Phone codes"). A request for a code
  * answers alike whether the number has an account or not; a code is stored hashed, works once,
@@ -79,6 +99,8 @@ export function phoneSignInService({
   emailLinks,
   now,
   onSendError,
+  deliveries = deliveryQueue((error) => onSendError?.(error)),
+  askerWait = () => Promise.resolve(0),
 }: PhoneSignInDeps) {
   const enabled = sms !== null;
   const requireEnabled = () => {
@@ -96,18 +118,24 @@ export function phoneSignInService({
 
   /**
    * Stores a new code for `phone`, to sign in (`userId` null) or to add the number to `userId`'s
-   * account, and answers it; refuses within 15 s of the kind's last code or after 5 codes to
-   * the number in an hour.
+   * account, and answers it; refuses (429) within 15 s of the kind's last code, after an
+   * asker's share of codes to the number or of codes in all, and after
+   * PHONE_CODES_PER_NUMBER_PER_HOUR to the number from everyone. A stranger spends only their own
+   * share, so the number's owner, asking from elsewhere, still gets a code.
    */
-  async function newCode(phone: string, userId: string | null): Promise<string> {
+  async function newCode(phone: string, userId: string | null, askers: Askers): Promise<string> {
     const t = now();
     await store.phoneCodes.deleteExpired(t - 24 * HOUR);
     const last = await store.phoneCodes.latest(phone, userId);
     if (last && t - last.created_at < PHONE_RESEND_MS) {
       throw new PhoneWaitError(Math.ceil((last.created_at + PHONE_RESEND_MS - t) / 1000));
     }
-    if ((await store.phoneCodes.countSince(phone, t - HOUR)) >= PHONE_CODES_PER_HOUR) {
-      throw new AppError('auth.error.phonetoomany', 429);
+    for (const asker of askers) {
+      const wait = await askerWait(phone, asker);
+      if (wait > 0) throw new PhoneTooManyError(wait);
+    }
+    if ((await store.phoneCodes.countSince(phone, t - HOUR)) >= PHONE_CODES_PER_NUMBER_PER_HOUR) {
+      throw new PhoneTooManyError(Math.ceil(HOUR / 1000));
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = newId();
@@ -124,13 +152,12 @@ export function phoneSignInService({
     return code;
   }
 
-  /** Sends the code; a failure is reported, not thrown (the answer must not differ). */
-  async function send(phone: string, lang: 'en' | 'et', code: string): Promise<void> {
-    try {
-      await sms!.send(phone, codeText(lang, code));
-    } catch (error) {
-      onSendError?.(error);
-    }
+  /**
+   * Sends the code after the answer (a gateway takes its time; the answer must take as long for
+   * every number); a failure is reported, not thrown.
+   */
+  function send(phone: string, lang: 'en' | 'et', code: string): void {
+    deliveries.later(() => sms!.send(phone, codeText(lang, code)));
   }
 
   /**
@@ -153,25 +180,29 @@ export function phoneSignInService({
 
     /**
      * Sends a code to the number (429 auth.error.phonewait within 15 s of the last one, 429
-     * auth.error.phonetoomany after 5 in an hour). Without open sign-up an unknown number is
-     * answered alike, and its code is made but not sent.
+     * auth.error.phonetoomany over a limit of newCode). Without open sign-up an unknown number
+     * is answered alike, and its code is made but not sent.
      */
-    async requestCode(body: z.output<typeof PhoneCodeBody>): Promise<void> {
+    async requestCode(body: z.output<typeof PhoneCodeBody>, askers: Askers): Promise<void> {
       requireEnabled();
       const phone = checkNumber(body.phone);
-      const code = await newCode(phone, null);
+      const code = await newCode(phone, null, askers);
       if (!signupOpen && !(await store.phoneCodes.userIdByPhone(phone))) return;
-      await send(phone, body.lang, code);
+      send(phone, body.lang, code);
     },
 
     /**
      * Sends a code that adds the number to the signed-in account (PUT /api/account/phone), with
      * the same waits and limits as a sign-in code.
      */
-    async requestAddCode(actor: Actor, body: z.output<typeof PhoneCodeBody>): Promise<void> {
+    async requestAddCode(
+      actor: Actor,
+      body: z.output<typeof PhoneCodeBody>,
+      askers: Askers,
+    ): Promise<void> {
       requireEnabled();
       const phone = checkNumber(body.phone);
-      await send(phone, body.lang, await newCode(phone, actor.uid));
+      send(phone, body.lang, await newCode(phone, actor.uid, askers));
     },
 
     /**

@@ -67,7 +67,7 @@ import { originGuard, registerSecurityHeaders } from './security.ts';
 import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
-import { registerLimits } from './limits.ts';
+import { keyedLimit, registerLimits } from './limits.ts';
 import { registerCompression } from './compression.ts';
 import { idempotencyCache, redisIdempotency } from './idempotency.ts';
 import { Redis } from 'ioredis';
@@ -76,6 +76,7 @@ import { emailSignInService } from '../auth/emailSignIn.service.ts';
 import { smtpMailer } from '../auth/mailer.ts';
 import { httpSmsSender } from '../auth/sms.ts';
 import { phoneSignInService } from '../auth/phoneSignIn.service.ts';
+import { deliveryQueue } from '../auth/deliveries.ts';
 import { phoneRoutes } from '../auth/phone.routes.ts';
 import { passkeyService } from '../auth/passkey.service.ts';
 import { passkeyRoutes } from '../auth/passkey.routes.ts';
@@ -181,7 +182,17 @@ export async function buildApp({
   const speed = speedService({ store, bus: changes, now, log });
   const auth = authService({ users: store.users, sessions: store.sessions, config, now });
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
-  if (mailer) app.addHook('onClose', () => mailer.close());
+  // Mail and SMS go after the answer (auth/deliveries.ts); the server sends what it has queued
+  // before it stops.
+  const deliveries = deliveryQueue((err) => app.log.error({ err }, 'email or SMS not sent'));
+  app.decorate('deliveries', deliveries);
+  app.addHook('onClose', async () => {
+    await deliveries.settled();
+    mailer?.close();
+  });
+  const mailTarget = keyedLimit(app, 'mailto', config.rateLimits.mailTarget);
+  const smsNumberAsker = keyedLimit(app, 'smsto', config.rateLimits.smsNumberRequester);
+  const smsAsker = keyedLimit(app, 'smsby', config.rateLimits.smsRequester);
   if (mailer && !config.publicUrl) {
     app.log.warn('SMTP_URL is set but PUBLIC_URL is not: links by email are off (they need it)');
   }
@@ -193,6 +204,8 @@ export async function buildApp({
     signupOpen: config.signupOpen,
     now,
     onSendError: (err) => app.log.error({ err }, 'email not sent'),
+    deliveries,
+    mayMail: async (address) => (await mailTarget(address)).allowed,
   });
   const phone = phoneSignInService({
     store,
@@ -203,6 +216,13 @@ export async function buildApp({
     emailLinks: email.enabled,
     now,
     onSendError: (err) => app.log.error({ err }, 'SMS not sent'),
+    deliveries,
+    askerWait: async (to, asker) => {
+      for (const state of [await smsNumberAsker(`${to}|${asker}`), await smsAsker(asker)]) {
+        if (!state.allowed) return state.retryAfter;
+      }
+      return 0;
+    },
   });
   const waysIn = { emailLinks: email.enabled, phoneCodes: phone.enabled };
   const services = {

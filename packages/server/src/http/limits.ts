@@ -177,6 +177,34 @@ export function rateLimited(
 }
 
 /**
+ * A limit counted per key the caller names (the address a mail goes to, a phone number and who
+ * asks for its code), in the rate-limit plugin's store like the route limits. `take(key)` counts
+ * one and answers whether it was within the limit, and if not the seconds until its window ends.
+ * The limiter is made on first use, so services made before `registerLimits` can hold it.
+ */
+export function keyedLimit(
+  app: FastifyInstance,
+  name: string,
+  limit: RateLimit,
+): (key: string) => Promise<{ allowed: boolean; retryAfter: number }> {
+  const keys = new WeakMap<object, string>();
+  let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  return async (key) => {
+    // createRateLimit takes the plugin's `cache` too; its types leave it out.
+    limiter ??= app.createRateLimit({
+      ...pluginOptions(limit),
+      keyGenerator: (req: FastifyRequest) => `${name}:${keys.get(req) ?? ''}`,
+    } as Parameters<FastifyInstance['createRateLimit']>[0]);
+    // The plugin reads only the key (through keyGenerator) and the route's options of a request.
+    const probe = { routeOptions: { config: {} } };
+    keys.set(probe, key);
+    const state = await limiter(probe as unknown as FastifyRequest);
+    if (state.isAllowed || !state.isExceeded) return { allowed: true, retryAfter: 0 };
+    return { allowed: false, retryAfter: Math.max(1, state.ttlInSeconds) };
+  };
+}
+
+/**
  * Who may send a route's large body: any signed-in user, an event creator, the admins of the
  * event in `:id`, the owner of the device in `:deviceId` (on a team).
  */

@@ -105,7 +105,10 @@ export interface CallResult<T> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** One API request through `app.inject`; the answer's JSON is parsed (undefined when empty). */
+/**
+ * One API request through `app.inject`; the answer's JSON is parsed (undefined when empty). It
+ * resolves once the mail and SMS the request queued have gone.
+ */
 export async function call<T = unknown>(
   app: FastifyInstance,
   method: InjectOptions['method'],
@@ -123,6 +126,8 @@ export async function call<T = unknown>(
     ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
+  // Mail and SMS go after the answer (auth/deliveries.ts): a test reads them once they went.
+  if (app.hasDecorator('deliveries')) await app.deliveries.settled();
   const body = res.body === '' ? undefined : (JSON.parse(res.body) as T);
   return { status: res.statusCode, body: body as T, headers: res.headers };
 }

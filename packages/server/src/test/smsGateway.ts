@@ -22,11 +22,13 @@ export interface TestSmsGateway {
 
 /**
  * A real HTTP server on a free local port standing in for an SMS gateway: it takes POST
- * `{to, text}` with `Authorization: Bearer <token>` (401 otherwise) and keeps each message.
+ * `{to, text}` with `Authorization: Bearer <token>` (401 otherwise) and keeps each message,
+ * answering after `delayMs` (a slow gateway).
  */
 export async function startTestSmsGateway(
   token = 'sms-test-token',
   port = 0,
+  delayMs = 0,
 ): Promise<TestSmsGateway> {
   const messages: ReceivedSms[] = [];
   let refused = 0;
@@ -43,7 +45,10 @@ export async function startTestSmsGateway(
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedSms;
         if (typeof body.to !== 'string' || typeof body.text !== 'string') throw new Error('body');
         messages.push({ to: body.to, text: body.text });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        setTimeout(
+          () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+          delayMs,
+        );
       } catch {
         res.writeHead(400).end();
       }

@@ -26,9 +26,10 @@ const decodeQuotedPrintable = (s: string) =>
 
 /**
  * A real SMTP server on a free local port (smtp-server from npm), no TLS and no sign-in, that
- * keeps every message it receives: the tests read sign-in and reset links out of them.
+ * keeps every message it receives: the tests read sign-in and reset links out of them. With
+ * `delayMs` it takes that long to accept each message (a slow mail server).
  */
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp({ delayMs = 0 } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -45,7 +46,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           raw,
           text: decodeQuotedPrintable(raw),
         });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });
