@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import type { Me } from './api.ts';
 
 /**
  * Sign-in by a link sent by email, and password reset by email (docs/sign-in.md). A link holds
@@ -18,6 +19,11 @@ export const EMAIL_LINK_PATH = '/auth/link';
 export const RESET_LINK_PATH = '/auth/reset';
 /** How long a link confirming a new email address works. */
 export const EMAIL_CHANGE_TTL_MS = 60 * 60_000;
+/**
+ * An account without a password moves its email only within this time of signing in (there
+ * is no password to ask for).
+ */
+export const EMAIL_CHANGE_RECENT_SIGNIN_MS = 10 * 60_000;
 /** The page a link confirming a new address opens. */
 export const EMAIL_CHANGE_PATH = '/auth/email';
 /** Where the sign-in page remembers which address a link was asked for (same browser). */
@@ -57,9 +63,13 @@ export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBody>;
 
 /**
  * POST /api/account/email → 202: mails a link to the new address; the account's email changes
- * when the link is opened (POST /api/account/email/confirm). A browser session only; not a guest.
+ * when the link is opened in a session of this account (POST /api/account/email/confirm). A
+ * browser session only; not a guest. A move to another address takes the current `password`
+ * (an account without one: a sign-in within EMAIL_CHANGE_RECENT_SIGNIN_MS).
  */
-export const EmailChangeBody = z.object({ email, lang }).strict();
+export const EmailChangeBody = z
+  .object({ email, lang, password: z.string().max(PASSWORD_MAX_LENGTH).optional() })
+  .strict();
 export type EmailChangeBody = z.input<typeof EmailChangeBody>;
 
 /**
@@ -68,6 +78,14 @@ export type EmailChangeBody = z.input<typeof EmailChangeBody>;
  */
 export const EmailChangeConfirmBody = z.object({ token, lang }).strict();
 export type EmailChangeConfirmBody = z.input<typeof EmailChangeConfirmBody>;
+
+/**
+ * The answer of a sign-in link and of a password reset: the account, and `cleared` when opening
+ * the link proved an address that an account had taken without proof: everything that account's
+ * maker had set up to get in (password, sessions, API tokens, linked providers, passkeys, phone)
+ * was removed, and the page tells the owner so.
+ */
+export type LinkSignInAnswer = Me & { cleared?: boolean };
 
 /** The token of a link's URL (`#token=…`), or null. */
 export function linkToken(hash: string): string | null {

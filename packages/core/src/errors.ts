@@ -86,6 +86,8 @@ export const ERROR_KEYS = [
   'auth.error.lastmethod',
   'account.error.ownsevents',
   'account.error.sameemail',
+  'account.error.signinagain',
+  'auth.error.emailchangesignin',
   'account.error.phonetaken',
   'joinc.error.tooshort',
   'reg.error.toomany',
@@ -235,6 +237,9 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'account.error.ownsevents':
     'You own events. Hand them to another admin before deleting your account',
   'account.error.sameemail': 'This is already your email address',
+  'account.error.signinagain':
+    'For your safety, sign out and sign in again, then change the email address within 10 minutes',
+  'auth.error.emailchangesignin': 'Sign in to the account that asked for this change to confirm it',
   'account.error.phonetaken': 'This phone number belongs to another account',
   'joinc.error.tooshort': 'A join code needs at least 6 characters',
   'reg.error.toomany': 'You have registered as many teams to this event as allowed',

@@ -3,7 +3,7 @@ import type { RevaluationResult, StockView } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
-import { signUp, uniqueEmail } from '../test/factories.ts';
+import { signUp, uniqueEmail, signUpProven } from '../test/factories.ts';
 import type { TestUser } from '../test/factories.ts';
 import { startEarveldajaStandIn } from '../test/earveldajaServer.ts';
 import type { EarveldajaStandIn } from '../test/earveldajaServer.ts';
@@ -30,8 +30,8 @@ describe('the accounting stock tool', () => {
       superAdminEmails: [bossEmail],
       accounting: { url: standIn.url, ...standIn.key },
     });
-    owner = await signUp(t.app, ownerEmail);
-    boss = await signUp(t.app, bossEmail);
+    owner = await signUpProven(t, ownerEmail);
+    boss = await signUpProven(t, bossEmail);
     someone = await signUp(t.app);
   });
   afterAll(async () => {
@@ -197,7 +197,7 @@ describe('the accounting stock tool, unconfigured or with a list without posting
     const ownerEmail = uniqueEmail('owner');
     const t = await buildTestApp(sqlite, { platformOwnerEmail: ownerEmail, accounting: null });
     try {
-      const owner = await signUp(t.app, ownerEmail);
+      const owner = await signUpProven(t, ownerEmail);
       const someone = await signUp(t.app);
       const res = await call(t.app, 'GET', `/api/accounting/stock?date=${DATE}`, { as: owner });
       expect([res.status, errorOf(res)]).toEqual([503, 'accounting.error.unconfigured']);
@@ -218,7 +218,7 @@ describe('the accounting stock tool, unconfigured or with a list without posting
       accounting: { url: standIn.url, ...standIn.key },
     });
     try {
-      const owner = await signUp(t.app, ownerEmail);
+      const owner = await signUpProven(t, ownerEmail);
       const res = await call<StockView>(t.app, 'GET', `/api/accounting/stock?date=${DATE}`, {
         as: owner,
       });
@@ -238,7 +238,7 @@ describe('the accounting stock tool, unconfigured or with a list without posting
       accounting: { url: standIn.url, ...standIn.key, apiKeyPassword: 'wrong' },
     });
     try {
-      const owner = await signUp(t.app, ownerEmail);
+      const owner = await signUpProven(t, ownerEmail);
       const res = await call(t.app, 'GET', `/api/accounting/stock?date=${DATE}`, { as: owner });
       expect([res.status, errorOf(res)]).toEqual([502, 'accounting.error.upstream']);
       expect(standIn.requests.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { bareEventRow, testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { signUp, uniqueEmail } from '../test/factories.ts';
+import { signUp, uniqueEmail, signUpProven } from '../test/factories.ts';
 
 describe.each(testDialects())("the super admin's events table on $name", (dialect) => {
   let t: TestApp;
@@ -24,7 +24,7 @@ describe.each(testDialects())("the super admin's events table on $name", (dialec
   beforeAll(async () => {
     t = await buildTestApp(dialect, { superAdminEmails: [bossEmail], archiveDir });
     owner = await signUp(t.app, uniqueEmail('Mari.Owner'), 'Mari Maasikas');
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
     stranger = await signUp(t.app);
     // 105 events a day apart (the newest last), every other one owned by Mari, one 100% test.
     const rows = Array.from({ length: 105 }, (_, i) => ({

@@ -26,6 +26,7 @@ import {
   signUp,
   uniqueEmail,
   uniqueShortlink,
+  signUpProven,
 } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { addDevice, chunkRows, walk } from '../tracks/trackTestKit.ts';
@@ -52,7 +53,7 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     admin = await signUp(t.app);
     runner = await signUp(t.app);
     stranger = await signUp(t.app);
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
   });
   afterAll(async () => {
     await t.close();

@@ -7,7 +7,13 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  importEvent,
+  signUp,
+  uniqueEmail,
+  uniqueShortlink,
+  signUpProven,
+} from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 
 // The second tier in S3-compatible storage, against a real local S3 server (s3rver): the SDK
@@ -48,7 +54,7 @@ describe('the second archive tier in S3', () => {
         archive2: { kind: 's3', ...s3.config },
       });
       owner = await signUp(t.app);
-      boss = await signUp(t.app, bossEmail);
+      boss = await signUpProven(t, bossEmail);
     });
     afterAll(() => t.close());
 

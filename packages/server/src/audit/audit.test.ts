@@ -4,7 +4,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  addAdmin,
+  importEvent,
+  signUp,
+  uniqueEmail,
+  uniqueShortlink,
+  signUpProven,
+} from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { auditRow } from '../db/audit.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -22,7 +29,7 @@ describe.each(testDialects())('the changes log on $name', (dialect) => {
     owner = await signUp(t.app, undefined, 'Olev Owner');
     admin = await signUp(t.app, undefined, 'Anu Admin');
     stranger = await signUp(t.app);
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
   });
   afterAll(() => t.close());
 

@@ -14,12 +14,22 @@ import {
 } from '@rada/core';
 import { AppError, forbidden, parseWith, unauthorized } from '../http/errors.ts';
 import { rateLimited, signinLimits } from '../http/limits.ts';
+import type { LinkSignInAnswer, Me } from '@rada/core';
 import type { AuthService } from './auth.service.ts';
-import { browserActor } from './actor.ts';
+import { browserActor, fullAccountActor } from './actor.ts';
+import type { Actor } from './actor.ts';
 import type { EmailSignInService } from './emailSignIn.service.ts';
 import type { ServerConfig } from '../config.ts';
 
 export const SESSION_COOKIE = 'rada_session';
+
+/** The account a request's browser session signs in (an API token's does not count). */
+const browserUid = (actor: Actor | null): string | undefined =>
+  actor && actor.via !== 'token' ? actor.uid : undefined;
+
+/** A link's answer: the account, and whether its maker's ways in were removed. */
+const linkAnswer = (me: Me, cleared: boolean): LinkSignInAnswer =>
+  cleared ? { ...me, cleared } : me;
 
 /** Sets the browser session's cookie (httpOnly, SameSite=Lax, Secure behind HTTPS). */
 export function cookieSetter(config: Pick<ServerConfig, 'cookieSecure'>) {
@@ -79,11 +89,17 @@ export async function authRoutes(
     await email.requestSignInLink(parseWith(EmailLinkBody, req.body));
     return reply.status(202).send({ sent: true });
   });
+  // A link proving an address answers `cleared` when its owner took the account over from
+  // someone who had signed up with it unproven (LinkSignInAnswer).
   api.post('/auth/email-link/signin', emailLimit, async (req, reply) => {
     const body = parseWith(EmailLinkSignInBody, req.body);
-    const { token, actor } = await email.signInWithLink(body, req.headers['user-agent']);
+    const { token, actor, cleared } = await email.signInWithLink(
+      body,
+      req.headers['user-agent'],
+      browserUid(req.actor),
+    );
     setCookie(reply, token);
-    return auth.me(actor);
+    return linkAnswer(await auth.me(actor), cleared);
   });
   api.post('/auth/password-reset', emailLimit, async (req, reply) => {
     await email.requestReset(parseWith(PasswordResetBody, req.body));
@@ -91,19 +107,25 @@ export async function authRoutes(
   });
   api.post('/auth/password-reset/confirm', emailLimit, async (req, reply) => {
     const body = parseWith(PasswordResetConfirmBody, req.body);
-    const { token, actor } = await email.resetPassword(body, req.headers['user-agent']);
+    const { token, actor, cleared } = await email.resetPassword(
+      body,
+      req.headers['user-agent'],
+      browserUid(req.actor),
+    );
     setCookie(reply, token);
-    return auth.me(actor);
+    return linkAnswer(await auth.me(actor), cleared);
   });
 
-  // The account's email: a link to the new address, opened anywhere, makes the change.
+  // The account's email: a link to the new address, opened in a browser signed in to the
+  // account that asked, makes the change.
   api.post('/account/email', emailLimit, async (req, reply) => {
     const actor = browserActor(req.actor);
-    await email.requestEmailChange(actor, parseWith(EmailChangeBody, req.body));
+    const body = parseWith(EmailChangeBody, req.body);
+    await email.requestEmailChange(actor, body, req.sessionToken ?? undefined);
     return reply.status(202).send({ sent: true });
   });
   api.post('/account/email/confirm', emailLimit, (req) =>
-    email.confirmEmailChange(parseWith(EmailChangeConfirmBody, req.body)),
+    email.confirmEmailChange(parseWith(EmailChangeConfirmBody, req.body), browserUid(req.actor)),
   );
 
   api.post('/auth/signout', async (req, reply) => {
@@ -122,12 +144,11 @@ export async function authRoutes(
     return null;
   });
 
+  // A token cannot make tokens: a stolen one would otherwise outlive its expiry. Nor can a guest.
   api.post('/auth/tokens', async (req, reply) => {
-    if (!req.actor) throw unauthorized();
-    // A token cannot make tokens: a stolen one would otherwise outlive its expiry.
-    if (req.actor.via === 'token') throw forbidden();
+    const actor = await fullAccountActor(req.actor, auth);
     const body = parseWith(CreateTokenBody, req.body);
-    return reply.status(201).send(await auth.createToken(req.actor, body.name));
+    return reply.status(201).send(await auth.createToken(actor, body.name));
   });
 
   api.delete('/account', async (req, reply) => {

@@ -84,15 +84,21 @@ export interface AuthDeps {
 
 /** Accounts, sessions and bearer tokens. */
 export function authService({ users, sessions, config, now }: AuthDeps) {
-  /** The actor of a user with their grants (users.findWithGrants). */
+  /**
+   * The actor of a user with their grants (users.findWithGrants). SUPERADMIN_EMAILS and
+   * PLATFORM_OWNER_EMAIL name addresses, so they grant only to an account that proved its
+   * address: anyone may sign up, upgrade a guest or come from a lax provider with any address.
+   */
   function actorOf(user: UserRow & { roles: PlatformRole[]; creator: boolean }): Actor {
+    const proven = Boolean(user.email_verified);
     const superAdmin =
-      user.roles.includes('superadmin') || config.superAdminEmails.includes(user.email);
+      user.roles.includes('superadmin') || (proven && config.superAdminEmails.includes(user.email));
     return {
       uid: user.id,
       email: user.email,
       superAdmin,
-      platformOwner: user.roles.includes('owner') || config.platformOwnerEmail === user.email,
+      platformOwner:
+        user.roles.includes('owner') || (proven && config.platformOwnerEmail === user.email),
       // A guest creates no events until upgraded to a full account (auth/guest.service.ts).
       creator: superAdmin || (user.creator && !user.guest),
     };

@@ -1,5 +1,6 @@
 import {
   EMAIL_CHANGE_PATH,
+  EMAIL_CHANGE_RECENT_SIGNIN_MS,
   EMAIL_CHANGE_TTL_MS,
   EMAIL_LINK_PATH,
   EMAIL_LINK_TTL_MS,
@@ -17,7 +18,7 @@ import type {
   PasswordResetConfirmBody,
 } from '@rada/core';
 import type { z } from 'zod';
-import type { Store } from '../db/store.ts';
+import type { Repos, Store } from '../db/store.ts';
 import { newToken, tokenHash } from '../db/ids.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
@@ -25,10 +26,11 @@ import type { AuthService } from './auth.service.ts';
 import { passwordlessUser, startBrowserSession } from './auth.service.ts';
 import type { Mailer } from './mailer.ts';
 import { linkMail, noticeMail } from './mailTexts.ts';
-import type { MailLanguage } from './mailTexts.ts';
+import type { MailAccount, MailLanguage } from './mailTexts.ts';
 import { deliveryQueue } from './deliveries.ts';
 import type { Deliveries } from './deliveries.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { UserRow } from '../users/user.repository.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -114,6 +116,7 @@ export function emailSignInService({
     email: string,
     userId: string | null,
     lang: MailLanguage,
+    account?: MailAccount,
   ): Promise<void> {
     if (!mailer || !publicUrl) return;
     try {
@@ -123,10 +126,50 @@ export function emailSignInService({
       }
       if (!(await mayMail(email))) return;
       const link = await makeLink(purpose, email, userId, publicUrl);
-      await mailer.send(linkMail(purpose, lang, email, link, TTL[purpose] / 60_000));
+      await mailer.send(linkMail(purpose, lang, email, link, TTL[purpose] / 60_000, account));
     } catch (error) {
       onSendError?.(error);
     }
+  }
+
+  /**
+   * The account's holder shows it is them before its email moves: the current password, or
+   * for an account without one a browser session started within EMAIL_CHANGE_RECENT_SIGNIN_MS
+   * (400 auth.error.wrongpassword, 403 account.error.signinagain). A session left open on a
+   * shared computer must not be enough to move the account's way in elsewhere.
+   */
+  async function reauthenticate(
+    user: UserRow,
+    password: string | undefined,
+    sessionToken: string | undefined,
+  ): Promise<void> {
+    if (user.password_hash) {
+      if (!password || !(await verifyPassword(user.password_hash, password))) {
+        throw new AppError('auth.error.wrongpassword', 400);
+      }
+      return;
+    }
+    const session = sessionToken ? await store.sessions.find(tokenHash(sessionToken)) : undefined;
+    if (!session || now() - session.created_at > EMAIL_CHANGE_RECENT_SIGNIN_MS) {
+      throw new AppError('account.error.signinagain', 403);
+    }
+  }
+
+  /**
+   * A link mailed to the account's unproven address was opened: the address is proven. Opened
+   * by someone not signed in to the account, that is the address's owner, and whoever made the
+   * account without proof loses every way in (users.claimByAddressOwner); true then.
+   */
+  async function proveAddress(
+    repos: Pick<Repos, 'users'>,
+    userId: string,
+    signedInAs: string | undefined,
+  ): Promise<boolean> {
+    if (signedInAs === userId) {
+      await repos.users.markEmailVerified(userId);
+      return false;
+    }
+    return repos.users.claimByAddressOwner(userId);
   }
 
   /** Sends a notice; a failure is reported, not thrown. */
@@ -165,18 +208,22 @@ export function emailSignInService({
     /**
      * Signs in with a sign-in link (400 auth.error.badlink when unknown, used or expired; 400
      * auth.error.emailmismatch when `email` is not the address it was sent to, and then the link
-     * stays usable). A new address gets an account, its name from the address.
+     * stays usable). A new address gets an account, its name from the address. An account whose
+     * address was not proven is claimed by the address's owner (users.claimByAddressOwner,
+     * `cleared`), unless the link is opened in a session of that account (`signedInAs`).
      */
     async signInWithLink(
       body: z.output<typeof EmailLinkSignInBody>,
       userAgent?: string,
-    ): Promise<{ token: string; actor: Actor }> {
+      signedInAs?: string,
+    ): Promise<{ token: string; actor: Actor; cleared: boolean }> {
       requireEnabled();
       const id = tokenHash(body.token);
       const session = await store.transaction(async (repos) => {
         const link = await repos.authLinks.consume(id, 'signin', now());
         if (!link) throw badLink();
         if (link.email !== body.email) throw new AppError('auth.error.emailmismatch', 400);
+        let cleared = false;
         let user = await repos.users.findByEmail(link.email);
         if (!user) {
           if (!signupOpen) throw new AppError('error.forbidden', 403);
@@ -186,12 +233,16 @@ export function emailSignInService({
           );
           await repos.users.insert(user);
         } else if (!user.email_verified) {
-          await repos.users.markEmailVerified(user.id);
+          cleared = await proveAddress(repos, user.id, signedInAs);
         }
         const { token } = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
-        return { token, user };
+        return { token, user, cleared };
       });
-      return { token: session.token, actor: await auth.actorFor(session.user) };
+      return {
+        token: session.token,
+        actor: await auth.actorFor(session.user),
+        cleared: session.cleared,
+      };
     },
 
     /** Sends a reset link when the address has an account; answers alike when it has none. */
@@ -204,62 +255,80 @@ export function emailSignInService({
     /**
      * Sets a new password with a reset link (400 auth.error.badlink when unknown, used or
      * expired); the account's browser sessions end and a new one starts here, all in one
-     * transaction. API tokens stay (they are listed at /account and revoked one by one).
+     * transaction. API tokens stay (they are listed at /account and revoked one by one), unless
+     * the link proved an address the account had not: then the address's owner claims it as by
+     * a sign-in link (`cleared`, and the tokens, providers, passkeys and phone go too).
      */
     async resetPassword(
       body: z.output<typeof PasswordResetConfirmBody>,
       userAgent?: string,
-    ): Promise<{ token: string; actor: Actor }> {
+      signedInAs?: string,
+    ): Promise<{ token: string; actor: Actor; cleared: boolean }> {
       // No requireEnabled: a link the command line printed works on a server without email.
       const hash = await hashPassword(body.password);
       const done = await store.transaction(async (repos) => {
         const link = await repos.authLinks.consume(tokenHash(body.token), 'reset', now());
         const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
         if (!link || !user || user.email !== link.email) throw badLink();
-        await repos.users.markEmailVerified(user.id);
+        const cleared = user.email_verified
+          ? false
+          : await proveAddress(repos, user.id, signedInAs);
         const session = await startBrowserSession(repos.sessions, user.id, now(), userAgent);
         await repos.sessions.replacePasswordInTransaction(user.id, hash, session.id);
-        return { token: session.token, user };
+        return { token: session.token, user, cleared };
       });
-      return { token: done.token, actor: await auth.actorFor(done.user) };
+      return { token: done.token, actor: await auth.actorFor(done.user), cleared: done.cleared };
     },
 
     /**
      * Mails a link to the account's new address, or to its current one while that is not proven
      * (400 account.error.sameemail when it is; 403 for a guest, who saves the account instead).
-     * The answer is the same when another account has the address: that address gets a notice,
-     * no link.
+     * A move to another address first takes the current password or a recent sign-in
+     * (reauthenticate; `sessionToken` is the request's browser session). The answer is the same
+     * when another account has the address: that address gets a notice, no link. The mail names
+     * the account that asked.
      */
-    async requestEmailChange(actor: Actor, body: z.output<typeof EmailChangeBody>): Promise<void> {
+    async requestEmailChange(
+      actor: Actor,
+      body: z.output<typeof EmailChangeBody>,
+      sessionToken?: string,
+    ): Promise<void> {
       requireEnabled();
       const user = await store.users.findById(actor.uid);
       if (!user || user.guest) throw forbidden();
+      const account = { name: user.display_name, email: user.email };
       if (user.email === body.email) {
         if (user.email_verified) throw new AppError('account.error.sameemail', 400);
-        await send('email', body.email, user.id, body.lang);
+        await send('email', body.email, user.id, body.lang, account);
         return;
       }
+      await reauthenticate(user, body.password, sessionToken);
       if (await store.users.findByEmail(body.email)) {
         await notify(noticeMail('taken', body.lang, body.email));
         return;
       }
-      await send('email', body.email, user.id, body.lang);
+      await send('email', body.email, user.id, body.lang, account);
     },
 
     /**
      * Makes the link's address the account's email (400 auth.error.badlink when unknown, used
-     * or expired; 409 auth.error.emailtaken when an account took it meanwhile). The link alone
-     * proves the address: it may be opened in a browser that is not signed in. The old address
-     * (when real) gets a notice. Answers the new address.
+     * or expired; 409 auth.error.emailtaken when an account took it meanwhile). Only a browser
+     * session of the account that asked (`signedInAs`) confirms: opened signed out or in another
+     * account, 403 auth.error.emailchangesignin and the link stays usable. Otherwise the owner of
+     * an address, clicking a mail they never asked for, would bind it to a stranger's account.
+     * The old address (when real) gets a notice. Answers the new address.
      */
     async confirmEmailChange(
       body: z.output<typeof EmailChangeConfirmBody>,
+      signedInAs: string | undefined,
     ): Promise<{ email: string }> {
       requireEnabled();
       const { link, old } = await store.transaction(async (repos) => {
         const link = await repos.authLinks.consume(tokenHash(body.token), 'email', now());
         const user = link?.user_id ? await repos.users.findById(link.user_id) : undefined;
         if (!link || !user) throw badLink();
+        // Thrown inside the transaction, so the link is not used up.
+        if (signedInAs !== user.id) throw new AppError('auth.error.emailchangesignin', 403);
         const holder = await repos.users.findByEmail(link.email);
         if (holder && holder.id !== user.id) throw new AppError('auth.error.emailtaken', 409);
         await repos.users.setEmail(user.id, link.email);

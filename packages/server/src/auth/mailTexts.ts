@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from '@rada/core';
 import type { Mail } from './mailer.ts';
 
 /** The emails' texts in the reader's language (the web's language when they asked). */
@@ -10,7 +11,7 @@ const TEXTS = {
       'Open this link to choose a new password for your Rada account. It works once, for {{minutes}} minutes:',
     emailSubject: 'Confirm your new Rada email address',
     emailBody:
-      'Open this link to make this address the email of your Rada account. It works once, for {{minutes}} minutes:',
+      'The Rada account {{account}} asked to make this address its email. If that is your account, open this link in a browser signed in to it. It works once, for {{minutes}} minutes:',
     takenSubject: 'Your Rada account',
     takenBody:
       'Someone asked to move another Rada account to this address, but this address already has an account. Nothing changed. If it was you, sign in to the account this address has.',
@@ -27,7 +28,7 @@ const TEXTS = {
       'Ava see link, et valida oma Rada kontole uus parool. See töötab ühe korra, {{minutes}} minutit:',
     emailSubject: 'Kinnita oma uus Rada e-posti aadress',
     emailBody:
-      'Ava see link, et teha see aadress oma Rada konto e-posti aadressiks. See töötab ühe korra, {{minutes}} minutit:',
+      'Rada konto {{account}} soovis teha selle aadressi oma e-posti aadressiks. Kui see on sinu konto, ava see link brauseris, kus oled sellesse kontosse sisse logitud. See töötab ühe korra, {{minutes}} minutit:',
     takenSubject: 'Sinu Rada konto',
     takenBody:
       'Keegi soovis viia teise Rada konto sellele aadressile, kuid sellel aadressil on juba konto. Midagi ei muutunud. Kui see olid sina, logi sisse kontole, mis sellel aadressil on.',
@@ -46,16 +47,40 @@ const escapeHtml = (s: string) =>
 const SUBJECTS = { signin: 'signinSubject', reset: 'resetSubject', email: 'emailSubject' } as const;
 const BODIES = { signin: 'signinBody', reset: 'resetBody', email: 'emailBody' } as const;
 
-/** The email with a sign-in, reset or new-address `link` valid for `minutes`. */
+/** The account that asked for a mail: its display name and current email. */
+export interface MailAccount {
+  name: string;
+  email: string;
+}
+
+/**
+ * How a mail names the account that asked: its display name and its current address masked
+ * (`k***@example.org`): the reader may be a stranger whose address was typed, and the current
+ * address may be unproven, someone else's; the holder still recognises their own account.
+ */
+function describeAccount(account: MailAccount | undefined): string {
+  if (!account) return '';
+  const at = account.email.lastIndexOf('@');
+  const masked = `${account.email.slice(0, 1)}***${account.email.slice(at)}`;
+  return isPlaceholderEmail(account.email) ? `"${account.name}"` : `"${account.name}" (${masked})`;
+}
+
+/**
+ * The email with a sign-in, reset or new-address `link` valid for `minutes`; a new-address
+ * mail names the `account` that asked.
+ */
 export function linkMail(
   kind: 'signin' | 'reset' | 'email',
   lang: MailLanguage,
   to: string,
   link: string,
   minutes: number,
+  account?: MailAccount,
 ): Mail {
   const t = TEXTS[lang];
-  const body = t[BODIES[kind]].replace('{{minutes}}', String(minutes));
+  const body = t[BODIES[kind]]
+    .replace('{{minutes}}', String(minutes))
+    .replace('{{account}}', () => describeAccount(account));
   return {
     to,
     subject: t[SUBJECTS[kind]],

@@ -18,7 +18,13 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  importEvent,
+  signUp,
+  uniqueEmail,
+  uniqueShortlink,
+  signUpProven,
+} from '../test/factories.ts';
 import { addDevice, walk } from '../tracks/trackTestKit.ts';
 
 describe.each(testDialects())("the super admin's debug tools on $name", (dialect) => {
@@ -33,7 +39,7 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
     t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
     owner = await signUp(t.app);
     runner = await signUp(t.app);
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
     // Five KPs at 58.001…58.005 N, 26.001…26.005 E (bench/loadEvent.ts), three teams.
     eventId = uniqueShortlink('dbg');
     await importEvent(t, loadEvent(3, 5, { [owner.uid]: 'owner' }), eventId);

@@ -4,7 +4,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { addAdmin, buildEvent, signUp, signUpCreator, uniqueEmail } from '../test/factories.ts';
+import {
+  addAdmin,
+  buildEvent,
+  signUp,
+  signUpCreator,
+  uniqueEmail,
+  signUpProven,
+} from '../test/factories.ts';
 
 describe.each(testDialects())('event owner transfer on $name', (dialect) => {
   const bossEmail = uniqueEmail('boss');
@@ -18,7 +25,7 @@ describe.each(testDialects())('event owner transfer on $name', (dialect) => {
     owner = await signUpCreator(t, uniqueEmail('owner'));
     zoe = await signUp(t.app, uniqueEmail('zoe'), 'Zoe');
     adam = await signUp(t.app, uniqueEmail('adam'), 'Adam');
-    boss = await signUp(t.app, bossEmail, 'Boss');
+    boss = await signUpProven(t, bossEmail, 'Boss');
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { Caller, TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { addAdmin, importEvent, signUp, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  addAdmin,
+  importEvent,
+  signUp,
+  uniqueEmail,
+  uniqueShortlink,
+  signUpProven,
+} from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { messageService } from './message.service.ts';
 
@@ -20,7 +27,7 @@ describe.each(testDialects())('messages to teams on $name', (dialect) => {
   beforeAll(async () => {
     const bossEmail = uniqueEmail('boss');
     t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
     owner = await signUp(t.app);
     admin = await signUp(t.app);
     stranger = await signUp(t.app);

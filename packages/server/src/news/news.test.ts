@@ -4,7 +4,7 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { signUp, uniqueEmail } from '../test/factories.ts';
+import { signUp, uniqueEmail, signUpProven } from '../test/factories.ts';
 
 const body = (time: number, et: string, en: string, content = '<p>Tere</p>') => ({
   time,
@@ -25,8 +25,8 @@ describe.each(testDialects())('news on $name', (dialect) => {
       platformOwnerEmail: ownerEmail,
       superAdminEmails: [bossEmail],
     });
-    owner = await signUp(t.app, ownerEmail);
-    boss = await signUp(t.app, bossEmail);
+    owner = await signUpProven(t, ownerEmail);
+    boss = await signUpProven(t, bossEmail);
     someone = await signUp(t.app);
   });
   afterAll(() => t.close());

@@ -58,6 +58,20 @@ export async function signUp(
   };
 }
 
+/**
+ * Signs up with `email` and proves the address, as opening a link mailed there would: roles by
+ * configuration (SUPERADMIN_EMAILS, PLATFORM_OWNER_EMAIL) go to proven accounts only.
+ */
+export async function signUpProven(
+  t: Pick<TestApp, 'app' | 'store'>,
+  email: string,
+  displayName?: string,
+): Promise<TestUser> {
+  const user = await signUp(t.app, email, displayName);
+  await t.store.users.markEmailVerified(user.uid);
+  return user;
+}
+
 /** Signs in again and returns the new session's cookie header. */
 export async function signIn(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { signUp, uniqueEmail } from '../test/factories.ts';
+import { signUp, uniqueEmail, signUpProven } from '../test/factories.ts';
 import { inProcessBus } from '../realtime/bus.ts';
 import { attachSocket } from '../realtime/hub.ts';
 
@@ -26,8 +26,8 @@ describe.each(testDialects())('translation overrides on $name', (dialect) => {
       platformOwnerEmail: ownerEmail,
       superAdminEmails: [bossEmail],
     });
-    owner = await signUp(t.app, ownerEmail);
-    boss = await signUp(t.app, bossEmail);
+    owner = await signUpProven(t, ownerEmail);
+    boss = await signUpProven(t, bossEmail);
     someone = await signUp(t.app);
     t.bus.subscribe(TRANSLATIONS_TOPIC, (m) => heard.push(m));
   });

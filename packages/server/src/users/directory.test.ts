@@ -11,6 +11,7 @@ import {
   signUpCreator,
   uniqueEmail,
   uniqueShortlink,
+  signUpProven,
 } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 
@@ -34,7 +35,7 @@ describe.each(testDialects())('the user directory’s limits on $name', (dialect
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
-    boss = await signUp(t.app, bossEmail, 'Boss Dirtest');
+    boss = await signUpProven(t, bossEmail, 'Boss Dirtest');
     organiser = await signUpCreator(t, uniqueEmail('org'));
     coAdmin = await signUp(t.app, uniqueEmail('coadmin'), 'Cora Dirtest');
     member = await signUp(t.app, uniqueEmail('member'), 'Mari Dirtest');

@@ -142,14 +142,17 @@ export function userRepository(db: Kysely<Database>) {
 
     insert: (row: UserRow) => db.insertInto('users').values(row).execute(),
 
-    /** A guest becomes a full account (auth/guest.service.ts); false when not a guest. */
+    /**
+     * A guest becomes a full account (auth/guest.service.ts), its address unproven until a link
+     * mailed there is opened; false when not a guest.
+     */
     upgradeGuest: async (
       id: string,
       set: { email: string; password_hash: string; display_name: string },
     ): Promise<boolean> => {
       const res = await db
         .updateTable('users')
-        .set({ ...set, guest: 0 })
+        .set({ ...set, guest: 0, email_verified: 0 })
         .where('id', '=', id)
         .where('guest', '=', 1)
         .executeTakeFirst();
@@ -169,6 +172,32 @@ export function userRepository(db: Kysely<Database>) {
     /** The account's email is proven (a link mailed to it was opened). */
     markEmailVerified: (id: string) =>
       db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute(),
+
+    /**
+     * The owner of the account's address proved it while the account had not (a link mailed
+     * there opened by someone not signed in to it): marks it proven and removes every way in
+     * the account's maker set up: the password, phone, sessions and API tokens, linked
+     * providers, passkeys, pending links, codes, challenges and provider links under way. False
+     * (and nothing changes) when the address was proven already. Run it in the transaction that
+     * consumed the link, with the owner's new session started after it.
+     */
+    claimByAddressOwner: async (id: string): Promise<boolean> => {
+      const res = await db
+        .updateTable('users')
+        .set({ email_verified: 1, password_hash: null, phone: null })
+        .where('id', '=', id)
+        .where('email_verified', '=', 0)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return false;
+      await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+      await db.deleteFrom('user_identities').where('user_id', '=', id).execute();
+      await db.deleteFrom('passkeys').where('user_id', '=', id).execute();
+      await db.deleteFrom('auth_challenges').where('user_id', '=', id).execute();
+      await db.deleteFrom('oidc_flows').where('link_user_id', '=', id).execute();
+      await db.deleteFrom('auth_links').where('user_id', '=', id).execute();
+      await db.deleteFrom('phone_codes').where('user_id', '=', id).execute();
+      return true;
+    },
 
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),

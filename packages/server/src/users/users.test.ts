@@ -4,7 +4,13 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { signUp, signUpCreator, uniqueEmail, uniqueShortlink } from '../test/factories.ts';
+import {
+  signUp,
+  signUpCreator,
+  uniqueEmail,
+  uniqueShortlink,
+  signUpProven,
+} from '../test/factories.ts';
 
 describe.each(testDialects())('users and creators on $name', (dialect) => {
   const bossEmail = uniqueEmail('boss');
@@ -15,7 +21,7 @@ describe.each(testDialects())('users and creators on $name', (dialect) => {
   let jaan: TestUser;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
-    boss = await signUp(t.app, bossEmail);
+    boss = await signUpProven(t, bossEmail);
     creator = await signUpCreator(t);
     mari = await signUp(t.app, uniqueEmail('mari'), 'Mari A100 Maasikas');
     jaan = await signUp(t.app, uniqueEmail('jaan_100'), 'Jaan 100% Tamm');

@@ -93,6 +93,10 @@ export const et: Texts = {
   'account.error.ownsevents':
     'Sa oled ürituste omanik. Enne konto kustutamist anna need teisele administraatorile',
   'account.error.sameemail': 'See juba on sinu e-posti aadress',
+  'account.error.signinagain':
+    'Turvalisuse huvides logi välja ja uuesti sisse ning muuda e-posti aadressi 10 minuti jooksul',
+  'auth.error.emailchangesignin':
+    'Muudatuse kinnitamiseks logi sisse kontole, mis selle muudatuse küsis',
   'account.error.phonetaken': 'See telefoninumber kuulub teisele kontole',
   'joinc.error.tooshort': 'Liitumiskoodis peab olema vähemalt 6 märki',
   'cup.error.emptylink': 'Sarjal peab olema link',

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuestAnswer, LinkSignInAnswer, Me } from '@rada/core';
+import { testDialects } from '../test/databases.ts';
+import { buildTestApp, call } from '../test/app.ts';
+import type { Caller, TestApp } from '../test/app.ts';
+import { PASSWORD, sessionCookie, signIn, signUp, uniqueEmail } from '../test/factories.ts';
+import { startTestSmtp } from '../test/smtpServer.ts';
+import type { TestSmtp } from '../test/smtpServer.ts';
+
+const PUBLIC_URL = 'https://rada.example.org';
+
+// Issue 33 item 2: whoever signs up first with someone else's address (a password sign-up or a
+// guest's upgrade, both unproven) must not keep a way into the account its owner then proves.
+describe.each(testDialects())('an unproven account claimed by its address on $name', (dialect) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await buildTestApp(dialect, { smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const status = async (as: Caller) => (await call(t.app, 'GET', '/api/auth/me', { as })).status;
+
+  /** What the first comer sets up to get back in: a token, a passkey, a provider, a phone. */
+  async function setUpWaysIn(uid: string, as: Caller) {
+    const made = await call<{ token: string }>(t.app, 'POST', '/api/auth/tokens', {
+      as,
+      body: { name: 'script' },
+    });
+    expect(made.status).toBe(201);
+    await t.store.passkeys.insert({
+      id: `pk-${uid}`,
+      user_id: uid,
+      public_key: 'AAAA',
+      counter: 0,
+      transports: '[]',
+      name: 'Squatter key',
+      created_at: Date.now(),
+      last_used_at: null,
+    });
+    await t.store.oidc.addIdentity({
+      provider: 'squat',
+      subject: `sub-${uid}`,
+      user_id: uid,
+      email: null,
+      created_at: Date.now(),
+    });
+    await t.handle.db
+      .updateTable('users')
+      .set({ phone: `+3725${uid.replace(/\D/g, '').padEnd(7, '0').slice(0, 7)}` })
+      .where('id', '=', uid)
+      .execute();
+    return { bearer: made.body.token };
+  }
+
+  async function expectNoWayInLeft(uid: string, email: string, password: string, olds: Caller[]) {
+    const signin = await call(t.app, 'POST', '/api/auth/signin', { body: { email, password } });
+    expect(signin.status, 'the first comer’s password').toBe(401);
+    for (const old of olds) expect(await status(old), JSON.stringify(old)).toBe(401);
+    expect(await t.store.passkeys.listOf(uid)).toEqual([]);
+    expect(await t.store.oidc.identitiesOf(uid)).toEqual([]);
+    expect((await t.store.users.findById(uid))?.phone).toBeNull();
+  }
+
+  const linkSignIn = async (email: string) => {
+    await call(t.app, 'POST', '/api/auth/email-link', { body: { email } });
+    return call<LinkSignInAnswer>(t.app, 'POST', '/api/auth/email-link/signin', {
+      body: { token: smtp.lastToken(email), email },
+    });
+  };
+
+  it('a password sign-up loses every way in when the owner signs in with a link', async () => {
+    const email = uniqueEmail('victim');
+    const squatter = await signUp(t.app, email);
+    const token = await setUpWaysIn(squatter.uid, squatter);
+    const second = { cookie: await signIn(t.app, email) };
+
+    const owner = await linkSignIn(email);
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    expect(owner.body).toMatchObject({
+      uid: squatter.uid,
+      emailVerified: true,
+      hasPassword: false,
+      cleared: true,
+    });
+    await expectNoWayInLeft(squatter.uid, email, PASSWORD, [squatter, second, token]);
+    // The owner's own session works, and a later link sign-in clears nothing more.
+    const ownerCookie = { cookie: sessionCookie(owner.headers['set-cookie']) };
+    expect(await status(ownerCookie)).toBe(200);
+    const again = await linkSignIn(email);
+    expect(again.body.cleared).toBeUndefined();
+    expect(await status(ownerCookie)).toBe(200);
+  });
+
+  it('a password reset by the owner ends the first comer’s ways in too, and sets the owner’s', async () => {
+    const email = uniqueEmail('victim');
+    const squatter = await signUp(t.app, email);
+    const token = await setUpWaysIn(squatter.uid, squatter);
+    await call(t.app, 'POST', '/api/auth/password-reset', { body: { email } });
+    const reset = await call<LinkSignInAnswer>(t.app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token: smtp.lastToken(email), password: 'the owner’s own password' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body).toMatchObject({ uid: squatter.uid, hasPassword: true, cleared: true });
+    await expectNoWayInLeft(squatter.uid, email, PASSWORD, [squatter, token]);
+    expect(await signIn(t.app, email, 'the owner’s own password')).toMatch(/^rada_session=/);
+  });
+
+  it('a guest upgraded to the address loses every way in when the owner signs in with a link', async () => {
+    const email = uniqueEmail('victim');
+    const guest = await call<GuestAnswer>(t.app, 'POST', '/api/auth/guest');
+    const cookie = { cookie: sessionCookie(guest.headers['set-cookie']) };
+    const upgraded = await call<Me>(t.app, 'POST', '/api/auth/upgrade', {
+      as: cookie,
+      body: { email, password: PASSWORD, displayName: 'Squatter' },
+    });
+    expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
+    expect(upgraded.body.emailVerified).toBe(false);
+    const uid = upgraded.body.uid;
+    const token = await setUpWaysIn(uid, cookie);
+
+    const owner = await linkSignIn(email);
+    expect(owner.body).toMatchObject({ uid, emailVerified: true, cleared: true });
+    await expectNoWayInLeft(uid, email, PASSWORD, [cookie, token]);
+    // The device's secret was replaced by the upgrade's password, which is gone too.
+    expect(
+      (
+        await call(t.app, 'POST', '/api/auth/signin', {
+          body: { email: guest.body.me.email, password: guest.body.secret },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('leaves a proven account, and a link opened in the account’s own session, as they are', async () => {
+    const email = uniqueEmail('owner');
+    const user = await signUp(t.app, email);
+    // Opened in a browser signed in to the account: its holder has the mailbox too.
+    await call(t.app, 'POST', '/api/auth/email-link', { body: { email } });
+    const own = await call<LinkSignInAnswer>(t.app, 'POST', '/api/auth/email-link/signin', {
+      as: user,
+      body: { token: smtp.lastToken(email), email },
+    });
+    expect(own.body).toMatchObject({ emailVerified: true, hasPassword: true });
+    expect(own.body.cleared).toBeUndefined();
+    expect(await status(user)).toBe(200);
+    // Proven now: another link elsewhere signs in beside the password.
+    const elsewhere = await linkSignIn(email);
+    expect(elsewhere.body.cleared).toBeUndefined();
+    expect(await status(user)).toBe(200);
+    expect(await signIn(t.app, email)).toMatch(/^rada_session=/);
+  });
+});
