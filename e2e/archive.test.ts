@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { loadEvent } from '../bench/loadEvent.ts';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
-import { gotoApp, screenshot } from './support.ts';
+import { gotoApp, proveEmail, screenshot } from './support.ts';
 
 /** Enough teams (60 KPs, ~130,000 answers) that archiving runs past the progress bar's delay. */
 const TEAMS = 4000;
@@ -153,6 +153,7 @@ describe('the super admin moves an archive to the second tier and cleans the fir
       data: { email: 'boss@example.ee', password: 'boss-password', displayName: 'Boss' },
     });
     expect(signup.status()).toBe(201);
+    await proveEmail(platform, 'boss@example.ee');
     const { uid } = (await signup.json()) as { uid: string };
     await importAs('moved', resultsEventFile(uid));
     const page = await context.newPage();

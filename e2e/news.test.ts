@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsItem } from '@rada/core';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot, typeDateTime } from './support.ts';
+import { proveEmail, screenshot, typeDateTime } from './support.ts';
 
 const OWNER = 'owner@example.ee';
 
@@ -18,6 +18,7 @@ describe('news on the home page', () => {
       data: { email: OWNER, password: 'news-owner-pass', displayName: 'Olev Omanik' },
     });
     expect(signup.status()).toBe(201);
+    await proveEmail(platform, OWNER);
     const page = await owner.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { usePlatform } from './lifecycle.ts';
-import { screenshot } from './support.ts';
+import { proveEmail, screenshot } from './support.ts';
 
 const OWNER = 'owner@example.ee';
 
@@ -37,6 +37,7 @@ describe('the translation editor', () => {
       data: { email: OWNER, password: 'translate-pass', displayName: 'Olev Omanik' },
     });
     expect(signup.status()).toBe(201);
+    await proveEmail(platform, OWNER);
     const page = await owner.newPage();
     const errors: string[] = [];
     for (const p of [page, en, et]) p.on('pageerror', (e) => errors.push(e.message));
