@@ -19,27 +19,55 @@ function badKind(text: string): BadText['kind'] | null {
   return null;
 }
 
+/** One object or array being walked: its keys (null for an array) and the next index. */
+interface Frame {
+  node: Record<string, unknown> | unknown[];
+  keys: string[] | null;
+  next: number;
+}
+
 /**
  * The path of the first string or key holding a NUL or a lone surrogate, with which one, or null.
- * Iterative, so a deeply nested body cannot exhaust the stack.
+ * Iterative, so a deeply nested body cannot exhaust the stack; linear and allocation-free per
+ * value (the path is built only for the one it returns): a body of 500,000 numbers used to cost
+ * 400 ms of event loop through a path string and an entries array for every value.
  */
 export function findBadText(value: unknown): BadText | null {
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
+  const frames: Frame[] = [];
+  // Where the walk is: every open frame's current key or index.
+  const path = () =>
+    frames.map((f) => (f.keys ? f.keys[f.next - 1] : String(f.next - 1))).join('.');
+  const enter = (v: unknown): BadText | null => {
     if (typeof v === 'string') {
       const kind = badKind(v);
-      if (kind) return { path, kind };
-    } else if (v !== null && typeof v === 'object') {
-      for (const [key, child] of Object.entries(v)) {
-        const childPath = path ? `${path}.${key}` : key;
-        const kind = badKind(key);
-        if (kind) return { path: childPath, kind };
-        stack.push([child, childPath]);
-      }
+      return kind ? { path: path(), kind } : null;
+    }
+    if (v !== null && typeof v === 'object') {
+      const keys = Array.isArray(v) ? null : Object.keys(v);
+      frames.push({ node: v as Frame['node'], keys, next: 0 });
+    }
+    return null;
+  };
+  let found = enter(value);
+  while (!found && frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    const { node, keys } = frame;
+    if (frame.next >= (keys ? keys.length : (node as unknown[]).length)) {
+      frames.pop();
+      continue;
+    }
+    const index = frame.next;
+    frame.next += 1;
+    if (keys) {
+      const key = keys[index]!;
+      const kind = badKind(key);
+      if (kind) return { path: path(), kind };
+      found = enter((node as Record<string, unknown>)[key]);
+    } else {
+      found = enter((node as unknown[])[index]);
     }
   }
-  return null;
+  return found;
 }
 
 /**
