@@ -198,6 +198,8 @@ export async function clusterBench(): Promise<BenchResult> {
     REDIS_URL,
     REDIS_PREFIX: `bench-${randomUUID()}:`,
     LOG_LEVEL: 'warn',
+    // Every viewer connects from this one address (through nginx too).
+    MAX_SOCKETS_PER_ADDRESS: String(VIEWERS + 1000),
   };
   try {
     const token = await prepare(databaseUrl);

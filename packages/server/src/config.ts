@@ -75,6 +75,20 @@ export interface ServerConfig {
   /** Request rate limits per client (http/limits.ts; RATE_LIMIT_* as `count/window`). */
   rateLimits: RateLimits;
   /**
+   * Open WebSockets (/api/ws and /listen together) one client address may hold
+   * (MAX_SOCKETS_PER_ADDRESS; IPv6 by its /64); over it the upgrade is refused (http/sockets.ts).
+   */
+  maxSocketsPerAddress: number;
+  /** Time a client has to send a request's headers, in ms (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /**
+   * Time a client has to send a whole request, headers and body, in ms (REQUEST_TIMEOUT_MS); long
+   * enough for the largest file on a slow phone link. The answer's own time does not count.
+   */
+  requestTimeoutMs: number;
+  /** Time an idle kept-alive connection stays open, in ms (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /**
    * Redis shared by several server processes (REDIS_URL, e.g. redis://10.0.0.5:6379): the live
    * bus, rate-limit counters and idempotency keys. Unset: all of it within this one process.
    */
@@ -207,6 +221,30 @@ function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
   return limits;
 }
 
+/** A whole number of at least `min` from env[name], else `fallback`; throws on anything else. */
+function countFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} is not a number ≥ ${min}: ${text}`);
+  return n;
+}
+
+/** The connection settings of the environment (http/sockets.ts); defaults in the README. */
+function connectionsFromEnv(env: NodeJS.ProcessEnv) {
+  // A 500-team event behind one venue or carrier (CGNAT) address: a phone or two per team, each
+  // with the app's socket and the live map's, and the screens of the finish area.
+  const maxSocketsPerAddress = countFromEnv(env, 'MAX_SOCKETS_PER_ADDRESS', 2000);
+  const headersTimeoutMs = countFromEnv(env, 'HEADERS_TIMEOUT_MS', 20_000, 100);
+  // LARGE_BODY_LIMIT's 50 MB at 1 Mbit/s takes 400 s.
+  const requestTimeoutMs = countFromEnv(env, 'REQUEST_TIMEOUT_MS', 600_000, 100);
+  const keepAliveTimeoutMs = countFromEnv(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) is longer than REQUEST_TIMEOUT_MS`);
+  }
+  return { maxSocketsPerAddress, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs };
+}
+
 function bytesFromEnv(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
@@ -276,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: bytesFromEnv('BODY_LIMIT', env.BODY_LIMIT, REQUEST_BODY_MAX_BYTES),
     largeBodyLimit: bytesFromEnv('LARGE_BODY_LIMIT', env.LARGE_BODY_LIMIT, EVENT_FILE_MAX_BYTES),
     rateLimits: rateLimitsFromEnv(env),
+    ...connectionsFromEnv(env),
     redisUrl: redisUrlOf(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'rada:',
     mapKeys: { google: env.GOOGLE_MAPS_KEY || null, bing: env.BING_MAPS_KEY || null },

@@ -65,6 +65,7 @@ import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
 import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
+import { connectionOptions, socketLimit } from './sockets.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
 import { keyedLimit, registerLimits } from './limits.ts';
@@ -124,6 +125,8 @@ export async function buildApp({
     // X-Forwarded-For counts only from trusted proxies (by default on this host only); trusting
     // every hop let any client pick its own address and escape the rate limits.
     trustProxy: config.trustProxy,
+    // Headers, bodies and idle connections are given a time (http/sockets.ts).
+    ...connectionOptions(config),
     // A malformed URL (bad percent-encoding) answers with a key like every other refusal.
     frameworkErrors: (_error, _req, reply) =>
       (reply as FastifyReply).status(400).send(new AppError('error.validation', 400).toBody()),
@@ -169,6 +172,13 @@ export async function buildApp({
   const changes = recalcOnChange(bus, results.scheduleRecalc);
   const log = (obj: object, msg: string) => app.log.warn(obj, msg);
   const clients = clientRegistry();
+  // /api/ws and /listen: a page of this site only, and so many sockets per address.
+  const checkOrigin = originGuard(config);
+  const openSocket = socketLimit(config.maxSocketsPerAddress);
+  const socketGuard = async (req: FastifyRequest, reply: FastifyReply) => {
+    await checkOrigin(req);
+    await openSocket(req, reply);
+  };
   const debug = debugService({ store, now, clients });
   // Every process reports its web clients, so the debug tools list those of all of them.
   const reporting = setInterval(() => {
@@ -379,7 +389,7 @@ export async function buildApp({
       await speedRoutes(api, services.speed);
       await cupRoutes(api, services.cups);
       await mapRoutes(api, services.maps);
-      await realtimeRoutes(api, bus, originGuard(config), clients, now);
+      await realtimeRoutes(api, bus, socketGuard, clients, now);
       api.all('/*', () => {
         throw new AppError('error.notfound', 404);
       });
@@ -393,7 +403,7 @@ export async function buildApp({
     bus,
     now,
     log,
-    checkOrigin: originGuard(config),
+    checkOrigin: socketGuard,
     clients,
     trackRows: archive.trackRows,
     authenticate: async (token) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
 import {
@@ -32,8 +32,11 @@ export interface ListenDeps {
   authenticate: (token: string) => Promise<{ uid: string; superAdmin: boolean } | null>;
   /** Where an unreadable stored track chunk is logged (it is left out of the history). */
   log?: ListenServiceDeps['log'];
-  /** Refuses a browser page of another site before the upgrade (http/security.ts originGuard). */
-  checkOrigin: (req: FastifyRequest) => Promise<void>;
+  /**
+   * Refuses a browser page of another site before the upgrade (http/security.ts originGuard), and
+   * a client address holding too many sockets (http/sockets.ts socketLimit).
+   */
+  checkOrigin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Fan-out limits (tests make them small). */
   hub?: Omit<ListenHubOptions, 'bus'>;
   /** Where the viewers are listed for the debug tools' "Active web clients". */

@@ -1,16 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 import { attachSocket } from './hub.ts';
 import type { ClientRegistry } from './clients.ts';
 
 /**
  * The web app's one live socket. `checkOrigin` refuses a browser page of another site before the
- * upgrade (403 error.badorigin): the socket carries the session cookie.
+ * upgrade (403 error.badorigin): the socket carries the session cookie; and a client address
+ * holding too many sockets (429 error.toomanysockets, http/sockets.ts).
  */
 export async function realtimeRoutes(
   api: FastifyInstance,
   bus: Bus,
-  checkOrigin: (req: FastifyRequest) => Promise<void>,
+  checkOrigin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
   clients: ClientRegistry,
   now: () => number,
 ): Promise<void> {
