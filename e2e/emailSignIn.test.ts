@@ -21,10 +21,18 @@ describe('sign-in links and password reset by email', () => {
     publicUrl: `http://localhost:${port}`,
   }));
 
-  /** The link of the last email to `to` (the stand-in SMTP server received it). */
+  /**
+   * The link of the last email to `to` once it is a link to `path` (the stand-in SMTP server
+   * received it). Mails go after the answer: an earlier mail to the address (a sign-in link
+   * before a reset) is not taken for the one just asked for.
+   */
   const lastLink = async (to: string, path: string) => {
-    await expect.poll(() => smtp.lastToken(to), { timeout: 5000 }).not.toBeNull();
-    return `http://localhost:${port}${path}#token=${smtp.lastToken(to)}`;
+    const token = () => {
+      const mail = smtp.mails.filter((m) => m.to.includes(to)).at(-1);
+      return mail?.text.includes(`${path}#token=`) ? smtp.lastToken(to) : null;
+    };
+    await expect.poll(token, { timeout: 5000 }).not.toBeNull();
+    return `http://localhost:${port}${path}#token=${token()}`;
   };
   const openDialog = async (page: Page) => {
     await page.getByTestId('signin-open').first().click();
@@ -97,15 +105,27 @@ describe('sign-in links and password reset by email', () => {
     await page.getByTestId('signin-submit').click();
     await page.getByTestId('signin-success').waitFor();
 
-    // Move the account to a new address: the link mailed there makes the change.
+    // Move the account to a new address, with the password: the link mailed there makes the
+    // change in a browser signed in to this account, and nowhere else.
     const moved = 'kalle.kask@example.ee';
     await page.goto(`${platform.url}/account`);
     expect(await page.getByTestId('account-email-current').innerText()).toBe(email);
     await page.getByTestId('account-email-input').fill(moved);
     await page.getByTestId('account-email-send').click();
+    await page.getByTestId('account-email-error').waitFor();
+    expect(await page.getByTestId('account-email-error').innerText()).toContain('password');
+    await page.getByTestId('account-email-password').fill('a good new password');
+    await page.getByTestId('account-email-send').click();
     await page.getByTestId('account-email-sent').waitFor();
     await screenshot(page, 'account-email-sent', false);
-    await page.goto(await lastLink(moved, '/auth/email'));
+    const changeLink = await lastLink(moved, '/auth/email');
+    await second.goto(changeLink);
+    await second.getByTestId('emailchange-submit').click();
+    await second.getByTestId('emailchange-signin').waitFor();
+    expect(await second.getByTestId('link-error').innerText()).toContain(
+      'Sign in to the account that asked for this change',
+    );
+    await page.goto(changeLink);
     await page.getByTestId('emailchange-submit').click();
     await page.getByTestId('link-done').waitFor();
     expect(await page.getByTestId('link-done').innerText()).toContain(moved);
@@ -150,5 +170,40 @@ describe('sign-in links and password reset by email', () => {
     await opened.getByTestId('link-done').waitFor();
     await screenshot(opened, 'email-link-done', false);
     await Promise.all([asking.close(), phone.close()]);
+  });
+
+  it('hands an account made with someone else’s address to its owner, and tells them', async () => {
+    const { platform, browser } = env;
+    const email = 'omanik@example.ee';
+    // Someone signs up first with the owner's address and a password (the address unproven).
+    const squatter = await browser.newContext({ locale: 'en-GB' });
+    const made = await squatter.request.post(`${platform.url}/api/auth/signup`, {
+      data: { email, password: 'not the owner', displayName: 'Squatter' },
+    });
+    expect(made.status()).toBe(201);
+
+    // The owner signs in with a link: the account is theirs, and the first comer's way in is gone.
+    const owner = await browser.newContext({ locale: 'en-GB' });
+    const page = await owner.newPage();
+    await page.goto(platform.url);
+    await openDialog(page);
+    await page.getByTestId('signin-link').click();
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-sent').waitFor();
+    await page.goto(await lastLink(email, '/auth/link'));
+    await page.getByTestId('link-cleared').waitFor();
+    expect(await page.getByTestId('link-cleared').innerText()).toContain(
+      'Someone had signed up with your address',
+    );
+    await screenshot(page, 'email-link-cleared', false);
+    expect((await squatter.request.get(`${platform.url}/api/auth/me`)).status()).toBe(401);
+    const again = await squatter.request.post(`${platform.url}/api/auth/signin`, {
+      data: { email, password: 'not the owner' },
+    });
+    expect(again.status()).toBe(401);
+
+    await deleteAccountInBrowser(page, platform.url, email);
+    await Promise.all([squatter.close(), owner.close()]);
   });
 });

@@ -25,6 +25,7 @@ import type {
   PasskeyView,
   EmailLinkBody,
   EmailLinkSignInBody,
+  LinkSignInAnswer,
   PasswordResetBody,
   PasswordResetConfirmBody,
   LocationPoint,
@@ -342,11 +343,11 @@ export const api = {
   signOut: () => request<void>('POST', '/auth/signout'),
   requestEmailLink: (body: EmailLinkBody) => request<void>('POST', '/auth/email-link', body),
   signInWithLink: (body: EmailLinkSignInBody) =>
-    request<Me>('POST', '/auth/email-link/signin', body),
+    request<LinkSignInAnswer>('POST', '/auth/email-link/signin', body),
   requestPasswordReset: (body: PasswordResetBody) =>
     request<void>('POST', '/auth/password-reset', body),
   resetPassword: (body: PasswordResetConfirmBody) =>
-    request<Me>('POST', '/auth/password-reset/confirm', body),
+    request<LinkSignInAnswer>('POST', '/auth/password-reset/confirm', body),
   requestPhoneCode: (body: PhoneCodeBody) => request<void>('POST', '/auth/phone/code', body),
   signInWithPhone: (body: PhoneSignInBody) => request<Me>('POST', '/auth/phone/signin', body),
   deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),

@@ -5,7 +5,8 @@
 export const accountEn = {
   'account.email.title': 'Email',
   'account.email.text':
-    'We send a link to the new address; your email changes when you open it. Your password stays the same.',
+    'We send a link to the new address; your email changes when you open it in a browser signed in to this account. Your password stays the same.',
+  'account.email.password': 'Current password',
   'account.email.nomail': 'This server sends no email, so the address cannot be changed here.',
   'account.email.verified': 'Confirmed',
   'account.email.unverified': 'Not confirmed',
@@ -28,7 +29,11 @@ export const accountEn = {
   'account.phone.removetitle': 'Remove the phone number?',
   'account.phone.removeconfirm': '{{phone}} no longer signs you in.',
   'emailchange.title': 'New email address',
-  'emailchange.text': 'Confirm to make this address the email of your Rada account.',
+  'emailchange.text':
+    'Confirm to make this address the email of your Rada account. Only the account that asked for the change can confirm it: sign in to it first.',
+  'auth.linkpage.cleared':
+    'Someone had signed up with your address before you confirmed it. Their password, phone number, passkeys, linked sign-ins, API tokens and sessions were removed. Check the account and set up your own ways to sign in on your account page.',
+  'auth.linkpage.account': 'Open your account page',
   'emailchange.confirm': 'Confirm the address',
   'emailchange.done': 'Your email address is now {{email}}.',
   'accountdelete.owns':

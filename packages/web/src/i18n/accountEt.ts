@@ -4,7 +4,8 @@ import type { accountEn } from './accountEn.ts';
 export const accountEt: Record<keyof typeof accountEn, string> = {
   'account.email.title': 'E-post',
   'account.email.text':
-    'Saadame uuele aadressile lingi; sinu e-posti aadress muutub, kui selle avad. Parool jääb samaks.',
+    'Saadame uuele aadressile lingi; sinu e-posti aadress muutub, kui avad selle brauseris, kus oled sellesse kontosse sisse logitud. Parool jääb samaks.',
+  'account.email.password': 'Praegune parool',
   'account.email.nomail': 'See server ei saada e-kirju, seega ei saa aadressi siin muuta.',
   'account.email.verified': 'Kinnitatud',
   'account.email.unverified': 'Kinnitamata',
@@ -27,7 +28,11 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
   'account.phone.removetitle': 'Eemaldada telefoninumber?',
   'account.phone.removeconfirm': '{{phone}} ei logi sind enam sisse.',
   'emailchange.title': 'Uus e-posti aadress',
-  'emailchange.text': 'Kinnita, et teha see aadress oma Rada konto e-posti aadressiks.',
+  'emailchange.text':
+    'Kinnita, et teha see aadress oma Rada konto e-posti aadressiks. Muudatust saab kinnitada ainult konto, mis selle küsis: logi enne sellesse sisse.',
+  'auth.linkpage.cleared':
+    'Keegi oli sinu aadressiga konto loonud enne, kui sina selle kinnitasid. Tema parool, telefoninumber, pääsuvõtmed, seotud sisselogimised, API-võtmed ja seansid eemaldati. Vaata konto üle ja seadista oma konto lehel oma sisselogimisviisid.',
+  'auth.linkpage.account': 'Ava oma konto leht',
   'emailchange.confirm': 'Kinnita aadress',
   'emailchange.done': 'Sinu e-posti aadress on nüüd {{email}}.',
   'accountdelete.owns':

@@ -39,22 +39,29 @@ function Heading({ title, text }: { title: string; text: string }) {
 
 /**
  * The account's email and its change: a link to the new address makes it (POST
- * /api/account/email); without email on the server the address shows but cannot change here.
+ * /api/account/email), asked with the current password (an account without one: soon after
+ * signing in) and opened in a browser signed in to this account; without email on the server
+ * the address shows but cannot change here.
  */
 export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }) {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [asked, setAsked] = useState(false);
   const send = useMutation({
-    mutationFn: (address: string) =>
-      api.requestEmailChange({ email: address, lang: mailLang(i18n.resolvedLanguage) }),
+    mutationFn: ({ address, password }: { address: string; password?: string }) =>
+      api.requestEmailChange({
+        email: address,
+        lang: mailLang(i18n.resolvedLanguage),
+        ...(password ? { password } : {}),
+      }),
   });
   const current = isPlaceholderEmail(me.email) ? null : me.email;
   const valid = EmailChangeBody.safeParse({ email }).success;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setAsked(true);
-    if (valid && !send.isPending) send.mutate(email.trim());
+    if (valid && !send.isPending) send.mutate({ address: email.trim(), password });
   };
 
   return (
@@ -80,7 +87,7 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
         {current && !me.emailVerified && emailLinks && !send.isSuccess && (
           <Button
             size="small"
-            onClick={() => send.mutate(current)}
+            onClick={() => send.mutate({ address: current })}
             disabled={send.isPending}
             data-testid="account-email-verify"
           >
@@ -96,7 +103,7 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
       {emailLinks &&
         (send.isSuccess ? (
           <Alert severity="success" data-testid="account-email-sent">
-            {t('account.email.sent', { email: send.variables })}
+            {t('account.email.sent', { email: send.variables.address })}
           </Alert>
         ) : (
           <Stack
@@ -104,7 +111,12 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
             onSubmit={handleSubmit}
             noValidate
             direction="row"
-            sx={{ gap: 1, maxWidth: 480, alignItems: 'flex-start' }}
+            sx={{
+              gap: 1,
+              maxWidth: me.hasPassword ? 720 : 480,
+              alignItems: 'flex-start',
+              flexWrap: 'wrap',
+            }}
           >
             <TextField
               label={current ? t('account.email.new') : t('account.email.add')}
@@ -118,9 +130,24 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
               helperText={asked && !valid ? t('auth.error.bademail') : undefined}
               autoComplete="email"
               size="small"
-              sx={{ flex: 1 }}
+              sx={{ flex: '1 1 200px' }}
               slotProps={{ htmlInput: { 'data-testid': 'account-email-input' } }}
             />
+            {me.hasPassword && (
+              <TextField
+                label={t('account.email.password')}
+                type="password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  send.reset();
+                }}
+                autoComplete="current-password"
+                size="small"
+                sx={{ flex: '1 1 200px' }}
+                slotProps={{ htmlInput: { 'data-testid': 'account-email-password' } }}
+              />
+            )}
             <Button
               type="submit"
               variant="contained"

@@ -8,8 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import { EMAIL_LINK_STORAGE_KEY, EmailLinkBody, linkToken } from '@rada/core';
 import type { Me } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
-import { errorText } from '../../i18n/errorText.ts';
+import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { passwordMin } from './authForm.ts';
+import { useOpenSignIn } from './SignInProvider.tsx';
 
 /** The address this browser asked a sign-in link for, if it did. */
 function rememberedEmail(): string | null {
@@ -38,15 +39,39 @@ function useSignedIn() {
 }
 
 /**
- * A link's page: its title, then a note when the address holds no token, the result once done,
- * else the form (`fields`, the server's refusal, the submit button).
+ * Opening the link proved the address of an account someone else had made with it: the owner
+ * learns that its maker's ways in were removed, and where to set up their own.
+ */
+function ClearedNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="warning"
+      data-testid="link-cleared"
+      action={
+        <Button component={RouterLink} to="/account" color="inherit" size="small">
+          {t('auth.linkpage.account')}
+        </Button>
+      }
+    >
+      {t('auth.linkpage.cleared')}
+    </Alert>
+  );
+}
+
+/**
+ * A link's page: its title, then a note when the address holds no token, the result once done
+ * (with `notice` above it), else the form (`fields`, the server's refusal, `afterError`, the
+ * submit button).
  */
 function LinkForm({
   title,
   token,
   done,
+  notice,
   fields,
   error,
+  afterError,
   busy,
   submitLabel,
   submitTestId,
@@ -56,7 +81,9 @@ function LinkForm({
   token: string | null;
   /** The text of the finished state, or null while not done. */
   done: string | null;
+  notice?: ReactNode;
   fields: ReactNode;
+  afterError?: ReactNode;
   error: unknown;
   busy: boolean;
   submitLabel: string;
@@ -78,6 +105,7 @@ function LinkForm({
   } else if (done !== null) {
     body = (
       <Stack sx={{ alignItems: 'center', gap: 1.5 }} role="status" data-testid="link-done">
+        {notice}
         <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
         <Typography sx={{ textAlign: 'center' }}>{done}</Typography>
         <Button component={RouterLink} to="/" variant="contained">
@@ -95,6 +123,7 @@ function LinkForm({
               {errorText(t, error)}
             </Alert>
           )}
+          {afterError}
           <Button type="submit" variant="contained" disabled={busy} data-testid={submitTestId}>
             {submitLabel}
           </Button>
@@ -154,6 +183,7 @@ export function EmailLinkPage() {
       title={t('auth.linkpage.title')}
       token={token}
       done={mutation.data ? t('auth.linkpage.done', { name: mutation.data.displayName }) : null}
+      notice={mutation.data?.cleared ? <ClearedNotice /> : null}
       error={mutation.error}
       busy={mutation.isPending}
       submitLabel={t('auth.signin')}
@@ -202,6 +232,7 @@ export function ResetPasswordPage() {
       title={t('auth.resetpage.title')}
       token={token}
       done={mutation.data ? t('auth.resetpage.done', { name: mutation.data.displayName }) : null}
+      notice={mutation.data?.cleared ? <ClearedNotice /> : null}
       error={mutation.error}
       busy={mutation.isPending}
       submitLabel={t('auth.resetpage.save')}
@@ -235,12 +266,15 @@ export function ResetPasswordPage() {
 }
 
 /**
- * `/auth/email#token=…`: the page a link to a new address opens. Opening the link proves the
- * address; one click (not the page load, which mail scanners may do) makes it the account's.
+ * `/auth/email#token=…`: the page a link to a new address opens. One click (not the page load,
+ * which mail scanners may do) makes it the account's, in a browser signed in to the account that
+ * asked; signed out or in another account the server refuses, and the page offers to sign in
+ * (the token stays in the page, so the click can follow).
  */
 export function EmailChangePage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const openSignIn = useOpenSignIn();
   const [token] = useState(() => linkToken(window.location.hash));
   const mutation = useMutation({
     mutationFn: () =>
@@ -261,6 +295,13 @@ export function EmailChangePage() {
       submitLabel={t('emailchange.confirm')}
       submitTestId="emailchange-submit"
       onSubmit={() => mutation.mutate()}
+      afterError={
+        errorKey(mutation.error) === 'auth.error.emailchangesignin' && (
+          <Button variant="outlined" onClick={openSignIn} data-testid="emailchange-signin">
+            {t('auth.signin')}
+          </Button>
+        )
+      }
       fields={<Typography>{t('emailchange.text')}</Typography>}
     />
   );
