@@ -277,3 +277,106 @@ describe('the web app under its Content-Security-Policy', () => {
     await context.close();
   });
 });
+
+describe('writes from a page of another port of the same host (issue 33, item 6)', () => {
+  const env = usePlatform();
+  const XSITE = 'xsitetest';
+
+  /** A GPX track of three points in the last minutes (what the import would store). */
+  function gpx(): string {
+    const at = (i: number) => new Date(Date.now() - (10 - i) * 60_000).toISOString();
+    const points = [0, 1, 2]
+      .map((i) => `<trkpt lat="${58.378 + i / 1000}" lon="26.729"><time>${at(i)}</time></trkpt>`)
+      .join('');
+    return `<?xml version="1.0"?><gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${points}</trkseg></trk></gpx>`;
+  }
+
+  it("a no-cors text/plain post carries the organiser's cookie and is refused: nothing is written", async () => {
+    const { platform, browser } = env;
+    const organiser = await browser.newContext();
+    const signup = await organiser.request.post(`${platform.url}/api/auth/signup`, {
+      data: { email: 'xsite-org@example.ee', password: 'organiser-pass', displayName: 'Org' },
+    });
+    expect(signup.status()).toBe(201);
+    const { uid } = (await signup.json()) as { uid: string };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-xsite-'));
+    const now = Date.now();
+    const file = {
+      version: 2,
+      events: {
+        name: 'Cross-site',
+        starttime: now - 3_600_000,
+        endtime: now + 3_600_000,
+        hidden: false,
+        admins: { [uid]: 'owner' },
+      },
+      eventsdata: { data: {}, kp: {}, kpdata: {}, kpanswer: {} },
+      teams: { list: { alpha: { name: 'Alpha', nr: 1 }, bravo: { name: 'Bravo', nr: 2 } } },
+      evdoc: {},
+    };
+    try {
+      fs.writeFileSync(path.join(dir, 'event.json'), JSON.stringify(file));
+      const imported = await platform.cli('import', path.join(dir, 'event.json'), '--id', XSITE);
+      expect(imported.code, imported.err).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The attacker's page: the same host (localhost, so the same site and the cookie goes
+    // along under SameSite=Lax), another port.
+    const attacker = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>x</title>');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const port = (attacker.address() as { port: number }).port;
+    try {
+      const page = await organiser.newPage();
+      // The page cannot read the answers; the browser's own network log can.
+      const cdp = await organiser.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const urls = new Map<string, string>();
+      const answers: [string, number][] = [];
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+      cdp.on('Network.responseReceivedExtraInfo', (e) => {
+        const url = urls.get(e.requestId);
+        if (url?.startsWith(platform.url)) answers.push([new URL(url).pathname, e.statusCode]);
+      });
+      await page.goto(`http://localhost:${port}/`);
+      const api = `${platform.url}/api/events/${XSITE}`;
+      const targets = [
+        [`${api}/archive`, '{}'],
+        [`${api}/wheel/draw`, '{}'],
+        [`${api}/teams/alpha/track.gpx`, gpx()],
+      ];
+      await page.evaluate(async (posts) => {
+        for (const [url, body] of posts) {
+          // The answer is not the page's to read (Cross-Origin-Resource-Policy): the fetch
+          // fails in the page, after the server has had the request.
+          await fetch(url!, {
+            method: 'POST',
+            mode: 'no-cors',
+            credentials: 'include',
+            headers: { 'content-type': 'text/plain' },
+            body,
+          }).catch(() => undefined);
+        }
+      }, targets);
+      await expect.poll(() => answers.length).toBe(3);
+      expect(answers).toEqual(targets.map(([url]) => [new URL(url!).pathname, 403]));
+
+      // Nothing was written: the event is not archived, no wheel draw, no track.
+      const archive = await organiser.request.get(`${api}/archive`);
+      expect(((await archive.json()) as { arch: unknown }).arch).toBeNull();
+      const draws = await organiser.request.get(`${api}/wheel/draws`);
+      expect(await draws.json()).toEqual([]);
+      const tracks = (await (await organiser.request.get(`${api}/tracks`)).json()) as {
+        teamId: string;
+        stat: unknown;
+      }[];
+      expect(tracks.find((t) => t.teamId === 'alpha')?.stat).toBeNull();
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve));
+      await organiser.close();
+    }
+  });
+});
