@@ -62,6 +62,9 @@ describe('guest accounts', () => {
     await page.waitForURL(`${platform.url}/account`);
     await page.getByTestId('guest-upgrade-email').waitFor();
     expect(await page.getByTestId('account-email').count()).toBe(0);
+    // Nor API tokens or passkeys until the account is saved (the server refuses them too).
+    expect(await page.getByTestId('account-tokens').count()).toBe(0);
+    expect(await page.getByTestId('account-passkeys').count()).toBe(0);
 
     // Save the account from /play.
     await page.goto(`${platform.url}/play`);

@@ -1,4 +1,5 @@
 import { AppError } from '../http/errors.ts';
+import type { AuthService } from './auth.service.ts';
 
 /** Who is making a request. Policies take this, never a raw request. */
 export interface Actor {
@@ -20,4 +21,19 @@ export function browserActor(actor: Actor | null): Actor {
   if (!actor) throw new AppError('error.unauthorized', 401);
   if (actor.via === 'token') throw new AppError('error.forbidden', 403);
   return actor;
+}
+
+/**
+ * The actor of a request that adds a credential to the account (an API token, a passkey, a
+ * linked provider): browserActor's checks, then 403 auth.error.guest for a guest, who saves the
+ * account first (POST /api/auth/upgrade): a guest has no address of its own to fall back on,
+ * and its credentials would outlive the device secret that stands for the account.
+ */
+export async function fullAccountActor(
+  actor: Actor | null,
+  auth: Pick<AuthService, 'me'>,
+): Promise<Actor> {
+  const checked = browserActor(actor);
+  if ((await auth.me(checked)).guest) throw new AppError('auth.error.guest', 403);
+  return checked;
 }

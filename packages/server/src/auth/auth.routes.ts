@@ -12,7 +12,7 @@ import {
   SignInBody,
   SignUpBody,
 } from '@rada/core';
-import { AppError, forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { AppError, parseWith, unauthorized } from '../http/errors.ts';
 import { rateLimited, signinLimits } from '../http/limits.ts';
 import type { LinkSignInAnswer, Me } from '@rada/core';
 import type { AuthService } from './auth.service.ts';

@@ -5,6 +5,7 @@ import {
   USER_AGENT_MAX_LENGTH,
   browserSessionEnd,
   deleteConfirmed,
+  isPlaceholderEmail,
 } from '@rada/core';
 import type { Me, SignInBody, SignUpBody } from '@rada/core';
 import type { z } from 'zod';
@@ -75,6 +76,15 @@ export function passwordlessUser(
   };
 }
 
+/**
+ * Refuses (400 auth.error.reservedemail) an address of the reserved `.invalid` domains that Rada
+ * makes up for guests and phone-only accounts (core isPlaceholderEmail): typed in at sign-up, a
+ * guest's upgrade or an email change, it would pass for one of those accounts' addresses.
+ */
+export function refusePlaceholderEmail(email: string): void {
+  if (isPlaceholderEmail(email)) throw new AppError('auth.error.reservedemail', 400);
+}
+
 export interface AuthDeps {
   users: UserRepository;
   sessions: SessionRepository;
@@ -129,6 +139,7 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
       userAgent?: string,
     ): Promise<{ token: string; actor: Actor }> {
       if (!config.signupOpen) throw new AppError('error.forbidden', 403);
+      refusePlaceholderEmail(body.email);
       if (await users.findByEmail(body.email)) throw new AppError('auth.error.emailtaken', 409);
       const user: UserRow = {
         id: newId(),

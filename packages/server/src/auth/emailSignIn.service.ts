@@ -23,7 +23,7 @@ import { newToken, tokenHash } from '../db/ids.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { passwordlessUser, startBrowserSession } from './auth.service.ts';
+import { passwordlessUser, refusePlaceholderEmail, startBrowserSession } from './auth.service.ts';
 import type { Mailer } from './mailer.ts';
 import { linkMail, noticeMail } from './mailTexts.ts';
 import type { MailAccount, MailLanguage } from './mailTexts.ts';
@@ -296,6 +296,7 @@ export function emailSignInService({
       requireEnabled();
       const user = await store.users.findById(actor.uid);
       if (!user || user.guest) throw forbidden();
+      refusePlaceholderEmail(body.email);
       const account = { name: user.display_name, email: user.email };
       if (user.email === body.email) {
         if (user.email_verified) throw new AppError('account.error.sameemail', 400);

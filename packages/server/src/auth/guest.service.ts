@@ -6,7 +6,7 @@ import type { UserRepository, UserRow } from '../users/user.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
-import { startBrowserSession } from './auth.service.ts';
+import { refusePlaceholderEmail, startBrowserSession } from './auth.service.ts';
 import { hashPassword } from './password.ts';
 
 /** The reserved domain of guests' emails (.invalid never resolves: RFC 2606). */
@@ -54,6 +54,7 @@ export function guestService({ users, sessions, auth, now }: GuestDeps) {
       const user = await users.findById(actor.uid);
       if (!user) throw new AppError('error.unauthorized', 401);
       if (!user.guest) throw forbidden();
+      refusePlaceholderEmail(body.email);
       const taken = await users.findByEmail(body.email);
       if (taken && taken.id !== user.id) throw new AppError('auth.error.emailtaken', 409);
       const set = {

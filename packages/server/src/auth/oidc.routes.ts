@@ -8,7 +8,7 @@ import {
 } from '@rada/core';
 import type { OidcLinkStart } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
-import { browserActor } from './actor.ts';
+import { browserActor, fullAccountActor } from './actor.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Store } from '../db/store.ts';
@@ -97,7 +97,7 @@ export async function oidcRoutes(
   });
 
   api.post('/auth/oidc/:id/link', limit, async (req, reply): Promise<OidcLinkStart> => {
-    const actor = browserActor(req.actor);
+    const actor = await fullAccountActor(req.actor, deps.auth);
     const { id } = parseWith(IdParams, req.params);
     const started = await oidc.start(id, '/account', actor.uid);
     bindFlow(reply, started.state);

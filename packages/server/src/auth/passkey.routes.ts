@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config.ts';
 import type { AuthService } from './auth.service.ts';
 import { cookieSetter } from './auth.routes.ts';
 import type { PasskeyService, RelyingParty } from './passkey.service.ts';
+import { fullAccountActor } from './actor.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(1024) });
 
@@ -37,11 +38,12 @@ export async function passkeyRoutes(
   };
 
   api.get('/auth/passkeys', (req) => passkeys.list(actorOf(req)));
-  api.post('/auth/passkeys/options', (req) =>
-    passkeys.registrationOptions(actorOf(req), relyingParty(req)),
+  // Adding a passkey takes a browser session of a full account (not a guest, not an API token).
+  api.post('/auth/passkeys/options', async (req) =>
+    passkeys.registrationOptions(await fullAccountActor(req.actor, auth), relyingParty(req)),
   );
   api.post('/auth/passkeys', async (req, reply) => {
-    const actor = actorOf(req);
+    const actor = await fullAccountActor(req.actor, auth);
     const body = parseWith(AddPasskeyBody, req.body);
     return reply.status(201).send(await passkeys.add(actor, body, relyingParty(req)));
   });

@@ -16,8 +16,9 @@ function signedIn(req: FastifyRequest): { actor: Actor; token: string } {
 }
 
 /**
- * Renewing tokens and changing the password take a browser session: a stolen API token can
- * neither keep itself alive nor lock its owner out (403 error.forbidden).
+ * Everything here takes a browser session: a stolen API token can neither keep itself alive,
+ * see or end its owner's sessions and tokens, nor lock its owner out (403 error.forbidden).
+ * A script ends its own token with POST /api/auth/signout.
  */
 function fromBrowser(req: FastifyRequest): { actor: Actor; token: string } {
   const caller = signedIn(req);
@@ -27,12 +28,12 @@ function fromBrowser(req: FastifyRequest): { actor: Actor; token: string } {
 /** The account page's API: own sessions and tokens (list, revoke, renew), password change. */
 export async function sessionRoutes(api: FastifyInstance, sessions: SessionService): Promise<void> {
   api.get('/auth/sessions', async (req) => {
-    const { actor, token } = signedIn(req);
+    const { actor, token } = fromBrowser(req);
     return sessions.list(actor, token);
   });
 
   api.delete('/auth/sessions/:id', async (req, reply) => {
-    const { actor, token } = signedIn(req);
+    const { actor, token } = fromBrowser(req);
     const { id } = parseWith(IdParams, req.params);
     if (await sessions.revoke(actor, id, token)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();

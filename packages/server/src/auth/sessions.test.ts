@@ -115,12 +115,12 @@ describe.each(testDialects())('sessions and tokens on $name', (dialect) => {
       as: mallory,
     });
     expect(renew.status).toBe(404);
-    // Nor by a token of her own.
+    // Nor by a token of her own, which ends no sessions at all (403).
     const malloryToken = await newToken(mallory, 'script');
     const byToken = await call(t.app, 'DELETE', `/api/auth/sessions/${aliceIds[0]}`, {
       as: { bearer: malloryToken.token },
     });
-    expect(byToken.status).toBe(404);
+    expect(byToken.status).toBe(403);
 
     expect((await me(alice)).status).toBe(200);
     expect((await me({ bearer: aliceToken.token })).status).toBe(200);
@@ -201,12 +201,27 @@ describe.each(testDialects())('sessions and tokens on $name', (dialect) => {
       expect.objectContaining({ id: token.id, expiresAt: token.expiresAt }),
     ]);
     await signIn(t.app, user.email); // the password did not change
-    // Listing and revoking itself stay possible for a script.
-    expect((await list(as)).find((s) => s.current)?.id).toBe(token.id);
-    expect((await call(t.app, 'DELETE', `/api/auth/sessions/${token.id}`, { as })).status).toBe(
-      204,
-    );
+    // A script ends its own token by signing out.
+    expect((await call(t.app, 'POST', '/api/auth/signout', { as })).status).toBe(204);
     expect((await me(as)).status).toBe(401);
+  });
+
+  // Issue 33, item 12: a token could list its owner's browser sessions and end them.
+  it('lets an API token neither see nor end sessions and tokens, its own neither (403)', async () => {
+    const user = await signUp(t.app);
+    const token = await newToken(user);
+    const other = await newToken(user, 'Other script');
+    const as = { bearer: token.token };
+    const seen = await call(t.app, 'GET', '/api/auth/sessions', { as });
+    expect([seen.status, errorOf(seen)]).toEqual([403, 'error.forbidden']);
+    const browserId = (await list(user)).find((s) => s.kind === 'browser')?.id;
+    for (const id of [browserId, other.id, token.id]) {
+      const end = await call(t.app, 'DELETE', `/api/auth/sessions/${id}`, { as });
+      expect([end.status, errorOf(end)], String(id)).toEqual([403, 'error.forbidden']);
+    }
+    expect((await me(user)).status).toBe(200);
+    expect((await me({ bearer: other.token })).status).toBe(200);
+    expect((await me(as)).status).toBe(200);
   });
 
   it('changes the password with the current one, ending the other browser sessions', async () => {

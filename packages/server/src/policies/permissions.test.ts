@@ -49,6 +49,19 @@ const SUPER_ONLY = [401, 403, 403, 403, 403, 200];
 const SEARCHERS = [401, 403, 200, 403, 200, 200];
 const EVENT_ADMIN_CREATES = [401, 403, 403, 201, 201, 201];
 const HIDDEN = '403 results.error.hidden';
+/** A route an API token may not use: signed out 401, with the role's token 403. */
+const TOKEN_REFUSED = [401, 403, 403, 403, 403, 403];
+
+/** An API token of the caller's account as a caller (null stays null). */
+async function tokenOf(c: Ctx, as: Caller): Promise<Caller> {
+  if (!as) return null;
+  const res = await call<{ token: string }>(c.t.app, 'POST', '/api/auth/tokens', {
+    as,
+    body: { name: 'permissions' },
+  });
+  expect(res.status).toBe(201);
+  return { bearer: res.body.token };
+}
 
 /** A new checkpoint in the shared event, made by its owner. */
 async function newKp(c: Ctx): Promise<string> {
@@ -160,6 +173,35 @@ const cases: Case[] = [
     name: 'POST /api/auth/tokens',
     expected: [401, 201, 201, 201, 201, 201],
     run: (as, c) => call(c.t.app, 'POST', '/api/auth/tokens', { as, body: { name: 'script' } }),
+  },
+  {
+    name: 'GET /api/auth/sessions',
+    expected: SIGNED_IN,
+    run: (as, c) => call(c.t.app, 'GET', '/api/auth/sessions', { as }),
+  },
+  {
+    name: 'DELETE /api/auth/sessions/:id (none such)',
+    expected: [401, ...Array(5).fill('404 error.notfound')],
+    run: (as, c) => call(c.t.app, 'DELETE', '/api/auth/sessions/nonesuch', { as }),
+  },
+  // An API token manages no sessions, tokens or passkeys (a stolen one ended its owner's
+  // browser sessions): these run with a token of the role's account.
+  {
+    name: 'GET /api/auth/sessions with an API token',
+    expected: TOKEN_REFUSED,
+    run: async (as, c) => call(c.t.app, 'GET', '/api/auth/sessions', { as: await tokenOf(c, as) }),
+  },
+  {
+    name: 'DELETE /api/auth/sessions/:id with an API token',
+    expected: TOKEN_REFUSED,
+    run: async (as, c) =>
+      call(c.t.app, 'DELETE', '/api/auth/sessions/nonesuch', { as: await tokenOf(c, as) }),
+  },
+  {
+    name: 'POST /api/auth/passkeys/options with an API token',
+    expected: TOKEN_REFUSED,
+    run: async (as, c) =>
+      call(c.t.app, 'POST', '/api/auth/passkeys/options', { as: await tokenOf(c, as) }),
   },
   {
     name: 'DELETE /api/account (wrong confirmation)',

@@ -98,6 +98,8 @@ export const et: Texts = {
   'auth.error.emailchangesignin':
     'Muudatuse kinnitamiseks logi sisse kontole, mis selle muudatuse küsis',
   'account.error.phonetaken': 'See telefoninumber kuulub teisele kontole',
+  'auth.error.reservedemail': 'Seda aadressi ei saa kasutada: sisesta oma e-posti aadress',
+  'auth.error.guest': 'Salvesta enne oma konto: külaliskonto ei saa seda teha',
   'joinc.error.tooshort': 'Liitumiskoodis peab olema vähemalt 6 märki',
   'cup.error.emptylink': 'Sarjal peab olema link',
   'cup.error.usedlink': 'Seda linki kasutab juba teine sari',

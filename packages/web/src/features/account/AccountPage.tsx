@@ -59,9 +59,10 @@ export function AccountPage() {
         {!me.data.guest && <EmailSection me={me.data} emailLinks={config?.emailLinks ?? false} />}
         {!me.data.guest && config?.phone && <PhoneSection me={me.data} />}
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
-        <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />
-        {oidc.length > 0 && <IdentitiesSection />}
-        <PasskeysSection />
+        {/* A guest adds no tokens, providers or passkeys until the account is saved. */}
+        {!me.data.guest && <ApiTokens tokens={all.filter((s) => s.kind === 'token')} />}
+        {!me.data.guest && oidc.length > 0 && <IdentitiesSection />}
+        {!me.data.guest && <PasskeysSection />}
         {!me.data.guest && (me.data.hasPassword || shownEmail(me.data.email)) && (
           <PasswordForm me={me.data} />
         )}
