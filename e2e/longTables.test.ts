@@ -44,6 +44,8 @@ describe('tables of 2,000 teams', () => {
     // The same teams starting one a minute from an hour on, for the start screen.
     const later = loadEvent(TEAMS, 30);
     const first = Date.now() + 3_600_000;
+    // The event is when its teams start (a team's time lies near its event's).
+    Object.assign(later.events, { starttime: first, endtime: first + TEAMS * 60_000 });
     Object.values(later.teams.list ?? {}).forEach((team, i) => {
       team.starttime = first + i * 60_000;
       delete team.finishtime;

@@ -1,3 +1,6 @@
+import { KP_NR_MAX } from './checkpoints/kpNumber.ts';
+import { TEAM_TIME_MARGIN_DAYS } from './teamTimes.ts';
+
 /**
  * Error keys the server answers with (`{error, message}`) and the web translates.
  * The product's own keys (spec 01 §8) are kept as they are; the rest follow the same shape.
@@ -30,6 +33,8 @@ export const ERROR_KEYS = [
   'results.error.hidden',
   'teams.error.archived',
   'teams.error.nrexists',
+  'teams.error.timeoutofrange',
+  'kp.error.badnumber',
   'teams.error.exists',
   'reg.error.invalid',
   'reg.error.closed',
@@ -178,6 +183,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'results.error.hidden': 'The results of this event are hidden',
   'teams.error.archived': 'The event is archived: teams cannot be changed',
   'teams.error.nrexists': 'Another team already has this number',
+  'teams.error.timeoutofrange': `A team's start or finish time must lie between ${TEAM_TIME_MARGIN_DAYS} days before the event's start and ${TEAM_TIME_MARGIN_DAYS} days after its end`,
+  'kp.error.badnumber': `A KP number is a whole number from 1 to ${KP_NR_MAX}, or a name such as F or 12a`,
   'teams.error.exists': 'A team with this id exists already',
   'reg.error.invalid': 'Some fields of the registration are missing or wrong',
   'reg.error.closed': 'Registration to this event is closed',

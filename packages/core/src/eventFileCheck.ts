@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Kp, KpData, PrintItem } from './checkpoints/types.ts';
 import { SETTINGS_BY_KEY, SettingsPatch, settingValueSchema } from './settings.ts';
 import { UpdateTeamBody } from './teams.ts';
+import { TEAM_TIME_MARGIN_DAYS, TeamTime, isTeamTimeInWindow } from './teamTimes.ts';
 import type { EventFile } from './eventFile.ts';
 
 /**
@@ -85,7 +86,17 @@ export function eventFileProblems(file: EventFile): EventFileProblem[] {
   for (const [id, entry] of entries(ed.deletedkps))
     check(DeletedKpEntry, entry, `eventsdata.deletedkps.${id}`);
 
-  for (const [id, team] of entries(file.teams.list)) check(TeamFileEntry, team, `teams.list.${id}`);
+  for (const [id, team] of entries(file.teams.list)) {
+    check(TeamFileEntry, team, `teams.list.${id}`);
+    for (const field of ['starttime', 'finishtime'] as const) {
+      const t = (team as Json | null)?.[field];
+      if (TeamTime.safeParse(t).success && !isTeamTimeInWindow(t as number, file.events))
+        problems.push({
+          path: `teams.list.${id}.${field}`,
+          message: `must lie within ${TEAM_TIME_MARGIN_DAYS} days of the event`,
+        });
+    }
+  }
 
   if (file.evdoc.speed !== undefined) check(Speed, file.evdoc.speed, 'evdoc.speed');
   return problems;

@@ -15,6 +15,7 @@ export * from './results.ts';
 export * from './resultsView.ts';
 export * from './firstPaint.ts';
 export * from './teams.ts';
+export * from './teamTimes.ts';
 export * from './scoring/index.ts';
 export * from './startOrder.ts';
 export * from './registration.ts';

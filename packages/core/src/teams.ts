@@ -1,6 +1,7 @@
 import { csvDateTime, csvDocument } from './csv.ts';
 import type { CsvCell } from './csv.ts';
 import { z } from 'zod';
+import { TeamTime } from './teamTimes.ts';
 
 /**
  * The organiser's team tools (docs/api.md, Teams): the team list entries an event admin sees, a
@@ -70,7 +71,8 @@ export const TEAM_FIELDS = [
 ] as const;
 export type TeamField = (typeof TEAM_FIELDS)[number];
 
-const ms = z.number().int().nonnegative().nullable();
+/** A team's start or finish time, or null (teamTimes.ts). */
+const ms = TeamTime.nullable();
 /** A team number: digits and letters as organisers write them (101, A7). */
 const teamNr = z.string().trim().min(1).max(20).nullable();
 /** A CSS hex colour. */
@@ -193,7 +195,7 @@ export function teamHasStarted(
  */
 export const AssignStartTimesBody = z
   .object({
-    first: z.number().int().nonnegative(),
+    first: TeamTime,
     intervalMin: z
       .number()
       .finite()

@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './kpNumber.ts';
 export * from './publicView.ts';
 export * from './display.ts';
 export * from './plan.ts';

@@ -1,3 +1,4 @@
+import { KP_NR_MAX } from './kpNumber.ts';
 import { validateCheckpointAnswer } from './plan.ts';
 import type { z } from 'zod';
 import { CheckpointInput } from './types.ts';
@@ -22,6 +23,7 @@ export const IMPORT_ISSUE_KEYS = [
   'kpimport.err.sameaxis',
   'kpimport.err.toosmall',
   'kpimport.err.toobig',
+  'kpimport.err.badnumber',
   'kpimport.err.toolong',
   'kpimport.err.invalid',
   'kpimport.err.badid',
@@ -68,6 +70,7 @@ export const IMPORT_ISSUE_PARAMS = {
   'kpimport.err.sameaxis': [],
   'kpimport.err.toosmall': ['field', 'value', 'min'],
   'kpimport.err.toobig': ['field', 'value', 'max'],
+  'kpimport.err.badnumber': ['field', 'value', 'max'],
   'kpimport.err.toolong': ['field', 'max'],
   'kpimport.err.invalid': ['field'],
   'kpimport.err.badid': ['field', 'value'],
@@ -194,6 +197,8 @@ function schemaIssue(issue: z.core.$ZodIssue): ImportIssue {
     });
   if (field === '') return importIssue('kpimport.err.notcheckpoint');
   if (!given) return importIssue('kpimport.err.missing', { field });
+  if (issue.code === 'custom' && issue.params?.key === 'kp.error.badnumber')
+    return importIssue('kpimport.err.badnumber', { field, value, max: KP_NR_MAX });
   switch (issue.code) {
     case 'invalid_type':
       if (issue.expected === 'number')

@@ -40,7 +40,7 @@ const checkpoints: Checkpoint[] = [
     },
     answer: 'b:odd',
   },
-  { id: 'k8', kp: { nr: 8.5, noopenwhennotclose: false }, data: { a: 'ans' }, answer: null },
+  { id: 'k8', kp: { nr: 9999, noopenwhennotclose: false }, data: { a: 'ans' }, answer: null },
 ];
 
 /** What an import gives back, shaped like the exported checkpoints. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TextLanguage } from '../settings.ts';
+import { KP_NR_MAX, isValidKpNr } from './kpNumber.ts';
 
 /**
  * Checkpoints (KP) as the product stores and exchanges them (spec 01 §3). A checkpoint is three
@@ -11,8 +12,16 @@ const finite = z.number().finite();
 export const LatLng = z.object({ lat: finite.min(-90).max(90), lng: finite.min(-180).max(180) });
 export type LatLng = z.infer<typeof LatLng>;
 
-/** `nr`: a number, or a string such as 'F' (the finish) or '12a'. */
-export const KpNr = z.union([finite, z.string().trim().min(1).max(20)]);
+/**
+ * `nr`: a whole number from 1 to KP_NR_MAX, or a string such as 'F' (the finish) or '12a'
+ * (isValidKpNr); otherwise a `kp.error.badnumber` issue.
+ */
+export const KpNr = z.union([finite, z.string().trim().min(1).max(20)]).refine(isValidKpNr, {
+  message: `a whole number from 1 to ${KP_NR_MAX}, or a name such as F or 12a`,
+  params: { key: 'kp.error.badnumber' },
+  // Only a number or a text of the right length is judged (' ' is missing, not a bad number).
+  when: (payload) => payload.issues.length === 0,
+});
 export type KpNr = z.infer<typeof KpNr>;
 
 export const Kp = z.looseObject({

@@ -1,7 +1,7 @@
 import { Kp, KpData, eventTopic, validateCheckpointAnswer } from '@rada/core';
 import type { EventChange, KpNr } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { AppError, forbidden, notFound, unauthorized, validationKey } from '../http/errors.ts';
 import { fromJson, fromJsonMap, toJson } from '../db/json.ts';
 import { newId } from '../db/ids.ts';
 import { sanitizeKpTexts } from '../richText/sanitize.ts';
@@ -159,7 +159,7 @@ export function nrTaken(rows: CheckpointRow[], nr: KpNr, exceptId?: string): boo
   return rows.some((r) => r.id !== exceptId && r.nr !== null && r.nr.trim() === key);
 }
 
-/** Validates the kp and data documents; 400 error.validation with per-field details. */
+/** Validates the kp and data documents; 400 (validationKey: error.validation, kp.error.badnumber) with per-field details. */
 export function validateDocuments(kp: unknown, data: unknown): { kp: Kp; data: KpData } {
   const k = Kp.safeParse(kp);
   const d = KpData.safeParse(data);
@@ -167,7 +167,10 @@ export function validateDocuments(kp: unknown, data: unknown): { kp: Kp; data: K
     ...(k.success ? [] : issues('kp', k.error.issues)),
     ...(d.success ? [] : issues('data', d.error.issues)),
   ];
-  if (!k.success || !d.success) throw new AppError('error.validation', 400, details);
+  if (!k.success || !d.success) {
+    const key = validationKey([...(k.error?.issues ?? []), ...(d.error?.issues ?? [])]);
+    throw new AppError(key, 400, details);
+  }
   return { kp: k.data, data: d.data };
 }
 

@@ -1,4 +1,4 @@
-import { planImport, planRenumber, validateCheckpointAnswer } from '@rada/core';
+import { isValidKpNr, planImport, planRenumber, validateCheckpointAnswer } from '@rada/core';
 import type {
   Checkpoint,
   DeletedKpOnTeamRow,
@@ -97,8 +97,8 @@ export function checkpointBulkService(
 
     /**
      * Re-enumerates: KPs numbered start..end move by `add` (core's `planRenumber`). Any conflict
-     * refuses the whole change with 409 error.cpnumconflict listing the conflicts. Answers the
-     * new list.
+     * refuses the whole change with 409 error.cpnumconflict listing the conflicts, a number it
+     * would take below 1 or above KP_NR_MAX with 400 kp.error.badnumber. Answers the new list.
      */
     async renumber(
       actor: Actor | null,
@@ -111,6 +111,14 @@ export function checkpointBulkService(
           presentCheckpoint(r, true),
         );
         const plan = planRenumber(current, body.start, body.end, body.add);
+        const outside = plan.changes.filter((c) => !isValidKpNr(c.to));
+        if (outside.length > 0) {
+          throw new AppError(
+            'kp.error.badnumber',
+            400,
+            outside.map((c) => ({ path: c.id, message: `KP ${String(c.from)} → ${c.to}` })),
+          );
+        }
         if (plan.conflicts.length > 0) {
           const nrOf = new Map(current.map((c) => [c.id, c.kp.nr]));
           throw new AppError(

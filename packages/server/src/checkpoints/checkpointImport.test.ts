@@ -259,6 +259,33 @@ describe.each(testDialects())('checkpoint import and renumber on $name', (dialec
     expect(errorOf(await renumber(id, { start: 1, end: 2 }))).toBe('error.validation');
   });
 
+  it('refuses an import or a renumbering with a number out of range (400 kp.error.badnumber)', async () => {
+    const id = await newEvent();
+    const kps: Checkpoint[] = [];
+    for (const nr of [1, 2, 9000]) kps.push(await create(id, { kp: { nr } }));
+    const before = await list(id);
+    for (const nr of [1e308, -1, 1.5, '0']) {
+      const res = await importKps(id, {
+        mode: 'add',
+        checkpoints: [{ kp: { nr: 7 } }, { kp: { nr } }],
+      });
+      expect(res.status, String(nr)).toBe(400);
+      expect(errorOf(res), String(nr)).toBe('kp.error.badnumber');
+      expect(
+        res.body.details?.map((d) => d.path),
+        String(nr),
+      ).toEqual(['checkpoints.1.kp.nr']);
+    }
+    const down = await renumber(id, { start: 1, end: 2, add: -1 });
+    expect(down.status).toBe(400);
+    expect(errorOf(down)).toBe('kp.error.badnumber');
+    expect(down.body.details?.map((d) => d.path)).toEqual([kps[0]?.id]);
+    expect(errorOf(await renumber(id, { start: 9000, end: 9000, add: 1000 }))).toBe(
+      'kp.error.badnumber',
+    );
+    expect(await list(id)).toEqual(before);
+  });
+
   it('refuses a renumbering that lands on a number in use (409 error.cpnumconflict)', async () => {
     const id = await newEvent();
     const kps: Checkpoint[] = [];

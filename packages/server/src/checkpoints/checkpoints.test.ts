@@ -142,6 +142,27 @@ describe.each(testDialects())('checkpoints on $name', (dialect) => {
     expect(missing.status).toBe(404);
   });
 
+  it('refuses a KP number that is no whole number from 1 to KP_NR_MAX (400 kp.error.badnumber)', async () => {
+    const id = await newEvent();
+    const kp = (await create(id, { kp: { nr: 3 } })).body;
+    for (const nr of [1e308, -1, 1.5, 0, 10_000, '1e308', '-1', '1.5', '0', '10000']) {
+      const made = await create(id, { kp: { nr } });
+      expect(made.status, String(nr)).toBe(400);
+      expect(errorOf(made), String(nr)).toBe('kp.error.badnumber');
+      expect(
+        made.body.details?.map((d) => d.path),
+        String(nr),
+      ).toEqual(['kp.nr']);
+      const changed = await patch(id, kp.id, { kp: { nr } });
+      expect(errorOf(changed), String(nr)).toBe('kp.error.badnumber');
+    }
+    expect(await nrs(id)).toEqual([3]);
+    // Names and the edges stay numbers.
+    for (const nr of ['F', '12a', 1, 9999, '007']) {
+      expect((await create(id, { kp: { nr } })).status, String(nr)).toBe(201);
+    }
+  });
+
   it('merges a patch key by key; null removes a key', async () => {
     const id = await newEvent();
     const kp = (

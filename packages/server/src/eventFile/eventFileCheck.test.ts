@@ -73,6 +73,33 @@ describe.each(testDialects())(
         [{ path: 'eventsdata.kp.kp7.nr', message: /^KP number 31 is already used by kp2$/ }],
       ],
       [
+        'KP numbers 1.5, -1 and 1e308',
+        () => withKps(good, { k12: { nr: 1.5 }, k13: { nr: -1 }, k14: { nr: '1e308' } }),
+        true,
+        ['k12', 'k13', 'k14'].map((id) => ({
+          path: `eventsdata.kp.${id}.nr`,
+          message: /whole number from 1 to 9999/,
+        })),
+      ],
+      [
+        'team times of epoch 0 or more than a week after the event',
+        () => ({
+          ...good,
+          teams: {
+            ...good.teams,
+            list: {
+              t1: { ...good.teams.list.t1, starttime: 0 },
+              t2: { ...good.teams.list.t2, finishtime: 1767283200000 + 8 * 86_400_000 },
+            },
+          },
+        }),
+        true,
+        [
+          { path: 'teams.list.t1.starttime', message: /from 2000 to 2100/ },
+          { path: 'teams.list.t2.finishtime', message: /within 7 days of the event/ },
+        ],
+      ],
+      [
         'unknown admin uids',
         () => ({ ...good, events: { ...good.events, admins: { 'nobody-here': 'admin' } } }),
         false,

@@ -26,12 +26,24 @@ export const notFound = () => new AppError('error.notfound', 404);
 export const forbidden = () => new AppError('error.forbidden', 403);
 export const unauthorized = () => new AppError('error.unauthorized', 401);
 
-/** Validates `value` with `schema` or throws a 400 listing every problem. */
+/**
+ * The key of a 400 for schema `issues`: the first error key a core schema named for its rule
+ * (a refinement's `params.key`, such as kp.error.badnumber), else error.validation.
+ */
+export function validationKey(issues: readonly z.core.$ZodIssue[]): ErrorKey {
+  for (const issue of issues) {
+    const key: unknown = issue.code === 'custom' ? issue.params?.key : undefined;
+    if (typeof key === 'string' && key in ERROR_MESSAGES) return key as ErrorKey;
+  }
+  return 'error.validation';
+}
+
+/** Validates `value` with `schema` or throws a 400 (validationKey) listing every problem. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw new AppError(
-      'error.validation',
+      validationKey(parsed.error.issues),
       400,
       parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );

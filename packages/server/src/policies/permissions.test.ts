@@ -444,7 +444,8 @@ const cases: Case[] = [
     run: async (as, c) =>
       call(c.t.app, 'POST', `/api/events/${await eventWithTeams(c)}/teams/starttimes`, {
         as,
-        body: { first: Date.now(), intervalMin: 2 },
+        // The sample event's start: a start time must lie near the event.
+        body: { first: Date.UTC(2026, 0, 1, 10), intervalMin: 2 },
       }),
   },
   {

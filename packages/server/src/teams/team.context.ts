@@ -1,4 +1,4 @@
-import { eventTopic } from '@rada/core';
+import { eventTopic, teamTimeWindow } from '@rada/core';
 import type { TeamListEntry } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { auditRow } from '../db/audit.ts';
@@ -83,6 +83,31 @@ export function teamContext({ store, bus, now }: TeamServiceDeps) {
   return { store, load, requireAdmin, requireWrite, write, changed, audit, present, now };
 }
 export type TeamContext = ReturnType<typeof teamContext>;
+
+/**
+ * 400 teams.error.timeoutofrange unless every time of `times` ([field, epoch ms or null]) lies
+ * in the event's teamTimeWindow (core teamTimes.ts: a week either side of the event).
+ */
+export function checkTeamTimes(
+  event: Pick<EventRow, 'starttime' | 'endtime'>,
+  times: readonly [field: string, time: number | null | undefined][],
+): void {
+  const { from, to } = teamTimeWindow(event);
+  const iso = (t: number) => new Date(t).toISOString();
+  const outside = times.filter(
+    (entry): entry is [string, number] => entry[1] != null && (entry[1] < from || entry[1] > to),
+  );
+  if (outside.length > 0) {
+    throw new AppError(
+      'teams.error.timeoutofrange',
+      400,
+      outside.map(([path, t]) => ({
+        path,
+        message: `${iso(t)} is not within ${iso(from)} … ${iso(to)}`,
+      })),
+    );
+  }
+}
 
 /**
  * How a team number is stored in the list entry: a plain number when it is one (as the

@@ -9,7 +9,7 @@ import { newId } from '../db/ids.ts';
 import { clocksOf } from '../participant/deviceClock.ts';
 import { presentTeam, presentTeamAnswer } from './team.presenter.ts';
 import type { TeamRow } from './team.repository.ts';
-import { storedNr, teamContext, teamNrTaken } from './team.context.ts';
+import { checkTeamTimes, storedNr, teamContext, teamNrTaken } from './team.context.ts';
 import type { TeamServiceDeps } from './team.context.ts';
 import { teamBackupService } from './teamBackup.service.ts';
 import { teamStartService } from './teamStart.service.ts';
@@ -88,10 +88,15 @@ export function teamService(deps: TeamServiceDeps) {
 
     /**
      * Adds a team. Without `nr` it gets the next free number, without `col` the next colour of
-     * TEAM_COLOURS; `allowed` defaults to true. 409 teams.error.nrexists when the number is taken.
+     * TEAM_COLOURS; `allowed` defaults to true. 409 teams.error.nrexists when the number is taken;
+     * 400 teams.error.timeoutofrange for a time outside the event's window (checkTeamTimes).
      */
     async create(actor: Actor | null, eventId: string, body: Create): Promise<TeamListEntry> {
-      await ctx.requireWrite(actor, eventId);
+      const event = await ctx.requireWrite(actor, eventId);
+      checkTeamTimes(event, [
+        ['starttime', body.starttime],
+        ['finishtime', body.finishtime],
+      ]);
       const team = await ctx.write(eventId, async (repos) => {
         const rows = await repos.teams.list(eventId);
         const nr = body.nr ?? nextTeamNr(rows.map((r) => r.nr));
@@ -136,7 +141,11 @@ export function teamService(deps: TeamServiceDeps) {
       teamId: string,
       patch: Patch,
     ): Promise<TeamListEntry> {
-      await ctx.requireWrite(actor, eventId);
+      const event = await ctx.requireWrite(actor, eventId);
+      checkTeamTimes(event, [
+        ['starttime', patch.starttime],
+        ['finishtime', patch.finishtime],
+      ]);
       const { team, changed } = await ctx.write(eventId, async (repos) => {
         const row = await repos.teams.findById(eventId, teamId);
         if (!row) throw notFound();

@@ -31,7 +31,13 @@ describe.each(testDialects())('deleted team backups on $name', (dialect) => {
     };
     file.teams.list = {
       ...file.teams.list,
-      alpha: { name: 'Alpha', nr: 1, klassid: 'A', starttime: 500, devs: { dev1: true } },
+      alpha: {
+        name: 'Alpha',
+        nr: 1,
+        klassid: 'A',
+        starttime: Number(file.events.starttime) + 500,
+        devs: { dev1: true },
+      },
     };
     file.teams.data = {
       alpha: {

@@ -16,7 +16,9 @@ import { fromJsonMap, toJson } from '../db/json.ts';
 import type { JsonMap } from '../db/json.ts';
 import type { Repos } from '../db/store.ts';
 import { canReadEvent } from '../policies/event.policy.ts';
+import { checkTeamTimes } from './team.context.ts';
 import type { TeamContext } from './team.context.ts';
+import type { EventRow } from '../events/event.repository.ts';
 import { ms } from './team.presenter.ts';
 import type { TeamRow } from './team.repository.ts';
 
@@ -107,6 +109,20 @@ async function plan(
   return { assigned: teams.length, keptWithTime, keptStarted, changes };
 }
 
+/** 400 teams.error.timeoutofrange unless the earliest and latest start `changes` set fit the event. */
+function checkStarts(
+  event: Pick<EventRow, 'starttime' | 'endtime'>,
+  field: string,
+  changes: readonly { after: number | null }[],
+): void {
+  const times = changes.flatMap((c) => (c.after === null ? [] : [c.after]));
+  if (times.length === 0) return;
+  checkTeamTimes(event, [
+    [field, Math.min(...times)],
+    [field, Math.max(...times)],
+  ]);
+}
+
 /** Bulk start times and the public start list (spec 01 §3 Start list entry, §4 start card). */
 export function teamStartService(ctx: TeamContext) {
   /** Sets (or with null removes) one team's start time; returns the change's audit row. */
@@ -145,11 +161,15 @@ export function teamStartService(ctx: TeamContext) {
       eventId: string,
       body: Assign,
     ): Promise<AssignStartTimesResult> {
-      await ctx.requireWrite(actor, eventId);
-      if (body.dryRun)
-        return { ...(await plan(ctx.store, eventId, body, ctx.now())), dryRun: true };
+      const event = await ctx.requireWrite(actor, eventId);
+      if (body.dryRun) {
+        const planned = await plan(ctx.store, eventId, body, ctx.now());
+        checkStarts(event, 'first', planned.changes);
+        return { ...planned, dryRun: true };
+      }
       const result = await ctx.write(eventId, async (repos) => {
         const planned = await plan(repos, eventId, body, ctx.now());
+        checkStarts(event, 'first', planned.changes);
         const rows = new Map((await repos.teams.list(eventId)).map((r) => [r.id, r]));
         const audits = [];
         for (const change of planned.changes) {
@@ -172,7 +192,12 @@ export function teamStartService(ctx: TeamContext) {
       eventId: string,
       body: UndoStartTimesBody,
     ): Promise<UndoStartTimesResult> {
-      await ctx.requireWrite(actor, eventId);
+      const event = await ctx.requireWrite(actor, eventId);
+      checkStarts(
+        event,
+        'changes',
+        body.changes.map((c) => ({ after: c.before })),
+      );
       const result = await ctx.write(eventId, async (repos) => {
         const rows = new Map((await repos.teams.list(eventId)).map((r) => [r.id, r]));
         const audits = [];

@@ -9,8 +9,11 @@ import { resultsEventFile } from '../test/resultsFixture.ts';
 import { fromJsonMap } from '../db/json.ts';
 
 const MIN = 60_000;
-/** A first start well after the test clock's "now", so no assigned team counts as started. */
-const F = Date.UTC(2099, 0, 1, 10);
+/**
+ * A first start a day after the test clock's "now", so no assigned team counts as started, and
+ * inside the test events' window (a week either side of the event).
+ */
+const F = Math.ceil((Date.now() + 24 * 60 * MIN) / MIN) * MIN;
 
 describe.each(testDialects())('start times on $name', (dialect) => {
   let t: TestApp;
@@ -110,7 +113,7 @@ describe.each(testDialects())('start times on $name', (dialect) => {
 
     // By default only teams without a time get one: now none.
     const again = await published(id, async () => {
-      const res2 = await assign(id, { first: 0, intervalMin: 2 });
+      const res2 = await assign(id, { first: F + MIN, intervalMin: 2 });
       expect(res2.body).toMatchObject({ assigned: 0, keptWithTime: 4, changes: [] });
     });
     // The same times over all teams change nothing either: no audit row, no change published.

@@ -3,11 +3,14 @@ import { TEAM_COLOURS } from '@rada/core';
 import type { DeletedTeamView, StartListView, TeamAnswerView, TeamListEntry } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
-import type { TestApp } from '../test/app.ts';
+import type { CallResult, TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
 import { fromJsonMap } from '../db/json.ts';
+
+/** The start of the test events (a team's times lie near its event's). */
+const S0 = Date.UTC(2026, 0, 1, 10);
 
 describe.each(testDialects())('teams on $name', (dialect) => {
   let t: TestApp;
@@ -22,11 +25,11 @@ describe.each(testDialects())('teams on $name', (dialect) => {
 
   const newEvent = async () => {
     const id = uniqueShortlink('tm');
-    const file = resultsEventFile(owner.uid);
+    const file = resultsEventFile(owner.uid, S0 + 6 * 3_600_000);
     file.teams.list.alpha = {
       ...file.teams.list.alpha,
       klassid: 'A',
-      starttime: 1000,
+      starttime: S0 + 1000,
       lypoints: { Bonus: 5 },
     } as typeof file.teams.list.alpha;
     await importEvent(t, file, id);
@@ -74,7 +77,7 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       name: 'Alpha',
       nr: '1',
       klassid: 'A',
-      starttime: 1000,
+      starttime: S0 + 1000,
       finishtime: null,
       dsq: false,
       katk: false,
@@ -110,8 +113,8 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       name: 'Alpha Two',
       dsq: true,
       katk: false,
-      starttime: 1000,
-      finishtime: 9000,
+      starttime: S0 + 1000,
+      finishtime: S0 + 9000,
       lypoints: { Bonus: 7, Late: -2 },
     });
     stop();
@@ -120,8 +123,8 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       name: 'Alpha Two',
       dsq: true,
       katk: false,
-      starttime: 1000,
-      finishtime: 9000,
+      starttime: S0 + 1000,
+      finishtime: S0 + 9000,
       lypoints: { Bonus: 7, Late: -2 },
       klassid: 'A',
     });
@@ -129,11 +132,11 @@ describe.each(testDialects())('teams on $name', (dialect) => {
     expect(row?.name).toBe('Alpha Two');
     // Fields not in the change stay as they were.
     expect(fromJsonMap(row?.list)).toMatchObject({ nr: 1, klassid: 'A', dsq: true });
-    // katk false and starttime 1000 did not change anything: only real changes are audited.
+    // katk false and starttime S0 + 1000 did not change anything: only real changes are audited.
     const rows = await audits(id);
     expect(rows.map((r) => [r.action, r.path, r.user_id, r.old_value, r.value])).toEqual([
       ['team.update', 'teams/alpha/list/dsq', owner.uid, null, 'true'],
-      ['team.update', 'teams/alpha/list/finishtime', owner.uid, null, '9000'],
+      ['team.update', 'teams/alpha/list/finishtime', owner.uid, null, String(S0 + 9000)],
       ['team.update', 'teams/alpha/list/katk', owner.uid, null, 'false'],
       [
         'team.update',
@@ -149,7 +152,7 @@ describe.each(testDialects())('teams on $name', (dialect) => {
     // Null clears a time; the audit keeps the old value.
     expect((await patch(id, 'alpha', { finishtime: null })).body.finishtime).toBeNull();
     const cleared = (await audits(id)).filter((r) => r.path === 'teams/alpha/list/finishtime');
-    expect(cleared.map((r) => [r.old_value, r.value])).toContainEqual(['9000', 'null']);
+    expect(cleared.map((r) => [r.old_value, r.value])).toContainEqual([String(S0 + 9000), 'null']);
   });
 
   it('refuses bad bodies and changes on an archived event', async () => {
@@ -174,7 +177,7 @@ describe.each(testDialects())('teams on $name', (dialect) => {
     expect(backup.status).toBe(200);
     const requests: [string, string, unknown, number][] = [
       ['POST', `/api/events/${id}/teams`, { name: 'Delta', nr: '9' }, 201],
-      ['POST', `/api/events/${id}/teams/starttimes`, { first: 5000 }, 200],
+      ['POST', `/api/events/${id}/teams/starttimes`, { first: S0 + 5000 }, 200],
       ['GET', `/api/events/${id}/deletedteams`, undefined, 200],
       ['POST', `/api/events/${id}/deletedteams/${backup.body.id}/restore`, undefined, 200],
       ['DELETE', `/api/events/${id}/teams/bravo`, undefined, 200],
@@ -252,9 +255,14 @@ describe.each(testDialects())('teams on $name', (dialect) => {
       nr: 'A7',
       col: '#123456',
       allowed: false,
-      starttime: 7000,
+      starttime: S0 + 7000,
     });
-    expect(given.body).toMatchObject({ nr: 'A7', col: '#123456', allowed: false, starttime: 7000 });
+    expect(given.body).toMatchObject({
+      nr: 'A7',
+      col: '#123456',
+      allowed: false,
+      starttime: S0 + 7000,
+    });
     // The next number ignores non-numeric ones.
     expect((await create(id, { name: 'Foxtrot' })).body.nr).toBe('5');
     const list = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, {
@@ -362,19 +370,85 @@ describe.each(testDialects())('teams on $name', (dialect) => {
 
   it('lists enabled teams with a start time, earliest first, to anyone', async () => {
     const id = await newEvent();
-    await patch(id, 'bravo', { starttime: 500 });
-    await patch(id, 'charlie', { starttime: 500, disabled: true });
+    await patch(id, 'bravo', { starttime: S0 + 500 });
+    await patch(id, 'charlie', { starttime: S0 + 500, disabled: true });
     const res = await call<StartListView>(t.app, 'GET', `/api/events/${id}/startlist`);
     expect(res.body).toEqual({
       eventId: id,
       eventName: 'Results test',
       teams: [
-        { id: 'bravo', name: 'Bravo', nr: '2', klass: null, starttime: 500 },
-        { id: 'alpha', name: 'Alpha', nr: '1', klass: 'A', starttime: 1000 },
+        { id: 'bravo', name: 'Bravo', nr: '2', klass: null, starttime: S0 + 500 },
+        { id: 'alpha', name: 'Alpha', nr: '1', klass: 'A', starttime: S0 + 1000 },
       ],
     });
     // A hidden event is read by its link, as GET /api/events/:id.
     await t.store.events.update(id, { hidden: 1 });
     expect((await call(t.app, 'GET', `/api/events/${id}/startlist`)).status).toBe(200);
+  });
+
+  it('refuses team times outside a week either side of the event, on every way in', async () => {
+    const id = await newEvent();
+    const DAY = 86_400_000;
+    const end = S0 + 6 * 3_600_000;
+    const refused = async (res: CallResult<unknown>, what: string) => {
+      expect(res.status, what).toBe(400);
+      expect(errorOf(res), what).toBe('teams.error.timeoutofrange');
+    };
+    for (const body of [
+      { starttime: 0 },
+      { starttime: 1.5 },
+      { starttime: 1e308 },
+      { starttime: S0 - 8 * DAY },
+      { finishtime: end + 8 * DAY },
+      { finishtime: -1 },
+    ]) {
+      await refused(await patch(id, 'alpha', body), JSON.stringify(body));
+      await refused(await create(id, { name: 'Late', ...body }), JSON.stringify(body));
+    }
+    await refused(
+      await call(t.app, 'POST', `/api/events/${id}/teams/starttimes`, {
+        as: owner,
+        body: { first: 0 },
+      }),
+      'first 0',
+    );
+    await refused(
+      await call(t.app, 'POST', `/api/events/${id}/teams/starttimes`, {
+        as: owner,
+        body: { first: S0 - 8 * DAY, dryRun: true },
+      }),
+      'first a week early',
+    );
+    // The last of many starts past the window refuses the assignment too.
+    await refused(
+      await call(t.app, 'POST', `/api/events/${id}/teams/starttimes`, {
+        as: owner,
+        body: {
+          first: end + 7 * DAY - 60_000,
+          intervalMin: 24 * 60,
+          onlyMissing: false,
+          includeStarted: true,
+        },
+      }),
+      'last start a week late',
+    );
+    await refused(
+      await call(t.app, 'POST', `/api/events/${id}/teams/starttimes/undo`, {
+        as: owner,
+        body: { changes: [{ id: 'alpha', before: 0, after: S0 + 1000 }] },
+      }),
+      'undo to 0',
+    );
+    const list = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, {
+      as: owner,
+    });
+    expect(list.body.map((x) => [x.id, x.starttime, x.finishtime])).toEqual([
+      ['alpha', S0 + 1000, null],
+      ['bravo', null, null],
+      ['charlie', null, null],
+    ]);
+    // The edges of the window are in it.
+    expect((await patch(id, 'alpha', { starttime: S0 - 7 * DAY })).status).toBe(200);
+    expect((await patch(id, 'alpha', { finishtime: end + 7 * DAY })).status).toBe(200);
   });
 });

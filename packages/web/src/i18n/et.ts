@@ -1,3 +1,4 @@
+import { KP_NR_MAX, TEAM_TIME_MARGIN_DAYS } from '@rada/core';
 import type { Texts } from './en.ts';
 
 /** Estonian texts; same keys as en.ts. */
@@ -52,6 +53,8 @@ export const et: Texts = {
   'kp.error.archived': 'Üritus on arhiveeritud: kontrollpunkte ei saa muuta',
   'teams.error.archived': 'Üritus on arhiveeritud: võistkondi ei saa muuta',
   'teams.error.nrexists': 'Sellise numbriga võistkond on juba olemas',
+  'teams.error.timeoutofrange': `Võistkonna stardi- või finišiaeg peab jääma vahemikku ${TEAM_TIME_MARGIN_DAYS} päeva enne ürituse algust kuni ${TEAM_TIME_MARGIN_DAYS} päeva pärast selle lõppu`,
+  'kp.error.badnumber': `KP number on täisarv 1 kuni ${KP_NR_MAX} või nimi, näiteks F või 12a`,
   'teams.error.exists': 'Selle id-ga võistkond on juba olemas',
   'reg.error.invalid': 'Registreerimise mõned väljad on puudu või vigased',
   'reg.error.closed': 'Sellele üritusele registreerimine on suletud',

@@ -154,6 +154,8 @@ export const kpEn: Record<string, string> = {
   'kpimport.err.sameaxis': 'lat, lng: both coordinates are N/S or both are E/W',
   'kpimport.err.toosmall': '{{field}}: “{{value}}” is less than the minimum {{min}}',
   'kpimport.err.toobig': '{{field}}: “{{value}}” is more than the maximum {{max}}',
+  'kpimport.err.badnumber':
+    '{{field}}: “{{value}}” is no KP number: a whole number from 1 to {{max}}, or a name such as F or 12a',
   'kpimport.err.toolong': '{{field}}: longer than {{max}} characters',
   'kpimport.err.invalid': '{{field}}: not a valid value',
   'kpimport.err.badid': '{{field}}: the id “{{value}}” is empty or too long',

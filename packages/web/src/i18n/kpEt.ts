@@ -155,6 +155,8 @@ export const kpEt: Record<string, string> = {
   'kpimport.err.sameaxis': 'lat, lng: mõlemad koordinaadid on N/S või mõlemad E/W',
   'kpimport.err.toosmall': '{{field}}: „{{value}}“ on väiksem kui lubatud miinimum {{min}}',
   'kpimport.err.toobig': '{{field}}: „{{value}}“ on suurem kui lubatud maksimum {{max}}',
+  'kpimport.err.badnumber':
+    '{{field}}: „{{value}}“ ei ole KP number: täisarv 1 kuni {{max}} või nimi, näiteks F või 12a',
   'kpimport.err.toolong': '{{field}}: pikem kui {{max}} märki',
   'kpimport.err.invalid': '{{field}}: väärtus ei sobi',
   'kpimport.err.badid': '{{field}}: id „{{value}}“ on tühi või liiga pikk',
