@@ -4,7 +4,7 @@ import type { Me } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf, UNLIMITED_RATES } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
-import { PASSWORD, signUp, uniquePhone } from '../test/factories.ts';
+import { PASSWORD, signUp, uniqueEmail, uniquePhone } from '../test/factories.ts';
 import { startTestSmtp } from '../test/smtpServer.ts';
 import type { TestSmtp } from '../test/smtpServer.ts';
 import { startTestSmsGateway } from '../test/smsGateway.ts';
@@ -79,6 +79,27 @@ describe('limits on mail and SMS per target and per asker', () => {
       expect((await call(t.app, 'POST', url, { body: { email: owner.email } })).status).toBe(202);
     }
     expect(mailsTo(owner.email)).toHaveLength(MAILS_PER_ADDRESS);
+  });
+
+  it('still tells the old address of a confirmed change when its share is spent', async () => {
+    const user = await signUp(t.app);
+    for (let i = 0; i < MAILS_PER_ADDRESS + 2; i += 1) {
+      await call(t.app, 'POST', '/api/auth/email-link', { body: { email: user.email } });
+    }
+    expect(mailsTo(user.email)).toHaveLength(MAILS_PER_ADDRESS);
+    const moved = uniqueEmail('moved');
+    const asked = await call(t.app, 'POST', '/api/account/email', {
+      as: user,
+      body: { email: moved, password: PASSWORD },
+    });
+    expect(asked.status).toBe(202);
+    const confirmed = await call(t.app, 'POST', '/api/account/email/confirm', {
+      as: user,
+      body: { token: smtp.lastToken(moved) },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(mailsTo(user.email)).toHaveLength(MAILS_PER_ADDRESS + 1);
+    expect(mailsTo(user.email).at(-1)!.text).toContain(`was changed to ${moved}`);
   });
 
   it("lets a stranger spend only their own share of a number's codes: the owner still signs in", async () => {

@@ -172,10 +172,13 @@ export function emailSignInService({
     return repos.users.claimByAddressOwner(userId);
   }
 
-  /** Sends a notice; a failure is reported, not thrown. */
-  async function notifyNow(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+  /**
+   * Sends a notice, when `capped` unless the address had its share; a failure is reported, not
+   * thrown.
+   */
+  async function notifyNow(mail: Parameters<Mailer['send']>[0], capped = true): Promise<void> {
     try {
-      if (mailer && (await mayMail(mail.to))) await mailer.send(mail);
+      if (mailer && (!capped || (await mayMail(mail.to)))) await mailer.send(mail);
     } catch (error) {
       onSendError?.(error);
     }
@@ -336,7 +339,9 @@ export function emailSignInService({
         return { link, old: user.email };
       });
       if (old !== link.email && !isPlaceholderEmail(old)) {
-        await notify(noticeMail('changed', body.lang, old, link.email));
+        // Not capped: one per confirmed change, and links asked for the old address in a flood
+        // must not keep its owner from learning of the change.
+        await notify(noticeMail('changed', body.lang, old, link.email), false);
       }
       return { email: link.email };
     },
