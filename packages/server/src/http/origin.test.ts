@@ -74,6 +74,7 @@ describe('writes from another site (issue 33, item 6)', () => {
     ['Origin null (a sandboxed frame, a file)', { origin: 'null' }],
     ['no Origin, Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['no Origin, Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
+    ['Origin null from a sandboxed frame', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
   ];
 
   for (const method of methods) {
@@ -90,6 +91,9 @@ describe('writes from another site (issue 33, item 6)', () => {
         { origin: OWN },
         { origin: 'https://partner.example' },
         { 'sec-fetch-site': 'same-origin' },
+        // A page of this origin whose request has referrerPolicy no-referrer: the spec's
+        // Origin is "null" then, the browser still says same-origin.
+        { origin: 'null', 'sec-fetch-site': 'same-origin' },
         { 'sec-fetch-site': 'none' },
         {},
       ];

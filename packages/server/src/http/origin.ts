@@ -22,16 +22,19 @@ function cookieAuthenticated(req: FastifyRequest): boolean {
 }
 
 /**
- * Whether a write comes from a page of this server (the WebSocket check's rules, originAllowed:
- * PUBLIC_URL or the request's own origin, or ALLOWED_ORIGINS). Browsers send Origin with every
- * POST, PUT, PATCH and DELETE; "null" (a sandboxed frame, a file) is nobody's. Without Origin, a
- * browser that sends Sec-Fetch-Site must say `same-origin` or `none` (typed by the person);
- * a client sending neither (the CLI, a device app, an old browser) is let through.
+ * Whether a write comes from a page of this server. A browser's Sec-Fetch-Site `same-origin` (or
+ * `none`: the person's own action) says so whatever the Origin: a request of the app's own page
+ * with referrerPolicy no-referrer carries `Origin: null`. Otherwise the WebSocket check's rules
+ * (originAllowed: PUBLIC_URL or the request's own origin, or ALLOWED_ORIGINS) judge the Origin
+ * header, which browsers send with every POST, PUT, PATCH and DELETE; "null" (a sandboxed frame,
+ * a file) is nobody's. A client sending neither header (the CLI, a device app, an old browser)
+ * is let through.
  */
 export function writeFromOwnSite(req: FastifyRequest, config: SecurityConfig): boolean {
-  if (req.headers.origin !== undefined) return originAllowed(req, config);
   const site = req.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
+  if (site === 'same-origin' || site === 'none') return true;
+  if (req.headers.origin !== undefined) return originAllowed(req, config);
+  return site === undefined;
 }
 
 /**
