@@ -13,8 +13,23 @@ export const SHORTLINK_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
 /** Largest event file (template, CLI import) the server accepts, in bytes. */
 export const EVENT_FILE_MAX_BYTES = 50 * 1024 * 1024;
-/** Largest request body of an ordinary API route, in bytes (file routes take more). */
-export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/**
+ * Largest request body of an ordinary API route, in bytes: a sign-in, a team, one KP. Bulk and
+ * file routes take more (BULK_BODY_MAX_BYTES, EVENT_FILE_MAX_BYTES).
+ */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * Largest request body of the routes that carry many things or long text at once, in bytes:
+ * settings (rich text, map configs), news, KPs and print items in bulk, batches of marks,
+ * locations and start times, speed areas, cup cells (docs/security.md lists them).
+ */
+export const BULK_BODY_MAX_BYTES = 1024 * 1024;
+/**
+ * Most values (array items and object members, counted by their commas) one JSON request body
+ * may hold, whatever its size: the work of parsing and checking a body grows with its values,
+ * and 50 MB of `1,` would be 25 million of them.
+ */
+export const JSON_MAX_VALUES = 1_000_000;
 /** Deepest nesting of arrays and objects a JSON request body may have. */
 export const JSON_MAX_DEPTH = 64;
 /** Browser sessions last this long since last use. */

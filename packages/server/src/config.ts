@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { S3TierConfig } from './archive/archiveStorage.ts';
 import { fileURLToPath } from 'node:url';
 import {
+  BULK_BODY_MAX_BYTES,
   DEFAULT_SMS_COUNTRY_CODES,
   EVENT_FILE_MAX_BYTES,
   REQUEST_BODY_MAX_BYTES,
@@ -67,6 +68,12 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Largest request body of most routes, in bytes (BODY_LIMIT). */
   bodyLimit: number;
+  /**
+   * Largest body of the routes that carry many things or long text at once (settings, news,
+   * KPs in bulk, batches of marks and locations; http/limits.ts `bulkBody`), in bytes
+   * (BULK_BODY_LIMIT).
+   */
+  bulkBodyLimit: number;
   /**
    * Largest body of the few routes that take files (event template, device upload, GPX and KP
    * import), in bytes (LARGE_BODY_LIMIT); only signed-in callers may send more than `bodyLimit`.
@@ -312,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // (or in a neighbouring container) name their own address and escape the sign-in limit.
     trustProxy: env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
     bodyLimit: bytesFromEnv('BODY_LIMIT', env.BODY_LIMIT, REQUEST_BODY_MAX_BYTES),
+    bulkBodyLimit: bytesFromEnv('BULK_BODY_LIMIT', env.BULK_BODY_LIMIT, BULK_BODY_MAX_BYTES),
     largeBodyLimit: bytesFromEnv('LARGE_BODY_LIMIT', env.LARGE_BODY_LIMIT, EVENT_FILE_MAX_BYTES),
     rateLimits: rateLimitsFromEnv(env),
     ...connectionsFromEnv(env),

@@ -13,7 +13,7 @@ import {
   SignUpBody,
 } from '@rada/core';
 import { AppError, parseWith, unauthorized } from '../http/errors.ts';
-import { rateLimited, signinLimits } from '../http/limits.ts';
+import { rateLimited, signinLimits, takesBody } from '../http/limits.ts';
 import type { LinkSignInAnswer, Me } from '@rada/core';
 import type { AuthService } from './auth.service.ts';
 import { browserActor, fullAccountActor } from './actor.ts';
@@ -151,7 +151,8 @@ export async function authRoutes(
     return reply.status(201).send(await auth.createToken(actor, body.name));
   });
 
-  api.delete('/account', async (req, reply) => {
+  // The one DELETE with a body: the confirmation (http/limits.ts refuses bodies on the others).
+  api.delete('/account', takesBody(api), async (req, reply) => {
     if (!req.actor) throw unauthorized();
     const body = parseWith(DeleteAccountBody, req.body);
     await auth.deleteAccount(browserActor(req.actor), body.confirm);

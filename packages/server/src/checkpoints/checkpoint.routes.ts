@@ -9,7 +9,7 @@ import {
   UpdateCheckpointBody,
 } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
-import { largeBody, rateLimited } from '../http/limits.ts';
+import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { CheckpointService } from './checkpoint.service.ts';
 
 const key = z.string().min(1).max(100);
@@ -27,7 +27,8 @@ export async function checkpointRoutes(
 
   api.get('/events/:id/checkpoints', (req) => checkpoints.list(req.actor, id(req.params)));
 
-  api.post('/events/:id/checkpoints', async (req, reply) => {
+  // A KP's long description may be long in every language.
+  api.post('/events/:id/checkpoints', bulkBody(api), async (req, reply) => {
     const eventId = id(req.params);
     const created = await checkpoints.create(
       req.actor,
@@ -37,7 +38,7 @@ export async function checkpointRoutes(
     return reply.status(201).send(created);
   });
 
-  api.patch('/events/:id/checkpoints/:kpId', (req) => {
+  api.patch('/events/:id/checkpoints/:kpId', bulkBody(api), (req) => {
     const p = parseWith(KpParams, req.params);
     return checkpoints.update(req.actor, p.id, p.kpId, parseWith(UpdateCheckpointBody, req.body));
   });
@@ -79,7 +80,7 @@ export async function checkpointRoutes(
 
   api.get('/events/:id/printitems', (req) => checkpoints.printItems(req.actor, id(req.params)));
 
-  api.put('/events/:id/printitems', (req) =>
+  api.put('/events/:id/printitems', bulkBody(api), (req) =>
     checkpoints.savePrintItems(req.actor, id(req.params), parseWith(PrintItemsBody, req.body)),
   );
 }

@@ -4,7 +4,7 @@ import { CreateEventBody, SHORTLINK_MAX_LENGTH, SettingsPatch, UpdateEventBody }
 import { parseWith } from '../http/errors.ts';
 import { idempotencyCache } from '../http/idempotency.ts';
 import type { Idempotency } from '../http/idempotency.ts';
-import { largeBody, rateLimited } from '../http/limits.ts';
+import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { EventService } from './event.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -44,7 +44,8 @@ export async function eventRoutes(
   });
 
   api.get('/events/:id/settings', (req) => events.getSettings(req.actor, id(req.params)));
-  api.patch('/events/:id/settings', (req) =>
+  // Settings hold rich text and map configurations.
+  api.patch('/events/:id/settings', bulkBody(api), (req) =>
     events.patchSettings(req.actor, id(req.params), parseWith(SettingsPatch, req.body)),
   );
 

@@ -68,7 +68,7 @@ import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
 import { connectionOptions, socketLimit } from './sockets.ts';
 import { serveWebApp } from './webApp.ts';
 import { refuseBadText } from './nul.ts';
-import { keyedLimit, registerLimits } from './limits.ts';
+import { keyedLimit, noBody, registerLimits } from './limits.ts';
 import { registerCompression } from './compression.ts';
 import { idempotencyCache, redisIdempotency } from './idempotency.ts';
 import { Redis } from 'ioredis';
@@ -120,7 +120,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // About 1 MB; the few file routes raise it for signed-in callers (http/limits.ts largeBody).
+    // 64 KB; bulk routes take 1 MB and the few file routes more for signed-in callers
+    // (http/limits.ts bulkBody, largeBody).
     bodyLimit: config.bodyLimit,
     // X-Forwarded-For counts only from trusted proxies (by default on this host only); trusting
     // every hop let any client pick its own address and escape the rate limits.
@@ -390,7 +391,8 @@ export async function buildApp({
       await cupRoutes(api, services.cups);
       await mapRoutes(api, services.maps);
       await realtimeRoutes(api, bus, socketGuard, clients, now);
-      api.all('/*', () => {
+      // Unknown API paths read no body (http/limits.ts).
+      api.all('/*', noBody, () => {
         throw new AppError('error.notfound', 404);
       });
     },

@@ -1,9 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RequestPayload,
+  RouteShorthandOptions,
+} from 'fastify';
 import { errorCodes } from 'fastify';
 import { Transform } from 'node:stream';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
-import { JSON_MAX_DEPTH } from '@rada/core';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '@rada/core';
 import type { RateLimit, RateLimits, ServerConfig } from '../config.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Repos } from '../db/store.ts';
@@ -15,14 +21,15 @@ import { findBadText } from './nul.ts';
 
 /**
  * Every limit of the HTTP server in one place (docs/security.md): request body sizes, JSON
- * nesting depth and request rates. The numbers live in ServerConfig (BODY_LIMIT,
- * LARGE_BODY_LIMIT, RATE_LIMIT_*); routes name the limit they fall under with `rateLimited` and
- * `largeBody` in their route options.
+ * nesting depth and value count, and request rates. The numbers live in ServerConfig (BODY_LIMIT,
+ * BULK_BODY_LIMIT, LARGE_BODY_LIMIT, RATE_LIMIT_*); routes name the limit they fall under with
+ * `rateLimited`, `bulkBody`, `largeBody` and `noBody` in their route options.
  */
 
 /** The limit settings routes read when they are declared. */
 export interface LimitSettings {
   bodyLimit: number;
+  bulkBodyLimit: number;
   largeBodyLimit: number;
   rateLimits: RateLimits;
   /** Whether `actor` administers the event `eventId` (may send it large files). */
@@ -34,6 +41,10 @@ export interface LimitSettings {
 declare module 'fastify' {
   interface FastifyInstance {
     radaLimits: LimitSettings;
+  }
+  interface FastifyContextConfig {
+    /** The route takes no body: one is refused before it is read (`noBody`). */
+    noBody?: boolean;
   }
 }
 
@@ -61,16 +72,18 @@ export interface LimitsOptions {
 
 /**
  * Registers the rate-limit plugin (no global limit: routes opt in), the JSON parser that refuses
- * deep nesting before parsing, and the settings `rateLimited`/`largeBody` read. Call before any
- * route is added. The server's default body limit is `config.bodyLimit` (Fastify option).
+ * deep nesting and too many values before parsing, the refusal of bodies where none is taken,
+ * and the settings `rateLimited`/`bulkBody`/`largeBody` read. Call before any route is added. The
+ * server's default body limit is `config.bodyLimit` (Fastify option).
  */
 export async function registerLimits(
   app: FastifyInstance,
-  config: Pick<ServerConfig, 'bodyLimit' | 'largeBodyLimit' | 'rateLimits'>,
+  config: Pick<ServerConfig, 'bodyLimit' | 'bulkBodyLimit' | 'largeBodyLimit' | 'rateLimits'>,
   options: LimitsOptions,
 ): Promise<void> {
   app.decorate('radaLimits', {
     bodyLimit: config.bodyLimit,
+    bulkBodyLimit: config.bulkBodyLimit,
     largeBodyLimit: config.largeBodyLimit,
     rateLimits: config.rateLimits,
     isEventAdmin: async (actor: Actor, eventId: string) => {
@@ -99,14 +112,22 @@ export async function registerLimits(
     errorResponseBuilder: () => new AppError('error.toomany', 429),
   });
 
+  refuseUnwantedBodies(app);
+
   // secure-json-parse (Fastify's parser) recurses and throws a RangeError, a 500, on deep
-  // nesting; a cheap scan refuses it first. Prototype poisoning stays refused by the default.
+  // nesting; a cheap scan refuses it first, and a body of millions of small values, whose
+  // parsing and checks cost the event loop seconds. Prototype poisoning stays refused by the
+  // default parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (jsonDepthOver(text, JSON_MAX_DEPTH)) {
-      done(new AppError('error.toodeep', 400), undefined);
+    const over = jsonShapeOver(text, JSON_MAX_DEPTH, JSON_MAX_VALUES);
+    if (over) {
+      done(
+        over === 'depth' ? new AppError('error.toodeep', 400) : new AppError('error.toolarge', 413),
+        undefined,
+      );
       return;
     }
     // Fastify's default parser answers through `done` (typed as possibly a promise too).
@@ -115,11 +136,18 @@ export async function registerLimits(
 }
 
 /**
- * Whether JSON `text` nests arrays and objects deeper than `max` (brackets inside strings do not
- * count). Malformed text is left for the parser to refuse.
+ * Whether JSON `text` nests arrays and objects deeper than `maxDepth` ('depth') or holds more
+ * than `maxValues` values, counted by the commas between them ('values'), or null. Brackets and
+ * commas inside strings do not count; malformed text is left for the parser to refuse. One linear
+ * pass without allocations, a few ms per MB.
  */
-export function jsonDepthOver(text: string, max: number): boolean {
+export function jsonShapeOver(
+  text: string,
+  maxDepth: number,
+  maxValues: number,
+): 'depth' | 'values' | null {
   let depth = 0;
+  let commas = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
@@ -129,14 +157,65 @@ export function jsonDepthOver(text: string, max: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
+    } else if (c === 0x2c) {
+      commas += 1;
+      if (commas >= maxValues) return 'values';
     } else if (c === 0x5b || c === 0x7b) {
       depth += 1;
-      if (depth > max) return true;
+      if (depth > maxDepth) return 'depth';
     } else if (c === 0x5d || c === 0x7d) {
       depth -= 1;
     }
   }
-  return false;
+  return null;
+}
+
+/** Whether JSON `text` nests arrays and objects deeper than `max` (see jsonShapeOver). */
+export const jsonDepthOver = (text: string, max: number): boolean =>
+  jsonShapeOver(text, max, Infinity) === 'depth';
+
+/** Whether a request comes with a body: a length above 0, or chunks of unknown length. */
+const hasBody = (req: FastifyRequest): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** Methods whose routes take no body unless they say so (`bodyLimit` in their options). */
+const BODYLESS_BY_DEFAULT = new Set(['DELETE', 'OPTIONS']);
+
+/**
+ * Routes that take no body refuse one with 413 error.toolarge in onRequest, before it is read,
+ * parsed or checked (and before the session look-up): unknown paths (404s), routes declared
+ * with `noBody` (the API's catch-all), and DELETE and OPTIONS routes that do not name a
+ * `bodyLimit`. GET and HEAD bodies Fastify never reads.
+ */
+function refuseUnwantedBodies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.bodyLimit === undefined && methods.every((m) => BODYLESS_BY_DEFAULT.has(m))) {
+      route.config = { ...route.config, noBody: true };
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    if (hasBody(req) && (req.is404 || req.routeOptions.config.noBody)) {
+      throw new AppError('error.toolarge', 413);
+    }
+  });
+}
+
+/** Route options of a route that takes no body whatever its method (the API's catch-all). */
+export const noBody = { config: { noBody: true } };
+
+/**
+ * Route options of a route that takes a larger JSON body than most (up to BULK_BODY_LIMIT):
+ * long rich text, many KPs, print items or start times at once, batches of marks or locations.
+ * Only from a signed-in caller, as `largeBody`; the route's service checks permissions as always.
+ */
+export function bulkBody(api: FastifyInstance): BiggerBody {
+  return biggerBody(api, api.radaLimits.bulkBodyLimit, 'user');
+}
+
+/** Route options of a route that takes a body, which its method alone would not say (DELETE). */
+export function takesBody(api: FastifyInstance): Pick<RouteShorthandOptions, 'bodyLimit'> {
+  return { bodyLimit: api.radaLimits.bodyLimit };
 }
 
 /** The client's address as the limits count it: IPv6 by its /64, as the plugin does. */
@@ -217,11 +296,24 @@ export type LargeBodySender = 'user' | 'creator' | 'eventAdmin' | 'deviceOwner';
  * limit, 413 error.toolarge when a body without a length grows over it. Small bodies cost no
  * look-up; the route's service checks permissions as always.
  */
-export function largeBody(
-  api: FastifyInstance,
-  who: LargeBodySender = 'user',
-): Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preParsing'> {
-  const { bodyLimit, largeBodyLimit, isEventAdmin, isDeviceOwner } = api.radaLimits;
+export function largeBody(api: FastifyInstance, who: LargeBodySender = 'user'): BiggerBody {
+  return biggerBody(api, api.radaLimits.largeBodyLimit, who);
+}
+
+/** Route options of `largeBody` and `bulkBody`; a route's own preParsing may call this one's. */
+export interface BiggerBody {
+  bodyLimit: number;
+  onRequest: (req: FastifyRequest) => Promise<void>;
+  preParsing: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: RequestPayload,
+  ) => Promise<RequestPayload>;
+}
+
+/** Bodies up to `limit` from callers of the kind `who`, the ordinary limit for anyone else. */
+function biggerBody(api: FastifyInstance, limit: number, who: LargeBodySender): BiggerBody {
+  const { bodyLimit, isEventAdmin, isDeviceOwner } = api.radaLimits;
   const capped = new WeakSet<FastifyRequest>();
   const allowed = async (req: FastifyRequest): Promise<boolean> => {
     if (!req.actor) return false;
@@ -241,7 +333,7 @@ export function largeBody(
     return true;
   };
   return {
-    bodyLimit: Math.max(bodyLimit, largeBodyLimit),
+    bodyLimit: Math.max(bodyLimit, limit),
     onRequest: async (req: FastifyRequest) => {
       const length = Number(req.headers['content-length']);
       if (length <= bodyLimit || (await allowed(req))) return;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkBody } from '../http/limits.ts';
 import { z } from 'zod';
 import {
   DeviceIdParam,
@@ -24,7 +25,8 @@ const hasBearer = (authorization: string | undefined): boolean =>
 
 /** Messages to teams' devices and the devices' side of them (docs/api.md, Messages and devices). */
 export async function messageRoutes(api: FastifyInstance, messages: MessageService): Promise<void> {
-  api.post('/events/:id/messages', (req) =>
+  // Up to 500 teams at once.
+  api.post('/events/:id/messages', bulkBody(api), (req) =>
     messages.send(
       req.actor,
       parseWith(IdParams, req.params).id,

@@ -8,7 +8,7 @@ import {
   UploadBody,
 } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
-import { largeBody, rateLimited } from '../http/limits.ts';
+import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { ParticipantService } from './participant.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -35,7 +35,8 @@ export async function participantRoutes(
     ),
   );
 
-  api.post('/events/:id/play/marks', (req) =>
+  // A phone back online sends every mark it kept.
+  api.post('/events/:id/play/marks', bulkBody(api), (req) =>
     service.mark(req.actor, parseWith(IdParams, req.params).id, parseWith(MarkBody, req.body)),
   );
 

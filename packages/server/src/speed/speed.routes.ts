@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkBody } from '../http/limits.ts';
 import { z } from 'zod';
 import { PutSpeedAreaBody, SHORTLINK_MAX_LENGTH, SpeedAreaId } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
@@ -13,7 +14,8 @@ export async function speedRoutes(api: FastifyInstance, service: SpeedService): 
     service.areas(req.actor, parseWith(IdParams, req.params).id),
   );
 
-  api.put('/events/:id/speedareas/:areaId', (req) => {
+  // An area of up to 1,000 points.
+  api.put('/events/:id/speedareas/:areaId', bulkBody(api), (req) => {
     const { id, areaId } = parseWith(AreaParams, req.params);
     return service.putArea(req.actor, id, areaId, parseWith(PutSpeedAreaBody, req.body));
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkBody } from '../http/limits.ts';
 import { z } from 'zod';
 import {
   AssignStartTimesBody,
@@ -25,12 +26,13 @@ export async function teamRoutes(api: FastifyInstance, teams: TeamService): Prom
     return reply.status(201).send(created);
   });
 
-  api.post('/events/:id/teams/starttimes', (req) => {
+  // Up to 10,000 start times at once.
+  api.post('/events/:id/teams/starttimes', bulkBody(api), (req) => {
     const { id } = parseWith(IdParams, req.params);
     return teams.assignStartTimes(req.actor, id, parseWith(AssignStartTimesBody, req.body ?? {}));
   });
 
-  api.post('/events/:id/teams/starttimes/undo', (req) => {
+  api.post('/events/:id/teams/starttimes/undo', bulkBody(api), (req) => {
     const { id } = parseWith(IdParams, req.params);
     return teams.undoStartTimes(req.actor, id, parseWith(UndoStartTimesBody, req.body ?? {}));
   });

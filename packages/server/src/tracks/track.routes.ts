@@ -12,7 +12,7 @@ import {
   TRACK_CONTENT_TYPE,
 } from '@rada/core';
 import { AppError, parseWith } from '../http/errors.ts';
-import { largeBody, rateLimited } from '../http/limits.ts';
+import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { TrackService } from './track.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
@@ -80,10 +80,14 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
     }
   });
 
+  const bulk = bulkBody(api);
   api.post(
     '/devices/:deviceId/locations',
     {
-      preParsing: async (req, _reply, payload) => inflating(req, payload, api.radaLimits.bodyLimit),
+      // A batch of up to 5,000 points (IngestBody), inflated.
+      ...bulk,
+      preParsing: async (req, reply, payload) =>
+        inflating(req, await bulk.preParsing(req, reply, payload), api.radaLimits.bulkBodyLimit),
     },
     (req) =>
       tracks.ingest(

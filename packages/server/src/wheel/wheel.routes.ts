@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkBody } from '../http/limits.ts';
 import { z } from 'zod';
 import { SHORTLINK_MAX_LENGTH, WheelOfNamesBody, WheelUpdateBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
@@ -10,7 +11,8 @@ const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
 export async function wheelRoutes(api: FastifyInstance, wheel: WheelService) {
   const id = (params: unknown) => parseWith(IdParams, params).id;
   api.get('/events/:id/wheel', (req) => wheel.view(req.actor, id(req.params)));
-  api.put('/events/:id/wheel', (req) =>
+  // Up to 2,000 ignored names.
+  api.put('/events/:id/wheel', bulkBody(api), (req) =>
     wheel.update(req.actor, id(req.params), parseWith(WheelUpdateBody, req.body)),
   );
   api.post('/events/:id/wheel/draw', (req) => wheel.draw(req.actor, id(req.params)));
