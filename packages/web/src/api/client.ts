@@ -587,8 +587,9 @@ export const api = {
     request<DeviceView>('PUT', `/devices/${enc(deviceId)}`, body),
   /**
    * Sends a batch of location points (durable when it answers) in the binary track format,
-   * gzipped where the browser can (about 6 bytes a point instead of 150 in JSON); no Referer, to
-   * keep the request small.
+   * gzipped where the browser can (about 6 bytes a point instead of 150 in JSON); the Referer is
+   * the origin only, to keep the request small. (Not no-referrer: a POST under that policy may
+   * carry `Origin: null`, which the server refuses from a browser that sends no Sec-Fetch-Site.)
    */
   sendLocations: async (deviceId: string, points: LocationPoint[]) => {
     const { body, encoding } = await compressed(encodeTrack(points));
@@ -600,7 +601,7 @@ export const api = {
         'Content-Type': TRACK_CONTENT_TYPE,
         ...(encoding ? { 'Content-Encoding': encoding } : {}),
       },
-      { body, referrerPolicy: 'no-referrer' },
+      { body, referrerPolicy: 'origin' },
     );
   },
   uploadDeviceFile: (deviceId: string, body: UploadBody) =>
