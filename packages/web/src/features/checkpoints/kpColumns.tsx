@@ -4,7 +4,7 @@ import type {
   GridRenderEditCellParams,
 } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import { compareKpNr } from '@rada/core';
+import { compareKpNr, isValidKpNr } from '@rada/core';
 import type { Checkpoint, KpNr } from '@rada/core';
 import type { KpRow } from './kpRows.ts';
 import { nrTaken, parseLoc, parseNr } from './kpRows.ts';
@@ -35,11 +35,12 @@ export interface ColumnOptions {
   current: () => readonly Checkpoint[];
 }
 
-/** Validation keys for a typed KP number: blank, or taken by another KP. */
+/** Validation keys for a typed KP number: blank, out of range (1.5, 0), or taken by another KP. */
 export function nrError(text: unknown, id: string, checkpoints: readonly Checkpoint[]) {
   const nr = parseNr(typeof text === 'number' ? text : String(text ?? ''));
   if (nr === null) return 'kp.error.nr';
   if (typeof nr === 'string' && nr.length > 20) return 'kp.error.nr';
+  if (!isValidKpNr(nr)) return 'kp.error.badnumber';
   return nrTaken(checkpoints, id, nr) ? 'error.cpnumconflict' : null;
 }
 

@@ -25,6 +25,7 @@ describe('one-KP editor form', () => {
     const d = editDraft(cp);
     expect(editErrors({ ...d, nr: '5' }, 'k1', others).nr).toBe('error.cpnumconflict');
     expect(editErrors({ ...d, nr: '' }, 'k1', others).nr).toBe('kp.error.nr');
+    expect(editErrors({ ...d, nr: '1.5' }, 'k1', others).nr).toBe('kp.error.badnumber');
     const numbers = { ...d.numbers, grp: 'x', maxanswerdistance: '-1' };
     expect(editErrors({ ...d, numbers }, 'k1', others)).toEqual({
       grp: 'kp.error.number',

@@ -1,3 +1,4 @@
+import { isValidKpNr } from '@rada/core';
 import type { Checkpoint, UpdateCheckpointBody } from '@rada/core';
 import { nrTaken, parseNr } from './kpRows.ts';
 import { draftValue } from './responsesDraft.ts';
@@ -74,6 +75,7 @@ export function editErrors(
   const errors: Partial<Record<KpEditField, string>> = {};
   const nr = parseNr(draft.nr);
   if (nr === null || String(nr).length > 20) errors.nr = 'kp.error.nr';
+  else if (!isValidKpNr(nr)) errors.nr = 'kp.error.badnumber';
   else if (nrTaken(all, id, nr)) errors.nr = 'error.cpnumconflict';
   for (const field of KP_NUMBERS) {
     const n = parseNumber(draft.numbers[field]);

@@ -125,6 +125,8 @@ describe('grid cell checks', () => {
     expect(nrError('F', 'a', all)).toBe('error.cpnumconflict');
     expect(nrError(' ', 'a', all)).toBe('kp.error.nr');
     expect(nrError('x'.repeat(21), 'a', all)).toBe('kp.error.nr');
+    for (const bad of ['0', '1.5', '-1', '1e308', '10000', 1.5])
+      expect(nrError(bad, 'a', all), String(bad)).toBe('kp.error.badnumber');
     expect(locError('58.1, 26.1')).toBeNull();
     expect(locError('')).toBeNull();
     expect(locError('58.1; 200')).toBe('kp.error.badloc');
