@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
+import { deliveryQueue } from './deliveries.ts';
 import { buildTestApp } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import { PASSWORD, signUp, uniqueEmail, uniquePhone } from '../test/factories.ts';
@@ -89,5 +90,26 @@ describe('mail and SMS go after the answer', () => {
     await t.app.deliveries.settled();
     expect(sms.lastCode(signInPhone)).toMatch(/^\d{6}$/);
     expect(sms.lastCode(addPhone)).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('the delivery queue', () => {
+  it('runs a job after the caller goes on, reports its failure, and waits at most as told', async () => {
+    const errors: unknown[] = [];
+    const queue = deliveryQueue((e) => errors.push(e));
+    const ran: string[] = [];
+    queue.later(() => {
+      ran.push('job');
+      return Promise.reject(new Error('mail server away'));
+    });
+    ran.push('caller');
+    await queue.settled();
+    expect(ran).toEqual(['caller', 'job']);
+    expect(errors).toEqual([new Error('mail server away')]);
+
+    queue.later(() => new Promise<void>(() => undefined)); // a send that never ends
+    const start = performance.now();
+    await queue.settled(50);
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

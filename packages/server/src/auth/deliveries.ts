@@ -9,8 +9,11 @@ export interface Deliveries {
    * a failure goes to the queue's `onError`, never to the caller.
    */
   later(job: () => Promise<void>): void;
-  /** Resolves when every job queued so far (and any they queued) has ended: tests, shutdown. */
-  settled(): Promise<void>;
+  /**
+   * Resolves when every job queued so far (and any they queued) has ended, or after `withinMs`
+   * at the latest (a shutdown does not wait for a hung mail server): tests, shutdown.
+   */
+  settled(withinMs?: number): Promise<void>;
 }
 
 /** A queue of jobs run in the background; `onError` reports (logs) a failed one. */
@@ -24,8 +27,17 @@ export function deliveryQueue(onError: (error: unknown) => void): Deliveries {
         .finally(() => pending.delete(run));
       pending.add(run);
     },
-    async settled() {
-      while (pending.size > 0) await Promise.all(pending);
+    async settled(withinMs) {
+      const all = (async () => {
+        while (pending.size > 0) await Promise.all(pending);
+      })();
+      if (withinMs === undefined) return all;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, withinMs);
+      });
+      await Promise.race([all, late]);
+      clearTimeout(timer);
     },
   };
 }

@@ -194,11 +194,11 @@ export async function buildApp({
   const auth = authService({ users: store.users, sessions: store.sessions, config, now });
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
   // Mail and SMS go after the answer (auth/deliveries.ts); the server sends what it has queued
-  // before it stops.
+  // before it stops, waiting 10 s at most.
   const deliveries = deliveryQueue((err) => app.log.error({ err }, 'email or SMS not sent'));
   app.decorate('deliveries', deliveries);
   app.addHook('onClose', async () => {
-    await deliveries.settled();
+    await deliveries.settled(10_000);
     mailer?.close();
   });
   const mailTarget = keyedLimit(app, 'mailto', config.rateLimits.mailTarget);
