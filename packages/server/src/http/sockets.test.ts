@@ -116,6 +116,33 @@ describe('slow headers and half-sent bodies (issue 33, item 10)', () => {
     expect(ms).toBeLessThan(3000);
   });
 
+  it('an open WebSocket is not a slow request: it outlives both timeouts', async () => {
+    const socket = await connect(`${s.ws}/api/ws`);
+    expect(socket).toBeInstanceOf(WebSocket);
+    const ws = socket as WebSocket;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ws.readyState).toBe(ws.OPEN);
+    const pong = new Promise<void>((resolve) => ws.once('pong', () => resolve()));
+    ws.ping();
+    await pong;
+    ws.close();
+  });
+
+  it('a kept-alive connection idle for longer than the timeouts takes its next request', async () => {
+    const answers = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = net.connect(s.port, '127.0.0.1', () => {
+        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+        setTimeout(() => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n'), 1200);
+        setTimeout(() => socket.end(), 1800);
+      });
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer));
+    });
+    expect(answers.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+  });
+
   it('a whole request in time is answered', async () => {
     const res = await fetch(`${s.http}/api/health`);
     expect(res.status).toBe(200);
