@@ -1,4 +1,5 @@
 export * from './limits.ts';
+export * from './recordBounds.ts';
 export * from './errors.ts';
 export * from './shortlink.ts';
 export * from './eventTimes.ts';

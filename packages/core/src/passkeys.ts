@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostKeys } from './recordBounds.ts';
 
 /**
  * Passkeys (WebAuthn, docs/sign-in.md): an account registers several, each a public key on the
@@ -20,8 +21,11 @@ const Credential = z
     id: z.string().min(1).max(1024),
     rawId: z.string().min(1).max(1024),
     type: z.literal('public-key'),
-    response: z.record(z.string(), z.unknown()),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    response: z.record(z.string(), z.unknown()).refine(...atMostKeys(50)),
+    clientExtensionResults: z
+      .record(z.string(), z.unknown())
+      .refine(...atMostKeys(50))
+      .default({}),
     authenticatorAttachment: z.string().max(50).optional(),
   })
   .strip();

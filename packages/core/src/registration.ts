@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { csvDateTime, csvDocument } from './csv.ts';
 import { REG_DEFAULT_ORDER, REG_FIELD_ORDER } from './limits.ts';
 import { regValueText } from './registrationText.ts';
+import { atMostKeys } from './recordBounds.ts';
 import { shownEmail } from './api.ts';
 
 export { regValueText };
@@ -206,7 +207,7 @@ export function validateRegValues(
 /** POST /api/events/:id/reg and PUT /api/events/:id/reg/:teamId: the form's values by field id. */
 export const RegisterBody = z
   .object({
-    values: z.record(z.string().max(40), z.unknown()),
+    values: z.record(z.string().max(40), z.unknown()).refine(...atMostKeys(100)),
     /** The team's class among the event's scoring classes (klassid); null or left out: none. */
     klassid: z.string().min(1).max(100).nullable().optional(),
   })
@@ -300,7 +301,7 @@ export interface RegistrationsView {
 export const UpdateRegistrationBody = z
   .object({
     orgcomment: z.string().max(4000),
-    values: z.record(z.string().max(40), z.unknown()),
+    values: z.record(z.string().max(40), z.unknown()).refine(...atMostKeys(100)),
     allowed: z.boolean(),
   })
   .partial()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RICH_TEXT_SETTINGS, RICH_TEXT_SETTING_MAX } from './richText.ts';
 import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
+import { atMostKeys } from './recordBounds.ts';
 import { RegConfig, TEAM_TYPES } from './registration.ts';
 import { MapSetting, SpeedRanges } from './map/mapConfig.ts';
 
@@ -173,7 +174,10 @@ export type SpeedKey = (typeof SPEED_KEYS)[number];
  */
 export const SettingsPatch = z
   .object({
-    settings: z.record(z.string(), z.unknown()).optional(),
+    settings: z
+      .record(z.string(), z.unknown())
+      .refine(...atMostKeys(500))
+      .optional(),
     speed: z.partialRecord(z.enum(SPEED_KEYS), finite.nonnegative().nullable()).optional(),
     /** Per-language copies of the rich-text settings (richText.ts); null removes a copy. */
     copies: TextCopiesPatch.optional(),

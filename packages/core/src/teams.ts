@@ -2,6 +2,7 @@ import { csvDateTime, csvDocument } from './csv.ts';
 import type { CsvCell } from './csv.ts';
 import { z } from 'zod';
 import { TeamTime } from './teamTimes.ts';
+import { atMostKeys } from './recordBounds.ts';
 
 /**
  * The organiser's team tools (docs/api.md, Teams): the team list entries an event admin sees, a
@@ -98,7 +99,7 @@ export const UpdateTeamBody = z
     katk: z.boolean(),
     disabled: z.boolean(),
     allowed: z.boolean(),
-    lypoints: z.record(z.string().min(1).max(100), z.number().finite()),
+    lypoints: z.record(z.string().min(1).max(100), z.number().finite()).refine(...atMostKeys(1000)),
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TextLanguage } from '../settings.ts';
+import { atMostKeys } from '../recordBounds.ts';
 import { KP_NR_MAX, isValidKpNr } from './kpNumber.ts';
 
 /**
@@ -52,9 +53,15 @@ export const KpData = z.looseObject({
   loc: LatLng.optional(),
   anycross: z.boolean().optional(),
   /** Response id → text. */
-  responses: z.record(z.string().min(1).max(50), z.string().max(2000)).optional(),
+  responses: z
+    .record(z.string().min(1).max(50), z.string().max(2000))
+    .refine(...atMostKeys(100))
+    .optional(),
   /** Response id → points, used when the event's `answerscores` is on (admins only). */
-  scores: z.record(z.string().min(1).max(50), finite).optional(),
+  scores: z
+    .record(z.string().min(1).max(50), finite)
+    .refine(...atMostKeys(100))
+    .optional(),
 });
 export type KpData = z.infer<typeof KpData>;
 
@@ -115,8 +122,14 @@ export type CreateCheckpointBody = z.input<typeof CreateCheckpointBody>;
  */
 export const UpdateCheckpointBody = z
   .object({
-    kp: z.record(z.string(), z.unknown()).optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
+    kp: z
+      .record(z.string(), z.unknown())
+      .refine(...atMostKeys(100))
+      .optional(),
+    data: z
+      .record(z.string(), z.unknown())
+      .refine(...atMostKeys(100))
+      .optional(),
     answer: z.string().min(1).max(50).nullable().optional(),
   })
   .strict();
@@ -142,7 +155,9 @@ export const RenumberBody = z
 export type RenumberBody = z.infer<typeof RenumberBody>;
 
 /** PUT /api/events/:id/printitems: the whole list, id → item. */
-export const PrintItemsBody = z.record(z.string().min(1).max(100), PrintItem);
+export const PrintItemsBody = z
+  .record(z.string().min(1).max(100), PrintItem)
+  .refine(...atMostKeys(5000));
 export type PrintItemsBody = z.infer<typeof PrintItemsBody>;
 
 /** A team's answer for a checkpoint that no longer exists or was deleted (spec 01 screen 12). */
