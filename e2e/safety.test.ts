@@ -8,6 +8,9 @@ import { usePlatform } from './lifecycle.ts';
 import { screenshot, typeDateTime } from './support.ts';
 
 const HOUR = 3_600_000;
+/** Tomorrow as the app writes dates (dd.mm.yyyy): the first start typed lies near the event. */
+const DAY = new Date(Date.now() + 24 * HOUR).toLocaleDateString('en-GB').replaceAll('/', '.');
+const DAY_PATTERN = DAY.replaceAll('.', '\\.');
 
 describe('organiser actions are safe to click', () => {
   const env = usePlatform();
@@ -100,7 +103,7 @@ describe('organiser actions are safe to click', () => {
     // By default only teams without a start time, and never a started one.
     expect(await page.getByTestId('starttimes-onlymissing').isChecked()).toBe(true);
     expect(await page.getByTestId('starttimes-includestarted').isChecked()).toBe(false);
-    await typeDateTime(page, 'starttimes-first', '01.05.2030 10:00:00');
+    await typeDateTime(page, 'starttimes-first', `${DAY} 10:00:00`);
     await page.getByTestId('starttimes-interval').fill('2');
     const preview = page.getByTestId('starttimes-preview');
     await expect
@@ -115,10 +118,10 @@ describe('organiser actions are safe to click', () => {
     // The preview follows the form (after a pause): the new first start shows.
     await expect
       .poll(() => page.getByTestId('starttimes-preview-changes').innerText())
-      .toContain('01.05.2030 10:02:00');
+      .toContain(`${DAY} 10:02:00`);
     const changes = await page.getByTestId('starttimes-preview-changes').innerText();
-    expect(changes).toMatch(/Charlie\s+none → 01\.05\.2030 10:00:00/);
-    expect(changes).toMatch(/Delta\s+none → 01\.05\.2030 10:02:00/);
+    expect(changes).toMatch(new RegExp(`Charlie\\s+none → ${DAY_PATTERN} 10:00:00`));
+    expect(changes).toMatch(new RegExp(`Delta\\s+none → ${DAY_PATTERN} 10:02:00`));
     expect(changes).not.toContain('Echo');
     // The preview wrote nothing.
     expect(count('POST', `/api/events/${eventId}/teams/starttimes`)).toBeGreaterThan(0);
@@ -143,8 +146,8 @@ describe('organiser actions are safe to click', () => {
       'Teams that got a start time: 2',
     );
     await settledScreenshot('safety-starttimes-applied');
-    await expect.poll(() => timesOf('charlie')).toBe('01.05.2030 10:00:00 / –');
-    await expect.poll(() => timesOf('delta')).toBe('01.05.2030 10:02:00 / –');
+    await expect.poll(() => timesOf('charlie')).toBe(`${DAY} 10:00:00 / –`);
+    await expect.poll(() => timesOf('delta')).toBe(`${DAY} 10:02:00 / –`);
     // The finished team (and the one with its own time) are untouched.
     expect(await timesOf('echo')).toBe(echoBefore);
     expect(await timesOf('foxtrot')).toBe(foxtrotBefore);

@@ -41,7 +41,8 @@ describe('an organiser manages teams', () => {
 
     // Alpha (two answers) has the organiser as its user; Bravo and Charlie have none. The
     // file's admins map makes the organiser the owner.
-    const event = resultsEventFile(uid);
+    // On 1 May 2030, the day the test types its teams' times on (they lie near the event).
+    const event = resultsEventFile(uid, Date.UTC(2030, 4, 1, 16));
     Object.assign(event.eventsdata.data, { joinstartinterval: 2 });
     Object.assign(event.teams.list.bravo, {
       devs: { 'dev-b1': true, 'dev-b2': true },
