@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { CallResult, Caller, TestApp } from '../test/app.ts';
-import { buildEvent, signUp, signUpCreator, uniqueShortlink } from '../test/factories.ts';
+import { PASSWORD, buildEvent, signUp, signUpCreator, uniqueShortlink } from '../test/factories.ts';
 import type { TestUser } from '../test/factories.ts';
 
 // The Origin and content-type checks do not touch the database beyond the calls: one dialect.
@@ -109,12 +109,18 @@ describe('writes from another site (issue 33, item 6)', () => {
     });
   }
 
-  it('a request without a cookie is not checked (nobody is signed in to act as)', async () => {
-    const res = await call(t.app, 'POST', '/api/auth/signin', {
-      headers: { origin: 'https://evil.example' },
-      body: { email: creator.email, password: 'wrong password here' },
-    });
-    expect(errorOf(res)).not.toBe('error.badorigin');
+  it('a sign-in from another site is refused too: it would sign the visitor in to its account', async () => {
+    const signIn = (headers: Record<string, string>) =>
+      call(t.app, 'POST', '/api/auth/signin', {
+        headers: { host: HOST, ...headers },
+        body: { email: creator.email, password: PASSWORD },
+      });
+    for (const [, headers] of refusals) {
+      const res = await signIn(headers);
+      expect([res.status, errorOf(res)], JSON.stringify(headers)).toEqual([403, 'error.badorigin']);
+    }
+    expect((await signIn({ origin: OWN })).status).toBe(200);
+    expect((await signIn({})).status).toBe(200);
   });
 
   it('reads (GET) are not checked', async () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/auth.routes.ts';
 import { AppError } from './errors.ts';
 import { originAllowed } from './security.ts';
 import type { SecurityConfig } from './security.ts';
@@ -9,16 +8,15 @@ import type { SecurityConfig } from './security.ts';
  * other sites, but not of the same site: a page on another port of the same host, or on a sibling
  * subdomain, could post with the organiser's cookie (`fetch(…, {mode: 'no-cors', credentials:
  * 'include'})` with a `text/plain` body needs no CORS preflight). Two checks close that:
- * the Origin of a cookie-authenticated write, and the content types the API takes.
+ * the Origin of a browser's write, and the content types the API takes.
  */
 
 /** The methods that change something; GET, HEAD and OPTIONS change nothing in Rada. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether the request would act as the session in its cookie (not as a bearer token). */
-function cookieAuthenticated(req: FastifyRequest): boolean {
-  if (req.headers.authorization?.startsWith('Bearer ')) return false;
-  return Boolean(req.cookies[SESSION_COOKIE]);
+/** Whether the request acts as a bearer token (a device app, the CLI), which no browser sends by itself. */
+function bearerAuthenticated(req: FastifyRequest): boolean {
+  return req.headers.authorization?.startsWith('Bearer ') === true;
 }
 
 /**
@@ -38,15 +36,17 @@ export function writeFromOwnSite(req: FastifyRequest, config: SecurityConfig): b
 }
 
 /**
- * An onRequest hook refusing, with 403 error.badorigin before anything is read, a write that the
- * session cookie authenticates and that another site's page sent. Requests with a bearer token
- * (device apps, the CLI) or without the cookie act as nobody's browser session and pass.
+ * An onRequest hook refusing, with 403 error.badorigin before anything is read, a write that
+ * another site's page sent: with the session cookie it would act as the organiser; without it, a
+ * sign-in, sign-up or guest account would sign the visitor's browser in to an account the other
+ * site chose (login CSRF). Requests with a bearer token (device apps, the CLI) are nobody's
+ * browser session and pass.
  */
 export function crossSiteWriteGuard(
   config: SecurityConfig,
 ): (req: FastifyRequest) => Promise<void> {
   return async (req) => {
-    if (!WRITES.has(req.method) || !cookieAuthenticated(req)) return;
+    if (!WRITES.has(req.method) || bearerAuthenticated(req)) return;
     if (!writeFromOwnSite(req, config)) throw new AppError('error.badorigin', 403);
   };
 }
