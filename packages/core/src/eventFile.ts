@@ -113,3 +113,23 @@ export function parseEventFile(text: string): ParseEventFileResult {
   }
   return checkEventFile(value);
 }
+
+/**
+ * Parses an event file Rada wrote itself (an archive's evdata.json): its structure only. What it
+ * holds passed the rules of the day it was written, and a rule added since (a KP number's or a
+ * team time's range) must not make an archived event unreadable.
+ */
+export function parseOwnEventFile(text: string): ParseEventFileResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refused('createevent.badtemplate', [{ path: '', message: 'not JSON' }]);
+  }
+  const parsed = EventFile.safeParse(value);
+  if (parsed.success) return { ok: true, file: parsed.data };
+  return refused(
+    'createevent.badtemplate',
+    parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+}

@@ -8,7 +8,7 @@ import {
   ERROR_MESSAGES,
   archiveState,
   eventTopic,
-  parseEventFile,
+  parseOwnEventFile,
 } from '@rada/core';
 import type {
   ArchiveMeta,
@@ -189,13 +189,13 @@ export function archiveService({
 
   /**
    * Reads and parses an archived event's evdata.json, from the first tier or else the second;
-   * undefined when it is in neither.
+   * undefined when it is in neither. Only its structure is checked (parseOwnEventFile).
    */
   async function archivedFile(eventId: string) {
     const name = `${eventId}/${ARCHIVE_FILES.event}`;
     const bytes = (await first.read(name)) ?? (await second?.read(name));
     if (!bytes) return undefined;
-    const result = parseEventFile(Buffer.from(bytes).toString('utf8'));
+    const result = parseOwnEventFile(Buffer.from(bytes).toString('utf8'));
     if (!result.ok) throw new AppError('archive.error.missing', 409);
     return result.file;
   }

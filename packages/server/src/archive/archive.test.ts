@@ -224,6 +224,43 @@ describe.each(testDialects())('archiving on $name', (dialect) => {
     expect((await call(t.app, 'GET', `/api/events/${id}/results`)).body).toEqual(results.body);
   });
 
+  it('reads an archive back whatever rules came after it was written (a team time of 0, KP 1.5)', async () => {
+    const id = uniqueShortlink('arcold');
+    await importEvent(t, resultsEventFile(owner.uid), id);
+    // Stored before those rules existed: written straight to the database.
+    const alpha = (await t.handle.db
+      .selectFrom('teams')
+      .select('list')
+      .where('event_id', '=', id)
+      .where('id', '=', 'alpha')
+      .executeTakeFirst())!;
+    await t.handle.db
+      .updateTable('teams')
+      .set({ list: JSON.stringify({ ...JSON.parse(alpha.list), starttime: 0 }) })
+      .where('event_id', '=', id)
+      .where('id', '=', 'alpha')
+      .execute();
+    await t.handle.db
+      .updateTable('checkpoints')
+      .set({ kp: JSON.stringify({ nr: 1.5, ra: 1 }), nr: '1.5' })
+      .where('event_id', '=', id)
+      .where('id', '=', 'k1')
+      .execute();
+    const before = await exported(id);
+    const results = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    expect((await run(id, 'archive')).state).toBe('done');
+    const read = await call<ResultsView>(t.app, 'GET', `/api/events/${id}/results`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toEqual(results.body);
+    const kps = await call<CheckpointList>(t.app, 'GET', `/api/events/${id}/checkpoints`, {
+      as: owner,
+    });
+    expect(kps.body.checkpoints.map((c) => c.kp.nr)).toEqual([1.5, 2, 3]);
+    const back = await run(id, 'unarchive');
+    expect(back.state, JSON.stringify(back)).toBe('done');
+    expect(await exported(id)).toEqual(before);
+  });
+
   it('refuses to restore an event that is not archived, is final, has lost its file or has live rows again', async () => {
     const id = await newEvent();
     const notArchived = await call(t.app, 'POST', `/api/events/${id}/unarchive`, { as: owner });
