@@ -5,9 +5,10 @@ import type { ErrorBody } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
-import { buildEvent, signUpCreator, uniqueShortlink } from '../test/factories.ts';
+import { buildEvent, importEvent, signUpCreator, uniqueShortlink } from '../test/factories.ts';
 import type { TestUser } from '../test/factories.ts';
 import { sampleEventFile } from '../test/eventFileFixture.ts';
+import { resultsEventFile } from '../test/resultsFixture.ts';
 
 /**
  * Small bodies that cost the event loop much (issue 33, item 5), sent to a listening server
@@ -64,11 +65,12 @@ async function slowestHealthDuring(base: string, work: () => Promise<unknown>): 
   let slowest = 0;
   const probe = (async () => {
     while (running) {
+      // The pause counts too: a loop stalled while the timer waits fires it late.
       const began = performance.now();
+      await new Promise((r) => setTimeout(r, 5));
       const res = await fetch(`${base}/api/health`);
       await res.text();
-      slowest = Math.max(slowest, performance.now() - began);
-      await new Promise((r) => setTimeout(r, 5));
+      slowest = Math.max(slowest, performance.now() - began - 5);
     }
   })();
   try {
@@ -168,5 +170,30 @@ describe('bodies that cost the event loop', () => {
     expect(slowest).toBeLessThan(HEALTH_MAX_MS);
     // The creator still makes events as before.
     expect(event.id).toBeTruthy();
+  });
+
+  it("keeps /api/health fast while an admin's 4 MB GPX track is read", async () => {
+    const id = uniqueShortlink('gpx');
+    const start = Date.parse('2026-01-01T10:00:00Z');
+    await importEvent(t, resultsEventFile(creator.uid), id);
+    const points = Array.from({ length: 40_000 }, (_, i) => {
+      const time = new Date(start + i * 1000).toISOString();
+      return `<trkpt lat="${58 + i * 1e-6}" lon="${26 + i * 1e-6}"><ele>40</ele><time>${time}</time></trkpt>`;
+    });
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg>${points.join('\n')}</trkseg></trk></gpx>`;
+    expect(gpx.length).toBeGreaterThan(3_800_000);
+    let answer: Answer | undefined;
+    const slowest = await slowestHealthDuring(base, async () => {
+      answer = await post(
+        base,
+        `/api/events/${id}/teams/alpha/track.gpx`,
+        JSON.stringify({ gpx }),
+        {
+          cookie: creator.cookie,
+        },
+      );
+    });
+    expect(answer?.status, answer?.body.slice(0, 200)).toBe(200);
+    expect(slowest).toBeLessThan(HEALTH_MAX_MS);
   });
 });

@@ -1,7 +1,6 @@
 import {
   encodeTrack,
   fillDistances,
-  trackFromGpx,
   trackStats,
   trackToGpx,
   type LocationPoint,
@@ -10,6 +9,7 @@ import {
   type TeamTrackSummary,
   type TrackStat,
 } from '@rada/core';
+import { readGpxOffLoop } from './gpxOffLoop.ts';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { timeId } from '../db/ids.ts';
@@ -176,7 +176,7 @@ export function trackReadService({
       if (!canImportTrack(access)) throw actor ? forbidden() : unauthorized();
       let parsed: { points: LocationPoint[]; problems: string[] };
       try {
-        parsed = trackFromGpx(gpx);
+        parsed = await readGpxOffLoop(gpx);
       } catch (error) {
         throw new AppError('error.validation', 400, [
           { path: 'gpx', message: error instanceof Error ? error.message : 'not a GPX track' },
