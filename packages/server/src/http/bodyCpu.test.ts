@@ -9,6 +9,7 @@ import { buildEvent, importEvent, signUpCreator, uniqueShortlink } from '../test
 import type { TestUser } from '../test/factories.ts';
 import { sampleEventFile } from '../test/eventFileFixture.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
+import { jsonShapeOver } from './limits.ts';
 
 /**
  * Small bodies that cost the event loop much (issue 33, item 5), sent to a listening server
@@ -84,6 +85,16 @@ async function slowestHealthDuring(base: string, work: () => Promise<unknown>): 
 
 /** A JSON array of `count` ones: 500,000 of them are just under 1 MB. */
 const ones = (count: number) => `[${Array(count).fill('1').join(',')}]`;
+
+describe('jsonShapeOver', () => {
+  it('counts values by their commas outside strings, escaped quotes included', () => {
+    expect(jsonShapeOver('[1,2,3]', 64, 3)).toBe(null);
+    expect(jsonShapeOver('[1,2,3,4]', 64, 3)).toBe('values');
+    expect(jsonShapeOver('["a,b,c,d", "\\"", "\\\\", 1]', 64, 4)).toBe(null);
+    expect(jsonShapeOver('["\\",[[[[", 1]', 2, 10)).toBe(null);
+    expect(jsonShapeOver('["\\\\",[[[["]]]]', 2, 10)).toBe('depth');
+  });
+});
 
 describe('bodies that cost the event loop', () => {
   let t: TestApp;
