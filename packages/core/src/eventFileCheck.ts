@@ -23,13 +23,27 @@ export const EVENT_FILE_MAX_PROBLEMS = 50;
 export const EVENT_ADMIN_ROLES = ['owner', 'admin'] as const;
 
 /**
+ * A team time of a file: a time, or what older files wrote for none (`0`, `""`), which is read as
+ * absent (fileTeamTimeAbsent) rather than refused.
+ */
+const FileTeamTime = z.union([z.literal(0), z.literal(''), TeamTime]).nullable();
+
+/** Whether a file's team time means "no time" (null, `0`, `""`): stored as null. */
+export function fileTeamTimeAbsent(t: unknown): boolean {
+  return t === null || t === 0 || t === '';
+}
+
+/**
  * A team of `teams.list` as the file holds it: the team editor's fields, except that the file's
- * `nr` may be a number (101) and `devs` is the map `{devId: true}`; unknown keys are kept.
+ * `nr` may be a number (101), `devs` is the map `{devId: true}` and a time may be written as
+ * none (FileTeamTime); unknown keys are kept.
  */
 export const TeamFileEntry = UpdateTeamBody.omit({ nr: true, devs: true })
   .extend({
     nr: z.union([z.string().trim().min(1).max(20), z.number().finite()]).nullable(),
     devs: z.record(z.string().min(1).max(100), z.unknown()),
+    starttime: FileTeamTime,
+    finishtime: FileTeamTime,
   })
   .partial()
   .loose();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, EventSummary } from '@rada/core';
+import type { ErrorBody, EventSummary, TeamListEntry } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -82,13 +82,13 @@ describe.each(testDialects())(
         })),
       ],
       [
-        'team times of epoch 0 or more than a week after the event',
+        'team times in seconds or more than a week after the event',
         () => ({
           ...good,
           teams: {
             ...good.teams,
             list: {
-              t1: { ...good.teams.list.t1, starttime: 0 },
+              t1: { ...good.teams.list.t1, starttime: 1_767_261_600 },
               t2: { ...good.teams.list.t2, finishtime: 1767283200000 + 8 * 86_400_000 },
             },
           },
@@ -191,6 +191,28 @@ describe.each(testDialects())(
         },
       ]);
       expect(await countRows(t.handle.db)).toEqual(before);
+    });
+
+    it('reads a team time an older file wrote as none (0, "") as absent, not as 1970', async () => {
+      const id = uniqueShortlink('old');
+      const list = good.teams.list;
+      await importEvent(
+        t,
+        {
+          ...good,
+          teams: {
+            ...good.teams,
+            list: { t1: { ...list.t1, starttime: 0 }, t2: { ...list.t2, finishtime: '' } },
+          },
+        },
+        id,
+      );
+      const teams = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, {
+        as: creator,
+      });
+      const times = Object.fromEntries(teams.body.map((x) => [x.id, [x.starttime, x.finishtime]]));
+      expect(times.t1?.[0]).toBeNull();
+      expect(times.t2?.[1]).toBeNull();
     });
 
     it('still creates events from good templates and duplicates', async () => {

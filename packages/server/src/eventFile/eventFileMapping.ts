@@ -1,4 +1,4 @@
-import { EVENT_FILE_VERSION } from '@rada/core';
+import { EVENT_FILE_VERSION, fileTeamTimeAbsent } from '@rada/core';
 import type { EventFile } from '@rada/core';
 import type { Database } from '../db/schema.ts';
 import { asJsonMap, fromJson, fromJsonMap, toJson } from '../db/json.ts';
@@ -46,6 +46,19 @@ export const teamNameOf = (list: unknown, regdata: unknown): string =>
 
 /** The nr column of a team (list.nr as text). */
 export const teamNrOf = (list: unknown): string | null => strOrNull(asMap(list).nr);
+
+/**
+ * A team's list entry as stored: a start or finish time that an older file wrote as none (`0`,
+ * `""`) is stored as null, as the team editor would clear it (spec 04: read, not refuse).
+ */
+function teamListOf(list: unknown): unknown {
+  if (!isMap(list)) return list;
+  const times = (['starttime', 'finishtime'] as const).filter(
+    (field) => field in list && list[field] !== null && fileTeamTimeAbsent(list[field]),
+  );
+  if (times.length === 0) return list;
+  return { ...list, ...Object.fromEntries(times.map((field) => [field, null])) };
+}
 
 /** One stored answer from its file form (`{answer, ok, aeg, …}`); odd types stay in `extra`. */
 export function answerRow(
@@ -192,7 +205,7 @@ export function fileToRows(file: EventFile, eventId: string, now: number): Event
       id,
       name: teamNameOf(list, regdata),
       nr: teamNrOf(list),
-      list: toJson(list ?? null),
+      list: toJson(teamListOf(list) ?? null),
       data: toJson(
         data === undefined
           ? null
