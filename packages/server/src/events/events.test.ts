@@ -189,6 +189,16 @@ describe.each(testDialects())('events on $name', (dialect) => {
       {
         ...file,
         events: { ...file.events, arch: 'a1', starttime: now + DAY, endtime: now + 2 * DAY },
+        // The file's team times belong to its own date, not within a week of the moved one.
+        teams: {
+          ...file.teams,
+          list: Object.fromEntries(
+            Object.entries(file.teams.list).map(([id, team]) => [
+              id,
+              { ...team, starttime: null, finishtime: null },
+            ]),
+          ),
+        },
       },
       archived,
     );
