@@ -181,3 +181,19 @@ describe('socket and timeout settings', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '700000' })).toThrow(/HEADERS_TIMEOUT_MS/);
   });
 });
+
+describe('socketLimit', () => {
+  it('gives a place back for a connection that closed before the hook ran', async () => {
+    const { EventEmitter } = await import('node:events');
+    const { socketLimit } = await import('./sockets.ts');
+    const hook = socketLimit(2);
+    const reply = { header: () => reply };
+    const request = (destroyed: boolean) => {
+      const socket = Object.assign(new EventEmitter(), { destroyed });
+      return { ws: true, ip: '203.0.113.7', raw: { socket } } as never;
+    };
+    // Clients that left during the session look-up: their 'close' came before the hook.
+    for (let i = 0; i < 5; i += 1) await hook(request(true), reply as never);
+    await expect(hook(request(false), reply as never)).resolves.toBeUndefined();
+  });
+});

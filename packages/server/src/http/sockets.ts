@@ -54,8 +54,11 @@ export function socketLimit(
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const open = new Map<string, number>();
   return async (req, reply) => {
-    const connection = req.raw.socket as NodeJS.EventEmitter | undefined;
-    if (!req.ws || !connection) return;
+    const connection = req.raw.socket as
+      (NodeJS.EventEmitter & { destroyed?: boolean }) | undefined;
+    // A connection already gone (its client left while an earlier hook awaited the session
+    // look-up) will not emit 'close' again: counted, its place would never be given back.
+    if (!req.ws || !connection || connection.destroyed) return;
     const key = addressKey(req);
     const count = open.get(key) ?? 0;
     if (count >= max) {
