@@ -5,6 +5,7 @@ import { buildTestApp, call } from '../test/app.ts';
 import type { Caller, TestApp } from '../test/app.ts';
 import { PASSWORD, sessionCookie, signIn, signUp, uniqueEmail } from '../test/factories.ts';
 import { startTestSmtp } from '../test/smtpServer.ts';
+import { authService } from './auth.service.ts';
 import type { TestSmtp } from '../test/smtpServer.ts';
 
 const PUBLIC_URL = 'https://rada.example.org';
@@ -134,6 +135,36 @@ describe.each(testDialects())('an unproven account claimed by its address on $na
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('a password sign-in under way when the owner claims the account keeps no session', async () => {
+    const email = uniqueEmail('victim');
+    await signUp(t.app, email);
+    // The first comer signs in: their password is read, then the owner's link claims the
+    // account (its transaction ends every session) while the password is being checked.
+    let claimed: Promise<unknown> | undefined;
+    const users = {
+      ...t.store.users,
+      findByEmail: async (address: string) => {
+        const found = await t.store.users.findByEmail(address);
+        claimed ??= linkSignIn(email);
+        await claimed;
+        return found;
+      },
+    };
+    const auth = authService({
+      users,
+      sessions: t.store.sessions,
+      config: t.config,
+      now: Date.now,
+    });
+    const late = await auth.signIn({ email, password: PASSWORD }).catch((e: unknown) => e);
+    expect(await claimed).toMatchObject({ body: { cleared: true } });
+    if (late && typeof late === 'object' && 'token' in late) {
+      expect(await status({ cookie: `rada_session=${String(late.token)}` })).toBe(401);
+    } else {
+      expect(late).toMatchObject({ key: 'auth.error.badcredentials' });
+    }
   });
 
   it('leaves a proven account, and a link opened in the account’s own session, as they are', async () => {

@@ -171,11 +171,15 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, body.password)
         : (await verifyPassword(await DUMMY_HASH_PROMISE, body.password), false);
-      if (!user || !ok) throw new AppError('auth.error.badcredentials', 401);
-      return {
-        token: await startSession(user.id, 'browser', null, userAgent),
-        actor: await actorFor(user),
-      };
+      if (!user?.password_hash || !ok) throw new AppError('auth.error.badcredentials', 401);
+      const token = await startSession(user.id, 'browser', null, userAgent);
+      // The password was read before the slow check: if it went meanwhile (the address's owner
+      // claimed the account, a reset replaced it), the session made with it goes too.
+      if (!(await users.stillHasPassword(user.id, user.password_hash))) {
+        await sessions.delete(tokenHash(token));
+        throw new AppError('auth.error.badcredentials', 401);
+      }
+      return { token, actor: await actorFor(user) };
     },
 
     /**

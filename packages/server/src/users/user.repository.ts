@@ -199,6 +199,23 @@ export function userRepository(db: Kysely<Database>) {
       return true;
     },
 
+    /**
+     * Whether the account's password is still `hash`. A sign-in asks this after making its
+     * session, so that a change which removed or replaced the password while it was being
+     * checked (an address owner's claim, a reset) is not outlived by that session. An UPDATE
+     * that changes nothing rather than a read: on PostgreSQL it waits for such a change under
+     * way to commit, and then sees it.
+     */
+    stillHasPassword: async (id: string, hash: string): Promise<boolean> => {
+      const res = await db
+        .updateTable('users')
+        .set({ password_hash: hash })
+        .where('id', '=', id)
+        .where('password_hash', '=', hash)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
     setPassword: (id: string, hash: string) =>
       db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute(),
 
