@@ -18,8 +18,19 @@ export function passkeyRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'asc')
         .execute(),
     /** Records a use: the new signature counter and when. */
-    used: (id: string, counter: number, at: number) =>
-      db.updateTable('passkeys').set({ counter, last_used_at: at }).where('id', '=', id).execute(),
+    /**
+     * Notes a sign-in with the passkey; false when it is gone (removed, or its account claimed
+     * by the address's owner, since it was read): the sign-in then makes no session. Its row
+     * stays locked to the end of the transaction, so a removal under way is waited for.
+     */
+    used: async (id: string, counter: number, at: number): Promise<boolean> => {
+      const res = await db
+        .updateTable('passkeys')
+        .set({ counter, last_used_at: at })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
     /** Removes one of `userId`'s passkeys; whether there was one. */
     deleteOwn: async (userId: string, id: string): Promise<boolean> => {
       const done = await db

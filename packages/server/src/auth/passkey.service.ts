@@ -205,7 +205,9 @@ export function passkeyService({ store, auth, waysIn, now }: PasskeyDeps) {
       const user = await store.users.findById(row.user_id);
       if (!user) throw refused(401);
       const { token } = await store.transaction(async (repos) => {
-        await repos.passkeys.used(row.id, verified.authenticationInfo.newCounter, now());
+        if (!(await repos.passkeys.used(row.id, verified.authenticationInfo.newCounter, now()))) {
+          throw refused(401);
+        }
         return startBrowserSession(repos.sessions, user.id, now(), userAgent);
       });
       return { token, actor: await auth.actorFor(user) };

@@ -8,6 +8,8 @@ import { sessionCookie, signUp } from '../test/factories.ts';
 import type { TestUser } from '../test/factories.ts';
 import { softPasskey } from '../test/softAuthenticator.ts';
 import type { SoftPasskey } from '../test/softAuthenticator.ts';
+import type { Store } from '../db/store.ts';
+import { passkeyService } from './passkey.service.ts';
 
 const ORIGIN = 'https://rada.example.org';
 const RP_ID = 'rada.example.org';
@@ -66,6 +68,36 @@ describe.each(testDialects())('passkeys on $name', (dialect) => {
     expect(list.body[1]!.lastUsedAt).toBeNull();
     // Its public key only: no secret leaves the server.
     expect(Object.keys(list.body[0]!).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name']);
+  });
+
+  it('makes no session with a passkey removed while its signature was being checked', async () => {
+    const user = await signUp(t.app);
+    const key = softPasskey(user.uid);
+    await register(user, key);
+    // The key goes (its owner removes it, or the address's owner claims the account) after the
+    // sign-in has read it and checked the signature, before the session is made.
+    const store: Store = {
+      ...t.store,
+      users: {
+        ...t.store.users,
+        findById: async (id: string) => {
+          await t.store.passkeys.deleteOwn(user.uid, key.credentialId);
+          return t.store.users.findById(id);
+        },
+      },
+    };
+    const passkeys = passkeyService({
+      store,
+      auth: { actorFor: (u) => Promise.resolve({ uid: u.id }) as never },
+      waysIn: { emailLinks: false, phoneCodes: false },
+      now: Date.now,
+    });
+    const answer = key.assert(await signInOptions(), RP_ID, ORIGIN);
+    const outcome = await passkeys
+      .signIn({ credential: answer } as never, { id: RP_ID, origin: ORIGIN })
+      .catch((e: unknown) => e);
+    expect(outcome).toMatchObject({ key: 'auth.error.passkey', status: 401 });
+    expect((await t.store.sessions.listOf(user.uid)).length).toBe(1);
   });
 
   it('takes each challenge once: a replayed sign-in or registration is refused', async () => {
