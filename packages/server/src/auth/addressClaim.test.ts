@@ -6,6 +6,7 @@ import type { Caller, TestApp } from '../test/app.ts';
 import { PASSWORD, sessionCookie, signIn, signUp, uniqueEmail } from '../test/factories.ts';
 import { startTestSmtp } from '../test/smtpServer.ts';
 import { authService } from './auth.service.ts';
+import { sessionService } from './session.service.ts';
 import type { TestSmtp } from '../test/smtpServer.ts';
 
 const PUBLIC_URL = 'https://rada.example.org';
@@ -165,6 +166,35 @@ describe.each(testDialects())('an unproven account claimed by its address on $na
     } else {
       expect(late).toMatchObject({ key: 'auth.error.badcredentials' });
     }
+  });
+
+  it('a password change under way when the owner claims the account sets no password', async () => {
+    const email = uniqueEmail('victim');
+    const squatter = await signUp(t.app, email);
+    // The first comer changes the password from their session: the current one is read and
+    // checked, and the owner's link claims the account before the new one is stored.
+    let claimed: Promise<unknown> | undefined;
+    const users = {
+      ...t.store.users,
+      findById: async (id: string) => {
+        const found = await t.store.users.findById(id);
+        claimed ??= linkSignIn(email);
+        await claimed;
+        return found;
+      },
+    };
+    const sessions = sessionService({ sessions: t.store.sessions, users, now: Date.now });
+    const token = squatter.cookie.replace(/^rada_session=/, '');
+    const next = 'the first comer’s new password';
+    await sessions
+      .changePassword({ uid: squatter.uid } as never, { current: PASSWORD, next }, token)
+      .catch(() => undefined);
+    expect(await claimed).toMatchObject({ body: { cleared: true } });
+    expect((await t.store.users.findById(squatter.uid))?.password_hash).toBeNull();
+    const signin = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: next },
+    });
+    expect(signin.status).toBe(401);
   });
 
   it('leaves a proven account, and a link opened in the account’s own session, as they are', async () => {

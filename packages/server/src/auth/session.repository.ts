@@ -60,10 +60,44 @@ export function sessionRepository(db: Kysely<Database>) {
 
     /**
      * Stores a new password hash and ends the user's other browser sessions in one transaction
-     * (API tokens stay: they are listed, and revoked one by one).
+     * (API tokens stay: they are listed, and revoked one by one), if the password is still
+     * `current` (null: none) and the session `keepSessionId` still the user's; false, and
+     * nothing changes, otherwise: the password was checked before the slow hashing, and an
+     * address owner's claim (or another change) meanwhile must not be undone by this one. The
+     * user's row is written first, as the claim does, so the two wait for each other.
      */
-    replacePassword: (userId: string, passwordHash: string, keepSessionId: string) =>
-      db.transaction().execute((trx) => setPassword(trx, userId, passwordHash, keepSessionId)),
+    replacePassword: async (
+      userId: string,
+      passwordHash: string,
+      keepSessionId: string,
+      current: string | null,
+    ): Promise<boolean> => {
+      const stale = new Error('password or session changed meanwhile');
+      try {
+        await db.transaction().execute(async (trx) => {
+          const user = await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash })
+            .where('id', '=', userId)
+            .where('password_hash', current === null ? 'is' : '=', current)
+            .executeTakeFirst();
+          const session = await trx
+            .updateTable('sessions')
+            .set({ user_id: userId })
+            .where('id', '=', keepSessionId)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (Number(user.numUpdatedRows) === 0 || Number(session.numUpdatedRows) === 0) {
+            throw stale;
+          }
+          await setPassword(trx, userId, passwordHash, keepSessionId);
+        });
+        return true;
+      } catch (e) {
+        if (e === stale) return false;
+        throw e;
+      }
+    },
 
     /** replacePassword for repositories already bound to a transaction (Store.transaction). */
     replacePasswordInTransaction: (userId: string, passwordHash: string, keepSessionId: string) =>

@@ -88,11 +88,15 @@ export function sessionService({ sessions, users, now }: SessionDeps) {
       }
       const ok = user.password_hash ? await verifyPassword(user.password_hash, body.current) : true;
       if (!ok) throw new AppError('auth.error.wrongpassword', 400);
-      await sessions.replacePassword(
+      const replaced = await sessions.replacePassword(
         actor.uid,
         await hashPassword(body.next),
         tokenHash(currentToken),
+        user.password_hash,
       );
+      // The password or this session went while the new one was hashed (a claim of the
+      // account by its address's owner, a change elsewhere): this change is refused.
+      if (!replaced) throw new AppError('error.unauthorized', 401);
     },
   };
 }
