@@ -45,7 +45,9 @@ export async function passkeyRoutes(
   api.post('/auth/passkeys', async (req, reply) => {
     const actor = await fullAccountActor(req.actor, auth);
     const body = parseWith(AddPasskeyBody, req.body);
-    return reply.status(201).send(await passkeys.add(actor, body, relyingParty(req)));
+    return reply
+      .status(201)
+      .send(await passkeys.add(actor, body, relyingParty(req), req.sessionToken ?? ''));
   });
   api.delete('/auth/passkeys/:id', async (req, reply) => {
     const actor = actorOf(req);

@@ -15,6 +15,7 @@ import { PASSKEY_CHALLENGE_TTL_MS, PASSKEYS_PER_ACCOUNT_MAX } from '@rada/core';
 import type { AddPasskeyBody, PasskeySignInBody, PasskeyView } from '@rada/core';
 import type { z } from 'zod';
 import type { Store } from '../db/store.ts';
+import { tokenHash } from '../db/ids.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import type { AuthService } from './auth.service.ts';
@@ -114,11 +115,15 @@ export function passkeyService({ store, auth, waysIn, now }: PasskeyDeps) {
       return options;
     },
 
-    /** Checks and stores the passkey the browser made (400 auth.error.passkey otherwise). */
+    /**
+     * Checks and stores the passkey the browser made (400 auth.error.passkey otherwise), while
+     * the browser session `sessionToken` that asked is still the account's (401 otherwise).
+     */
     async add(
       actor: Actor,
       body: z.output<typeof AddPasskeyBody>,
       rp: RelyingParty,
+      sessionToken: string,
     ): Promise<PasskeyView> {
       requireBrowser(actor);
       let verified;
@@ -147,7 +152,14 @@ export function passkeyService({ store, auth, waysIn, now }: PasskeyDeps) {
         created_at: now(),
         last_used_at: null,
       };
-      await store.passkeys.insert(row);
+      // The session may have ended since the challenge was taken (the address's owner claimed
+      // the account, removing its passkeys): the key is stored with the session, or not at all.
+      const stored = await store.transaction(async (repos) => {
+        if (!(await repos.sessions.stillOpen(tokenHash(sessionToken), actor.uid))) return false;
+        await repos.passkeys.insert(row);
+        return true;
+      });
+      if (!stored) throw new AppError('error.unauthorized', 401);
       return present(row);
     },
 

@@ -100,6 +100,44 @@ describe.each(testDialects())('passkeys on $name', (dialect) => {
     expect((await t.store.sessions.listOf(user.uid)).length).toBe(1);
   });
 
+  it('stores no passkey whose registering session ended while it was being checked', async () => {
+    const user = await signUp(t.app);
+    const key = softPasskey(user.uid);
+    const token = user.cookie.replace(/^rada_session=/, '');
+    const { challenge } = await options(user);
+    // The session ends (the address's owner claims the account, which ends every session and
+    // removes every passkey) after the challenge was taken, before the key is stored.
+    const store: Store = {
+      ...t.store,
+      passkeys: {
+        ...t.store.passkeys,
+        find: async (id: string) => {
+          await t.store.sessions.deleteOwn(
+            user.uid,
+            (await t.store.sessions.listOf(user.uid))[0]!.public_id,
+          );
+          return t.store.passkeys.find(id);
+        },
+      },
+    };
+    const passkeys = passkeyService({
+      store,
+      auth: { actorFor: () => Promise.resolve({}) as never },
+      waysIn: { emailLinks: false, phoneCodes: false },
+      now: Date.now,
+    });
+    const outcome = await passkeys
+      .add(
+        { uid: user.uid, via: 'browser' } as never,
+        { name: 'Late', credential: key.register(challenge, RP_ID, ORIGIN) } as never,
+        { id: RP_ID, origin: ORIGIN },
+        token,
+      )
+      .catch((e: unknown) => e);
+    expect(outcome).toMatchObject({ status: 401 });
+    expect(await t.store.passkeys.listOf(user.uid)).toEqual([]);
+  });
+
   it('takes each challenge once: a replayed sign-in or registration is refused', async () => {
     const user = await signUp(t.app);
     const key = softPasskey(user.uid);

@@ -17,6 +17,23 @@ export function sessionRepository(db: Kysely<Database>) {
     find: async (id: string): Promise<SessionRow | undefined> =>
       (await findSession(db, id)).rows[0],
 
+    /**
+     * Whether the session `id` is still `userId`'s, its row locked to the end of the transaction
+     * (an UPDATE that changes nothing: on PostgreSQL it waits for a removal under way). A
+     * credential added to the account (a passkey) is stored in the same transaction only if so:
+     * the session that asked may have ended meanwhile, by the address owner's claim of the
+     * account, which removes every credential it finds.
+     */
+    stillOpen: async (id: string, userId: string): Promise<boolean> => {
+      const res = await db
+        .updateTable('sessions')
+        .set({ user_id: userId })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
     touch: (id: string, now: number, expiresAt: number | null) =>
       db
         .updateTable('sessions')
