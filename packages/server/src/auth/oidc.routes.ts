@@ -87,6 +87,7 @@ export async function oidcRoutes(
         req.cookies[OIDC_FLOW_COOKIE],
         req.actor,
         req.headers['user-agent'],
+        req.sessionToken ?? undefined,
       );
       if (done.kind === 'signin') setSession(reply, done.token);
       return await reply.redirect(done.returnTo, 302);

@@ -235,6 +235,7 @@ export function oidcService({
       boundState: string | undefined,
       actor: Actor | null,
       userAgent?: string,
+      sessionToken?: string,
     ): Promise<OidcOutcome> {
       const p = byId.get(id);
       const state = query.get('state');
@@ -279,6 +280,12 @@ export function oidcService({
       if (flow.link_user_id) {
         const linkUser = flow.link_user_id;
         await store.transaction(async (repos) => {
+          // The linking session was seen before the code exchange; it may have ended since (the
+          // address's owner claimed the account, removing its providers): linked with it or not.
+          const session = sessionToken ? tokenHash(sessionToken) : '';
+          if (!(await repos.sessions.stillOpen(session, linkUser))) {
+            throw new OidcError('auth.error.oidcstate', linking);
+          }
           const existing = await repos.oidc.findIdentity(p.id, claims.sub);
           if (existing && existing.user_id !== linkUser) {
             throw new OidcError('auth.error.oidclinked', linking);

@@ -9,6 +9,8 @@ import { startTestOidcProvider } from '../test/oidcProvider.ts';
 import type { TestOidcProvider } from '../test/oidcProvider.ts';
 import { tokenHash } from '../db/ids.ts';
 import { loadConfig } from '../config.ts';
+import type { Store } from '../db/store.ts';
+import { oidcService } from './oidc.service.ts';
 
 const PUBLIC_URL = 'https://rada.example.org';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/test/callback`;
@@ -354,6 +356,43 @@ describe.each(testDialects())('OpenID Connect sign-in on $name', (dialect) => {
     const me = await meOf(again.session!);
     expect(me.email).toBe(email);
     expect(me.uid).not.toBe(uid);
+  });
+
+  it('links nothing when the linking session ended during the code exchange (a claim of the account)', async () => {
+    const user = await signUp(t.app, uniqueEmail('squatter'));
+    const token = user.cookie.replace(/^rada_session=/, '');
+    // The address's owner claims the account (every session and provider goes) while the
+    // provider's code is being exchanged, after the callback saw the linking session.
+    const store: Store = {
+      ...t.store,
+      transaction: async (fn) => {
+        await t.store.transaction((repos) => repos.users.claimByAddressOwner(user.uid));
+        return t.store.transaction(fn);
+      },
+    };
+    const oidc = oidcService({
+      store,
+      auth: { actorFor: () => Promise.resolve({}) as never },
+      providers: t.config.oidc,
+      publicUrl: PUBLIC_URL,
+      signupOpen: true,
+      waysIn: { emailLinks: false, phoneCodes: false },
+      now: Date.now,
+    });
+    const started = await oidc.start('test', '/account', user.uid);
+    const returned = await idp.authorize(started.url, uniqueEmail('squatters-own'));
+    const outcome = await oidc
+      .callback(
+        'test',
+        returned.searchParams,
+        started.state,
+        { uid: user.uid, via: 'browser' } as never,
+        undefined,
+        token,
+      )
+      .catch((e: unknown) => e);
+    expect(outcome).toMatchObject({ key: 'auth.error.oidcstate' });
+    expect(await t.store.oidc.identitiesOf(user.uid)).toEqual([]);
   });
 
   it('refuses to unlink the last way in', async () => {
