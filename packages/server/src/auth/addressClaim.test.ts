@@ -197,6 +197,31 @@ describe.each(testDialects())('an unproven account claimed by its address on $na
     expect(signin.status).toBe(401);
   });
 
+  it('an API token made across the owner’s claim of the account does not outlive it', async () => {
+    const email = uniqueEmail('victim');
+    const squatter = await signUp(t.app, email);
+    // The first comer's session was seen, then the claim ends it before the token is stored.
+    let claimed: Promise<unknown> | undefined;
+    const sessions = {
+      ...t.store.sessions,
+      create: async (row: Parameters<typeof t.store.sessions.create>[0]) => {
+        claimed ??= linkSignIn(email);
+        await claimed;
+        return t.store.sessions.create(row);
+      },
+    };
+    const auth = authService({ users: t.store.users, sessions, config: t.config, now: Date.now });
+    const token = squatter.cookie.replace(/^rada_session=/, '');
+    const made = await auth
+      .createToken({ uid: squatter.uid } as never, 'script', token)
+      .catch(() => undefined);
+    expect(await claimed).toMatchObject({ body: { cleared: true } });
+    if (made) expect(await status({ bearer: made.token })).toBe(401);
+    expect((await t.store.sessions.listOf(squatter.uid)).every((r) => r.kind === 'browser')).toBe(
+      true,
+    );
+  });
+
   it('leaves a proven account, and a link opened in the account’s own session, as they are', async () => {
     const email = uniqueEmail('owner');
     const user = await signUp(t.app, email);

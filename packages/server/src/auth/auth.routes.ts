@@ -148,7 +148,7 @@ export async function authRoutes(
   api.post('/auth/tokens', async (req, reply) => {
     const actor = await fullAccountActor(req.actor, auth);
     const body = parseWith(CreateTokenBody, req.body);
-    return reply.status(201).send(await auth.createToken(actor, body.name));
+    return reply.status(201).send(await auth.createToken(actor, body.name, req.sessionToken ?? ''));
   });
 
   // The one DELETE with a body: the confirmation (http/limits.ts refuses bodies on the others).

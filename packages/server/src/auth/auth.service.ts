@@ -218,9 +218,17 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
 
     signOut: (token: string) => sessions.delete(tokenHash(token)),
 
-    /** A bearer token for a device or a script; shown once. */
-    async createToken(actor: Actor, name: string) {
+    /**
+     * A bearer token for a device or a script; shown once. Kept only while the browser session
+     * `sessionToken` that asked is still the account's (401 otherwise): ended meanwhile, by the
+     * address owner's claim of the account, the token would outlive every other way in.
+     */
+    async createToken(actor: Actor, name: string, sessionToken: string) {
       const token = await startSession(actor.uid, 'token', name);
+      if (!(await sessions.stillOpen(tokenHash(sessionToken), actor.uid))) {
+        await sessions.delete(tokenHash(token));
+        throw new AppError('error.unauthorized', 401);
+      }
       const session = await sessions.find(tokenHash(token));
       return { id: session?.public_id ?? '', token, expiresAt: session?.expires_at ?? null };
     },
