@@ -158,7 +158,11 @@ export interface RateLimits {
   password: RateLimit;
   /** Account requests per address: links by email and their uses, passkey sign-ins (RATE_LIMIT_ACCOUNT). */
   account: RateLimit;
-  /** Mails (links and notices) to one address, whoever asks (RATE_LIMIT_MAIL_TARGET). */
+  /**
+   * Mails (links and notices) to one address from one asker: a client address, and a signed-in
+   * user (RATE_LIMIT_MAIL_TARGET); the address's total from everyone is core's
+   * MAILS_PER_ADDRESS_PER_HOUR.
+   */
   mailTarget: RateLimit;
   /** SMS codes to one number asked by one address or user (RATE_LIMIT_SMS_NUMBER_REQUESTER). */
   smsNumberRequester: RateLimit;
@@ -183,6 +187,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 600, windowMs: 10 * MINUTE },
   password: { max: 10, windowMs: 15 * MINUTE },
   account: { max: 60, windowMs: HOUR },
+  // Per asker, so a stranger asking links for someone's address cannot spend the owner's;
+  // the address's own cap over everyone (MAILS_PER_ADDRESS_PER_HOUR) bounds a flood.
   mailTarget: { max: 5, windowMs: HOUR },
   // Per asker, so a stranger cannot spend the owner's share; the number's own cap over
   // everyone (PHONE_CODES_PER_NUMBER_PER_HOUR) bounds the cost of SMS.

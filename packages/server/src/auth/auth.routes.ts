@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CreateTokenBody,
   DeleteAccountBody,
@@ -13,12 +13,12 @@ import {
   SignUpBody,
 } from '@rada/core';
 import { AppError, parseWith, unauthorized } from '../http/errors.ts';
-import { rateLimited, signinLimits, takesBody } from '../http/limits.ts';
+import { addressKey, rateLimited, signinLimits, takesBody } from '../http/limits.ts';
 import type { LinkSignInAnswer, Me } from '@rada/core';
 import type { AuthService } from './auth.service.ts';
 import { browserActor, fullAccountActor } from './actor.ts';
 import type { Actor } from './actor.ts';
-import type { EmailSignInService } from './emailSignIn.service.ts';
+import type { EmailSignInService, MailAskers } from './emailSignIn.service.ts';
 import type { ServerConfig } from '../config.ts';
 
 export const SESSION_COOKIE = 'rada_session';
@@ -26,6 +26,15 @@ export const SESSION_COOKIE = 'rada_session';
 /** The account a request's browser session signs in (an API token's does not count). */
 const browserUid = (actor: Actor | null): string | undefined =>
   actor && actor.via !== 'token' ? actor.uid : undefined;
+
+/**
+ * Who asks for a mail (emailSignIn.service.ts MailAskers), read while the request is here: the
+ * mail goes after the answer. The client's address, and the user when signed in.
+ */
+const mailAskers = (req: FastifyRequest, uid = req.actor?.uid): MailAskers => [
+  `a:${addressKey(req)}`,
+  ...(uid ? [`u:${uid}`] : []),
+];
 
 /** A link's answer: the account, and whether its maker's ways in were removed. */
 const linkAnswer = (me: Me, cleared: boolean): LinkSignInAnswer =>
@@ -83,10 +92,12 @@ export async function authRoutes(
   });
 
   // Links by email: the requests answer 202 alike whether the address has an account or not;
-  // requests and uses count per address (RATE_LIMIT_ACCOUNT, 429 auth.error.toomany).
+  // requests and uses count per address (RATE_LIMIT_ACCOUNT, 429 auth.error.toomany), and the
+  // mail sent to an address per asker and in all (mailAskers; an answer that sends nothing is
+  // the same 202).
   const emailLimit = rateLimited(api, 'account');
   api.post('/auth/email-link', emailLimit, async (req, reply) => {
-    await email.requestSignInLink(parseWith(EmailLinkBody, req.body));
+    await email.requestSignInLink(parseWith(EmailLinkBody, req.body), mailAskers(req));
     return reply.status(202).send({ sent: true });
   });
   // A link proving an address answers `cleared` when its owner took the account over from
@@ -102,7 +113,7 @@ export async function authRoutes(
     return linkAnswer(await auth.me(actor), cleared);
   });
   api.post('/auth/password-reset', emailLimit, async (req, reply) => {
-    await email.requestReset(parseWith(PasswordResetBody, req.body));
+    await email.requestReset(parseWith(PasswordResetBody, req.body), mailAskers(req));
     return reply.status(202).send({ sent: true });
   });
   api.post('/auth/password-reset/confirm', emailLimit, async (req, reply) => {
@@ -121,7 +132,12 @@ export async function authRoutes(
   api.post('/account/email', emailLimit, async (req, reply) => {
     const actor = browserActor(req.actor);
     const body = parseWith(EmailChangeBody, req.body);
-    await email.requestEmailChange(actor, body, req.sessionToken ?? undefined);
+    await email.requestEmailChange(
+      actor,
+      body,
+      mailAskers(req, actor.uid),
+      req.sessionToken ?? undefined,
+    );
     return reply.status(202).send({ sent: true });
   });
   api.post('/account/email/confirm', emailLimit, (req) =>

@@ -5,7 +5,7 @@ import {
   EMAIL_LINK_PATH,
   EMAIL_LINK_TTL_MS,
   isPlaceholderEmail,
-  LINKS_PER_ADDRESS_PER_HOUR,
+  MAILS_PER_ADDRESS_PER_HOUR,
   RESET_LINK_PATH,
   RESET_LINK_TTL_MS,
 } from '@rada/core';
@@ -48,11 +48,20 @@ export interface EmailSignInDeps {
   /** Where sends wait until the answer has gone (auth/deliveries.ts); a queue of its own if unset. */
   deliveries?: Deliveries;
   /**
-   * Counts a mail to `address` and answers whether it may go (RATE_LIMIT_MAIL_TARGET: links and
-   * notices to one address, whoever asks); every mail may go if unset.
+   * Counts a mail to `address` asked by `askers` and answers whether it may go: each asker's
+   * share of the address's mail (RATE_LIMIT_MAIL_TARGET), then the address's total from everyone
+   * (MAILS_PER_ADDRESS_PER_HOUR, links and notices); every mail may go if unset.
    */
-  mayMail?: (address: string) => Promise<boolean>;
+  mayMail?: (address: string, askers: MailAskers) => Promise<boolean>;
 }
+
+/**
+ * Who asks for a mail, taken from the request (the mail goes after the answer): `a:` and the
+ * client's address as the rate limits key it (IPv6 by /64), and `u:` and the user when signed
+ * in. Each has its own share of an address's mail, so a stranger asking links for someone's
+ * address does not spend its owner's.
+ */
+export type MailAskers = readonly string[];
 
 const badLink = () => new AppError('auth.error.badlink', 400);
 
@@ -70,8 +79,9 @@ const PATH: Record<LinkPurpose, string> = {
 
 /**
  * Sign-in links and password resets by email (docs/sign-in.md). A request for a link answers
- * alike whether the address has an account or not, and sends at most LINKS_PER_ADDRESS_PER_HOUR
- * links to one address; a link works once, until it expires.
+ * alike whether the address has an account or not; an address gets at most its share of mail from
+ * each asker (mayMail) and MAILS_PER_ADDRESS_PER_HOUR from everyone; a link works once, until it
+ * expires.
  */
 export function emailSignInService({
   store,
@@ -110,21 +120,25 @@ export function emailSignInService({
     return `${base}${PATH[purpose]}#token=${token}`;
   }
 
-  /** Sends the link unless the address had its hour's share; never throws (see onSendError). */
+  /**
+   * Sends the link unless the address had its hour's mail from everyone (stored links) or from
+   * these askers; never throws (see onSendError).
+   */
   async function sendNow(
     purpose: LinkPurpose,
     email: string,
     userId: string | null,
     lang: MailLanguage,
+    askers: MailAskers,
     account?: MailAccount,
   ): Promise<void> {
     if (!mailer || !publicUrl) return;
     try {
       await store.authLinks.deleteExpired(now() - 24 * HOUR);
-      if ((await store.authLinks.countSince(email, now() - HOUR)) >= LINKS_PER_ADDRESS_PER_HOUR) {
+      if ((await store.authLinks.countSince(email, now() - HOUR)) >= MAILS_PER_ADDRESS_PER_HOUR) {
         return;
       }
-      if (!(await mayMail(email))) return;
+      if (!(await mayMail(email, askers))) return;
       const link = await makeLink(purpose, email, userId, publicUrl);
       await mailer.send(linkMail(purpose, lang, email, link, TTL[purpose] / 60_000, account));
     } catch (error) {
@@ -173,12 +187,15 @@ export function emailSignInService({
   }
 
   /**
-   * Sends a notice, when `capped` unless the address had its share; a failure is reported, not
-   * thrown.
+   * Sends a notice, unless asked by `askers` (null: not capped) when the address had its mail
+   * from them or from everyone; a failure is reported, not thrown.
    */
-  async function notifyNow(mail: Parameters<Mailer['send']>[0], capped = true): Promise<void> {
+  async function notifyNow(
+    mail: Parameters<Mailer['send']>[0],
+    askers: MailAskers | null,
+  ): Promise<void> {
     try {
-      if (mailer && (!capped || (await mayMail(mail.to)))) await mailer.send(mail);
+      if (mailer && (!askers || (await mayMail(mail.to, askers)))) await mailer.send(mail);
     } catch (error) {
       onSendError?.(error);
     }
@@ -186,12 +203,12 @@ export function emailSignInService({
 
   // Every mail goes after the answer: the answer then takes as long whether the address has an
   // account or not (a send takes 100+ ms), and the work before it is the same (issue 33).
-  /** Queues sendNow: a link to the address, unless it had its share. */
+  /** Queues sendNow: a link to the address, unless it had its share (from the askers, or all). */
   function send(...args: Parameters<typeof sendNow>): Promise<void> {
     deliveries.later(() => sendNow(...args));
     return Promise.resolve();
   }
-  /** Queues notifyNow: a notice, unless the address had its share. */
+  /** Queues notifyNow: a notice, unless the address had its share (from the askers, or all). */
   function notify(...args: Parameters<typeof notifyNow>): Promise<void> {
     deliveries.later(() => notifyNow(...args));
     return Promise.resolve();
@@ -200,12 +217,18 @@ export function emailSignInService({
   return {
     enabled,
 
-    /** Sends a sign-in link; a new address gets an account when the link is used. */
-    async requestSignInLink(body: z.output<typeof EmailLinkBody>): Promise<void> {
+    /**
+     * Sends a sign-in link, asked by `askers`; a new address gets an account when the link is
+     * used.
+     */
+    async requestSignInLink(
+      body: z.output<typeof EmailLinkBody>,
+      askers: MailAskers,
+    ): Promise<void> {
       requireEnabled();
       const user = await store.users.findByEmail(body.email);
       if (!user && !signupOpen) return;
-      await send('signin', body.email, null, body.lang);
+      await send('signin', body.email, null, body.lang, askers);
     },
 
     /**
@@ -248,11 +271,17 @@ export function emailSignInService({
       };
     },
 
-    /** Sends a reset link when the address has an account; answers alike when it has none. */
-    async requestReset(body: z.output<typeof PasswordResetBody>): Promise<void> {
+    /**
+     * Sends a reset link, asked by `askers`, when the address has an account; answers alike when
+     * it has none.
+     */
+    async requestReset(
+      body: z.output<typeof PasswordResetBody>,
+      askers: MailAskers,
+    ): Promise<void> {
       requireEnabled();
       const user = await store.users.findByEmail(body.email);
-      if (user) await send('reset', body.email, user.id, body.lang);
+      if (user) await send('reset', body.email, user.id, body.lang, askers);
     },
 
     /**
@@ -289,11 +318,13 @@ export function emailSignInService({
      * A move to another address first takes the current password or a recent sign-in
      * (reauthenticate; `sessionToken` is the request's browser session). The answer is the same
      * when another account has the address: that address gets a notice, no link. The mail names
-     * the account that asked.
+     * the account that asked, and counts toward the share of `askers` (the actor and its client's
+     * address).
      */
     async requestEmailChange(
       actor: Actor,
       body: z.output<typeof EmailChangeBody>,
+      askers: MailAskers,
       sessionToken?: string,
     ): Promise<void> {
       requireEnabled();
@@ -303,15 +334,15 @@ export function emailSignInService({
       const account = { name: user.display_name, email: user.email };
       if (user.email === body.email) {
         if (user.email_verified) throw new AppError('account.error.sameemail', 400);
-        await send('email', body.email, user.id, body.lang, account);
+        await send('email', body.email, user.id, body.lang, askers, account);
         return;
       }
       await reauthenticate(user, body.password, sessionToken);
       if (await store.users.findByEmail(body.email)) {
-        await notify(noticeMail('taken', body.lang, body.email));
+        await notify(noticeMail('taken', body.lang, body.email), askers);
         return;
       }
-      await send('email', body.email, user.id, body.lang, account);
+      await send('email', body.email, user.id, body.lang, askers, account);
     },
 
     /**
@@ -341,7 +372,7 @@ export function emailSignInService({
       if (old !== link.email && !isPlaceholderEmail(old)) {
         // Not capped: one per confirmed change, and links asked for the old address in a flood
         // must not keep its owner from learning of the change.
-        await notify(noticeMail('changed', body.lang, old, link.email), false);
+        await notify(noticeMail('changed', body.lang, old, link.email), null);
       }
       return { email: link.email };
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_LINK_TTL_MS, LINKS_PER_ADDRESS_PER_HOUR, RESET_LINK_TTL_MS } from '@rada/core';
+import { EMAIL_LINK_TTL_MS, MAILS_PER_ADDRESS_PER_HOUR, RESET_LINK_TTL_MS } from '@rada/core';
 import type { Me, PublicConfig } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
@@ -160,12 +160,14 @@ describe.each(testDialects())('links by email on $name', (dialect) => {
     expect(late.status).toBe(400);
   });
 
-  it("sends one address at most its hour's links; further requests answer alike", async () => {
+  it("sends one address at most its hour's links from everyone; further requests answer alike", async () => {
+    // The share per asker is out of the way here (RATE_LIMIT_MAIL_TARGET unlimited; see
+    // auth/accountLimits.test.ts): this is the address's total from everyone.
     const email = uniqueEmail('flood');
-    for (let i = 0; i < LINKS_PER_ADDRESS_PER_HOUR + 3; i += 1) {
+    for (let i = 0; i < MAILS_PER_ADDRESS_PER_HOUR + 3; i += 1) {
       expect((await requestLink(email)).status).toBe(202);
     }
-    expect(mailsTo(email)).toHaveLength(LINKS_PER_ADDRESS_PER_HOUR);
+    expect(mailsTo(email)).toHaveLength(MAILS_PER_ADDRESS_PER_HOUR);
   });
 });
 

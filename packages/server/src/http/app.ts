@@ -17,7 +17,7 @@ import { userService } from '../users/user.service.ts';
 import { checkpointService } from '../checkpoints/checkpoint.service.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventFile, TeamResult } from '@rada/core';
-import { WEB_CLIENTS_REPORT_MS } from '@rada/core';
+import { MAILS_PER_ADDRESS_PER_HOUR, WEB_CLIENTS_REPORT_MS } from '@rada/core';
 import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
@@ -201,7 +201,13 @@ export async function buildApp({
     await deliveries.settled(10_000);
     mailer?.close();
   });
-  const mailTarget = keyedLimit(app, 'mailto', config.rateLimits.mailTarget);
+  // Mail to an address: a share per asker (RATE_LIMIT_MAIL_TARGET), so a stranger cannot spend
+  // the owner's, and a total from everyone that bounds a flood (links are counted stored too).
+  const mailAddressAsker = keyedLimit(app, 'mailby', config.rateLimits.mailTarget);
+  const mailAddress = keyedLimit(app, 'mailto', {
+    max: MAILS_PER_ADDRESS_PER_HOUR,
+    windowMs: 60 * 60_000,
+  });
   const smsNumberAsker = keyedLimit(app, 'smsto', config.rateLimits.smsNumberRequester);
   const smsAsker = keyedLimit(app, 'smsby', config.rateLimits.smsRequester);
   if (mailer && !config.publicUrl) {
@@ -216,7 +222,12 @@ export async function buildApp({
     now,
     onSendError: (err) => app.log.error({ err }, 'email not sent'),
     deliveries,
-    mayMail: async (address) => (await mailTarget(address)).allowed,
+    mayMail: async (address, askers) => {
+      for (const asker of askers) {
+        if (!(await mailAddressAsker(`${address}|${asker}`)).allowed) return false;
+      }
+      return (await mailAddress(address)).allowed;
+    },
   });
   const phone = phoneSignInService({
     store,
