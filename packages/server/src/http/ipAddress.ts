@@ -79,11 +79,13 @@ function isPublicV6(address: string): boolean {
  * allowed) is on the public internet: false for loopback, private, carrier-grade NAT,
  * link-local, unique-local, multicast, unspecified, documentation and reserved ranges, and for
  * IPv6 spellings of such IPv4 addresses (mapped, compatible, NAT64, 6to4). False for anything
- * that is not an IP address.
+ * that is not an IP address (an IPv4 address with a zone, an empty zone).
  */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[(.*)\]$/, '$1');
-  const version = isIP(bare.split('%')[0]!);
+  // isIP on the whole text: it takes a zone only after an IPv6 address ('127.0.0.1%eth0' is
+  // not an address; read without its zone it was, and its NaN number public).
+  const version = isIP(bare);
   if (version === 4) return isPublicV4(bare);
   if (version === 6) return isPublicV6(bare);
   return false;
