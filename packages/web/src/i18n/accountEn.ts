@@ -31,9 +31,6 @@ export const accountEn = {
   'emailchange.title': 'New email address',
   'emailchange.text':
     'Confirm to make this address the email of your Rada account. Only the account that asked for the change can confirm it: sign in to it first.',
-  'auth.linkpage.cleared':
-    'Someone had signed up with your address before you confirmed it. Their password, phone number, passkeys, linked sign-ins, API tokens and sessions were removed. Check the account and set up your own ways to sign in on your account page.',
-  'auth.linkpage.account': 'Open your account page',
   'emailchange.confirm': 'Confirm the address',
   'emailchange.done': 'Your email address is now {{email}}.',
   'accountdelete.owns':

@@ -30,9 +30,6 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
   'emailchange.title': 'Uus e-posti aadress',
   'emailchange.text':
     'Kinnita, et teha see aadress oma Rada konto e-posti aadressiks. Muudatust saab kinnitada ainult konto, mis selle küsis: logi enne sellesse sisse.',
-  'auth.linkpage.cleared':
-    'Keegi oli sinu aadressiga konto loonud enne, kui sina selle kinnitasid. Tema parool, telefoninumber, pääsuvõtmed, seotud sisselogimised, API-võtmed ja seansid eemaldati. Vaata konto üle ja seadista oma konto lehel oma sisselogimisviisid.',
-  'auth.linkpage.account': 'Ava oma konto leht',
   'emailchange.confirm': 'Kinnita aadress',
   'emailchange.done': 'Sinu e-posti aadress on nüüd {{email}}.',
   'accountdelete.owns':

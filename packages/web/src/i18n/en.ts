@@ -67,6 +67,9 @@ export const en = {
   'auth.linkpage.askemail': 'Type the email address the link was sent to.',
   'auth.linkpage.nolink': 'This page opens from the link in your email. Ask for a new link.',
   'auth.linkpage.done': 'Signed in as {{name}}',
+  'auth.linkpage.cleared':
+    'Someone had signed up with your address before you confirmed it. Their password, phone number, passkeys, linked sign-ins, API tokens and sessions were removed. Check the account and set up your own ways to sign in on your account page.',
+  'auth.linkpage.account': 'Open your account page',
   'auth.resetpage.title': 'Choose a new password',
   'auth.resetpage.password': 'New password',
   'auth.resetpage.save': 'Save and sign in',

@@ -186,6 +186,9 @@ export const et: Texts = {
   'auth.linkpage.askemail': 'Sisesta e-posti aadress, kuhu link saadeti.',
   'auth.linkpage.nolink': 'See leht avaneb e-kirjas olevast lingist. Küsi uus link.',
   'auth.linkpage.done': 'Sisse logitud kui {{name}}',
+  'auth.linkpage.cleared':
+    'Keegi oli sinu aadressiga konto loonud enne, kui sina selle kinnitasid. Tema parool, telefoninumber, pääsuvõtmed, seotud sisselogimised, API-võtmed ja seansid eemaldati. Vaata konto üle ja seadista oma konto lehel oma sisselogimisviisid.',
+  'auth.linkpage.account': 'Ava oma konto leht',
   'auth.resetpage.title': 'Vali uus parool',
   'auth.resetpage.password': 'Uus parool',
   'auth.resetpage.save': 'Salvesta ja logi sisse',
