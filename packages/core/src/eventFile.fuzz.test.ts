@@ -13,6 +13,7 @@ import {
   type ParseEventFileResult,
 } from './eventFile.ts';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedText,
@@ -22,10 +23,6 @@ import {
   tokenSoup,
   FUZZ_TEST_TIMEOUT_MS,
 } from './testing/fuzz.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)?.slice(0, 500)}`);
-}
 
 const KEYS = new Set<string>(ERROR_KEYS);
 

@@ -17,6 +17,7 @@ import {
   type ListenHistoryEntry,
 } from './live.ts';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedBytes,
@@ -30,10 +31,6 @@ import {
 } from './testing/fuzz.ts';
 import { decodeTrack, encodeTrack, TrackFormatError } from './tracks/codec.ts';
 import type { LocationPoint } from './tracks/types.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)}`);
-}
 
 const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,40}$/);
 const point: fc.Arbitrary<LocationPoint> = fc.record({

@@ -9,17 +9,13 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { DeviceIdParam } from './messages.ts';
 import { MarkBody, StartFinishBody, UploadBody } from './participant.ts';
-import { fuzzOptions, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
+import { check, fuzzOptions, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
 import {
   mutatedBody,
   validMark,
   validStartFinish,
   validUpload,
 } from './testing/participantBodies.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)?.slice(0, 300)}`);
-}
 
 /** Accepted bodies hold only the schema's fields, within bounds. */
 function checkAccepted(body: Record<string, unknown>, allowed: string[]): void {

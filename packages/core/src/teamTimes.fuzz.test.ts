@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { fuzzOptions, randomText, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
+import { check, fuzzOptions, randomText, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
 import {
   TEAM_TIME_MARGIN_DAYS,
   TEAM_TIME_MAX,
@@ -18,10 +18,6 @@ import {
   teamTimeWindow,
 } from './teamTimes.ts';
 import { AssignStartTimesBody, UpdateTeamBody } from './teams.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${String(value)} ${JSON.stringify(value)}`);
-}
 
 const KEY = 'teams.error.timeoutofrange';
 const MARGIN_MS = TEAM_TIME_MARGIN_DAYS * 86_400_000;

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedBytes,
@@ -35,10 +36,6 @@ import {
 import type { Checkpoint } from './types.ts';
 
 declare const TextEncoder: new () => { encode(input: string): Uint8Array };
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)}`);
-}
 
 const KEYS = new Set<string>(IMPORT_ISSUE_KEYS);
 

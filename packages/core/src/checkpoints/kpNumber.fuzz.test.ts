@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedText,
@@ -20,13 +21,6 @@ import {
 } from '../testing/fuzz.ts';
 import { KP_NR_MAX, isValidKpNr } from './kpNumber.ts';
 import { KpNr } from './types.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok)
-    throw new Error(
-      `${what}: ${JSON.stringify(value)} ${JSON.stringify([...String(value)].map((c) => c.codePointAt(0)))}`,
-    );
-}
 
 /** The documented rule, written from the spec: a number is a whole 1..KP_NR_MAX. */
 const inBounds = (n: number) => Number.isInteger(n) && n >= 1 && n <= KP_NR_MAX;

@@ -32,6 +32,20 @@ export function fuzzOptions(runs = FUZZ_RUNS): fc.Parameters<unknown> {
   return { numRuns: runs, ...(seed ? { seed: Number(seed) } : {}) };
 }
 
+/**
+ * A property's assertion: throws `what` with the value (as JSON, cut to 500 characters; a text's
+ * code points too, so lone surrogates and look-alikes show) when `ok` is false.
+ */
+export function check(ok: boolean, what: string, value: unknown): void {
+  if (ok) return;
+  const json = JSON.stringify(value)?.slice(0, 500);
+  const points =
+    typeof value === 'string'
+      ? ` ${JSON.stringify([...value.slice(0, 100)].map((c) => c.codePointAt(0)))}`
+      : '';
+  throw new Error(`${what}: ${json}${points}`);
+}
+
 /** Runs `parse` and fails when it takes longer than FUZZ_MAX_MS (a hang or a super-linear blow-up). */
 export function timed<T>(parse: () => T): T {
   const start = performance.now();

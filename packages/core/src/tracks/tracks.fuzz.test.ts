@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../errors.ts';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedBytes,
@@ -31,10 +32,6 @@ import { GpxTrackError, trackFromGpx, trackToGpx } from './gpx.ts';
 import { atPrecision } from './testing.ts';
 import type { LocationPoint } from './types.ts';
 import { validatePoint } from './validate.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)}`);
-}
 
 const KEYS = new Set<string>(ERROR_KEYS);
 const isTrackError = (e: unknown) => e instanceof TrackFormatError && KEYS.has(e.key);

@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedText,
@@ -19,10 +20,6 @@ import {
   FUZZ_TEST_TIMEOUT_MS,
 } from '@rada/core/testing';
 import { isPublicAddress } from './ipAddress.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)}`);
-}
 
 const answer = (text: string): boolean => timed(() => isPublicAddress(text));
 

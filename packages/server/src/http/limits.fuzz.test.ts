@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import {
+  check,
   checkLinear,
   fuzzOptions,
   mutatedText,
@@ -20,10 +21,6 @@ import {
   FUZZ_TEST_TIMEOUT_MS,
 } from '@rada/core/testing';
 import { jsonShapeOver } from './limits.ts';
-
-function check(ok: boolean, what: string, value: unknown): void {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(value)}`);
-}
 
 /** The reference shape of a parsed value: deepest nesting, and commas between values. */
 function shape(value: unknown): { depth: number; commas: number } {
