@@ -1,5 +1,5 @@
 import { KP_NR_MAX } from './checkpoints/kpNumber.ts';
-import { TEAM_TIME_MARGIN_DAYS } from './teamTimes.ts';
+import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 
 /**
  * Error keys the server answers with (`{error, message}`) and the web translates.

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Kp, KpData, PrintItem } from './checkpoints/types.ts';
 import { SETTINGS_BY_KEY, SettingsPatch, settingValueSchema } from './settings.ts';
 import { UpdateTeamBody } from './teams.ts';
-import { TEAM_TIME_MARGIN_DAYS, TeamTime, isTeamTimeInWindow } from './teamTimes.ts';
+import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
+import { TeamTime, isTeamTimeInWindow } from './teamTimes.ts';
 import type { EventFile } from './eventFile.ts';
 
 /**

@@ -103,3 +103,12 @@ export const DEFAULT_MAX_REGS_PER_USER = 5;
 export const DEVICE_CLOCK_TOLERANCE_MS = 60_000;
 /** How long a device clock observation stands before a newer, later one replaces it. */
 export const DEVICE_CLOCK_WINDOW_MS = 10 * 60_000;
+
+/**
+ * How far a team's start or finish time may lie before the event's start or after its end: a
+ * week. Early starts, a finish written in the next morning's corrections and an event moved by a
+ * few days all fit; epoch 0, a time in seconds, or last year's date do not (teamTimes.ts). It
+ * lives here, not there, so the error texts (errors.ts) name it without bringing zod into the
+ * web app's first bundle.
+ */
+export const TEAM_TIME_MARGIN_DAYS = 7;

@@ -10,13 +10,13 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { check, fuzzOptions, randomText, timed, FUZZ_TEST_TIMEOUT_MS } from './testing/fuzz.ts';
 import {
-  TEAM_TIME_MARGIN_DAYS,
   TEAM_TIME_MAX,
   TEAM_TIME_MIN,
   TeamTime,
   isTeamTimeInWindow,
   teamTimeWindow,
 } from './teamTimes.ts';
+import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 import { AssignStartTimesBody, UpdateTeamBody } from './teams.ts';
 
 const KEY = 'teams.error.timeoutofrange';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  TEAM_TIME_MARGIN_DAYS,
   TEAM_TIME_MAX,
   TEAM_TIME_MIN,
   TeamTime,
   isTeamTimeInWindow,
   teamTimeWindow,
 } from './teamTimes.ts';
+import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 import { UpdateTeamBody } from './teams.ts';
 
 const DAY = 86_400_000;

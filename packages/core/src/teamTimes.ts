@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 
 const DAY_MS = 86_400_000;
 
-/**
- * How far a team's start or finish time may lie before the event's start or after its end: a
- * week. Early starts, a finish written in the next morning's corrections and an event moved by a
- * few days all fit; epoch 0, a time in seconds, or last year's date do not.
- */
-export const TEAM_TIME_MARGIN_DAYS = 7;
 const MARGIN_MS = TEAM_TIME_MARGIN_DAYS * DAY_MS;
 
 /** The earliest and latest team time of any event (2000-01-01 and 2100-01-01 UTC). */
