@@ -129,7 +129,8 @@ export async function cupsBench(): Promise<BenchResult> {
       bus,
       now,
       debounceMs: 0,
-      compute: (file) => (file.events.name === CHANGING && variant) || computeEventResults(file),
+      compute: (file, at) =>
+        (file.events.name === CHANGING && variant) || computeEventResults(file, at),
     });
     const cups = cupService({ store, bus, now, results });
     const actor = {

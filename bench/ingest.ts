@@ -8,6 +8,10 @@
  * (prepared statements, one transaction per batch: the chunk, the device's last time and the
  * team's stat), measured in the same run. Target: ≥ 50,000 accepted points/s. Also reported: batches
  * per commit (SQLite group commit, db/groupCommit.ts). Loopback only.
+ *
+ * Then, on a fresh server, the pocket mode (bench/ingestPocket.ts): 2,000 phones sending one point
+ * per request through tracking links, as OsmAnd does, every 5 s. INGEST_MODE=batches or
+ * INGEST_MODE=pocket runs one mode alone (for exploring).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +24,7 @@ import { encodeTrack, type LocationPoint } from '@rada/core';
 import { newToken, tokenHash } from '../packages/server/src/db/ids.ts';
 import { startPlatform } from '../e2e/support.ts';
 import type { BenchResult } from './harness.ts';
+import { pocketIngestBench } from './ingestPocket.ts';
 
 const DEVICES = 200;
 const BATCH = 200;
@@ -176,8 +181,16 @@ function rawBaseline(file: string, batches: number, t0: number): { pps: number; 
   return { pps: (batches * BATCH) / (ms / 1000), ms };
 }
 
-/** Runs the benchmark and prints its figures. */
+/** Runs both modes and prints their figures; ok when both met their targets. */
 export async function ingestBench(): Promise<BenchResult> {
+  const mode = process.env.INGEST_MODE;
+  const batches = mode === 'pocket' ? { ok: true } : await batchIngestBench();
+  const pocket = mode === 'batches' ? { ok: true } : await pocketIngestBench();
+  return { name: 'ingest', ok: batches.ok && pocket.ok };
+}
+
+/** The batch mode: the participant app's batches of 200 points. */
+async function batchIngestBench(): Promise<BenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-bench-'));
   const platform = await startPlatform();
   const file = path.join(dir, 'ingest.json');

@@ -124,21 +124,3 @@ describe('the platform owner revalues stock in e-arveldaja', () => {
     await context.close();
   });
 });
-
-describe('the stock tool without an accounting key', () => {
-  const env = usePlatform(() => ({ platformOwnerEmail: OWNER.email, accounting: null }));
-
-  it('tells the owner, in their language, that the key is missing', async () => {
-    const { page, context } = await signedIn(env, OWNER, 'et-EE');
-    await page.evaluate(() => localStorage.setItem('rada.lang', 'et'));
-    await page.reload();
-    await openTool(page);
-    expect(await page.getByTestId('accounting-sync').textContent()).toBe('Laoseisu sünkroonimine');
-    await page.getByTestId('accounting-sync').click();
-    await page.getByTestId('accounting-error').waitFor();
-    expect(await page.getByTestId('accounting-error').innerText()).toContain(
-      'Raamatupidamise API ei ole selles serveris seadistatud',
-    );
-    await context.close();
-  });
-});

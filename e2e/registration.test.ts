@@ -7,14 +7,21 @@ import { artifacts, screenshot } from './support.ts';
 
 const EVENT = 'regtest';
 
-/** Waits for the settings page to store the next change of `regconfig`. */
-const regconfigSaved = (page: Page) =>
-  page.waitForResponse(
+/**
+ * Makes one change of `regconfig` on the settings page and waits until it is stored and the
+ * field shows it as saved (the next change then starts from what the server holds).
+ */
+async function editRegconfig(page: Page, change: () => Promise<void>): Promise<void> {
+  const saved = page.waitForResponse(
     (r) =>
       r.url().endsWith(`/api/events/${EVENT}/settings`) &&
       r.request().method() === 'PATCH' &&
       (r.request().postData() ?? '').includes('regconfig'),
   );
+  await change();
+  await saved;
+  await page.locator('[data-testid="setting-status-regconfig"][data-state="saved"]').waitFor();
+}
 
 describe('team registration', () => {
   const env = usePlatform();
@@ -44,21 +51,15 @@ describe('team registration', () => {
     await org.goto(url(`/${EVENT}/settings`));
     const editor = org.getByTestId('setting-regconfig');
     await editor.waitFor();
-    let saved = regconfigSaved(org);
-    await editor.getByTestId('regform-add').click();
-    await saved;
+    await editRegconfig(org, () => editor.getByTestId('regform-add').click());
     const label = editor.getByTestId('regform-f1-label');
     await label.waitFor();
-    saved = regconfigSaved(org);
-    await label.fill('Club');
-    await label.blur();
-    await saved;
-    saved = regconfigSaved(org);
-    await editor.getByTestId('regform-f1-public').check();
-    await saved;
-    saved = regconfigSaved(org);
-    await editor.getByTestId('regform-phone-required').check();
-    await saved;
+    await editRegconfig(org, async () => {
+      await label.fill('Club');
+      await label.blur();
+    });
+    await editRegconfig(org, () => editor.getByTestId('regform-f1-public').check());
+    await editRegconfig(org, () => editor.getByTestId('regform-phone-required').check());
     await expect
       .poll(async () => (await settingsOf()).regconfig)
       .toMatchObject({

@@ -41,8 +41,9 @@ describe('an organiser manages teams', () => {
 
     // Alpha (two answers) has the organiser as its user; Bravo and Charlie have none. The
     // file's admins map makes the organiser the owner.
-    // On 1 May 2030, the day the test types its teams' times on (they lie near the event).
-    const event = resultsEventFile(uid, Date.UTC(2030, 4, 1, 16));
+    // 10:00–16:00 on 1 May 2030 on the browser's clock, the day the test types its teams'
+    // times on: inside the event, so saving them asks nothing (teamTimeWarnings).
+    const event = resultsEventFile(uid, new Date(2030, 4, 1, 16).getTime());
     Object.assign(event.eventsdata.data, { joinstartinterval: 2 });
     Object.assign(event.teams.list.bravo, {
       devs: { 'dev-b1': true, 'dev-b2': true },
@@ -276,6 +277,9 @@ describe('an organiser manages teams', () => {
     const dialog = page.getByTestId('team-edit-dialog');
     await dialog.waitFor();
     await typeDateTime(page, 'team-form-finish', '01.05.2030 13:02:07');
+    await page.getByTestId('team-form-save').click();
+    // 2030 is still ahead: the finish is said to be in the future and saved with 'Save anyway'.
+    await dialog.getByTestId('time-warnings').waitFor();
     await page.getByTestId('team-form-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect

@@ -162,6 +162,16 @@ export interface PublicConfig {
   oidc: OidcProviderInfo[];
   /** Google One Tap (OIDC_<ID>_ONE_TAP): its provider and client id, or null when off. */
   oneTap: OneTapInfo | null;
+  /** The optional tools this server is set up for; the app hides those it is not. */
+  tools: ConfiguredTools;
+}
+
+/** Tools that work only when the server has their keys or storage (docs/deploy.md). */
+export interface ConfiguredTools {
+  /** The platform owner's stock tool (EARVELDAJA_API_KEY_*). */
+  accounting: boolean;
+  /** A second archive tier to move archived events to (ARCHIVE2_DIR or ARCHIVE2_S3_*). */
+  secondTier: boolean;
 }
 
 /** Event as listed and as read by anyone who may see it. */

@@ -69,3 +69,25 @@ export interface JobView {
   startedAt: number;
   endedAt: number | null;
 }
+
+/** Where one archive tier keeps an event's files: a folder of the server, or S3 storage. */
+export interface ArchivePlace {
+  tier: 'first' | 'second';
+  kind: 'folder' | 's3';
+  /** The folder's path on the server's disk, or s3://bucket/prefix{id}/. */
+  location: string;
+  /** The storage's own console at the event's files (AWS S3's), when the storage has one. */
+  consoleUrl: string | null;
+  /** The event's files there (paths within the tier), none when it holds none. */
+  files: string[];
+}
+
+/**
+ * GET /api/events/:id/archive/storage (the super admin's storage link, spec 02 §2): where an
+ * event's archive files are on each configured tier.
+ */
+export interface ArchiveStorageView {
+  eventId: string;
+  arch: ArchiveState | null;
+  places: ArchivePlace[];
+}

@@ -25,8 +25,22 @@ export const AUDIT_KINDS = {
   checkpoints: ['kp.'],
   archive: ['archive.'],
   event: ['event.'],
+  news: ['news.'],
+  translations: ['translation.'],
+  creators: ['creator.'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
+
+/** The kinds of platform changes, of no event: an event's log never holds them. */
+export const PLATFORM_AUDIT_KINDS: readonly AuditKind[] = ['news', 'translations', 'creators'];
+
+/** The kinds an event's log can hold (its History tab's filter). */
+export const EVENT_AUDIT_KINDS: readonly AuditKind[] = (
+  Object.keys(AUDIT_KINDS) as AuditKind[]
+).filter((kind) => !PLATFORM_AUDIT_KINDS.includes(kind));
+
+/** The longest text the log is searched for. */
+export const AUDIT_SEARCH_MAX_LENGTH = 100;
 
 /** The kind of an action ('team.answer.set' → answers), or null for an action of no kind. */
 export function auditKind(action: string): AuditKind | null {
@@ -59,10 +73,15 @@ export interface AuditLogView {
   next: string | null;
 }
 
-/** The filters of the log: who, what kind, from and to (epoch ms), and the page (`before`). */
+/**
+ * The filters of the log: who, what kind, from and to (epoch ms), a text (`q`: in the action,
+ * the path, the event id, the author's name or email, the old or new value; any case), and the
+ * page (`before`).
+ */
 export const AuditLogQuery = z
   .object({
     who: z.string().min(1).max(64).optional(),
+    q: z.string().trim().min(1).max(AUDIT_SEARCH_MAX_LENGTH).optional(),
     what: z.enum(Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]]).optional(),
     from: z.coerce.number().int().nonnegative().optional(),
     to: z.coerce.number().int().nonnegative().optional(),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deviceVersions, distanceKm, versionTables } from './debugTools.ts';
+import {
+  archiveColourFixes,
+  compareTrackTeams,
+  deviceVersions,
+  distanceKm,
+  rawDocPath,
+  versionTables,
+} from './debugTools.ts';
+import { TEAM_COLOURS } from './teams.ts';
 
 describe('debug tools', () => {
   it('measures great-circle distances on a 6371 km Earth', () => {
@@ -62,5 +70,61 @@ describe('debug tools', () => {
       ['2.0', 1],
     ]);
     expect(tables.ios).toEqual([]);
+  });
+
+  it('orders teams as the track list does: numbers as numbers, the unnumbered last', () => {
+    const teams = [
+      { id: 'c', name: 'Cats', nr: null },
+      { id: 'b', name: 'Bees', nr: '10' },
+      { id: 'a2', name: 'Ants', nr: '9' },
+      { id: 'a1', name: 'Ants', nr: '9' },
+      { id: 'd', name: 'Ducks', nr: '9b' },
+    ];
+    expect([...teams].sort(compareTrackTeams).map((t) => t.id)).toEqual([
+      'a1',
+      'a2',
+      'd',
+      'b',
+      'c',
+    ]);
+  });
+
+  it("gives an archived event's teams the colours their tracks show, and keeps proper ones", () => {
+    const teams = [
+      { id: 'none', name: 'No colour', nr: '3', col: undefined },
+      { id: 'ok', name: 'Fine', nr: '1', col: '#E53935' },
+      { id: 'bare', name: 'Bare hex', nr: '2', col: '00ff7F' },
+      { id: 'short', name: 'Short', nr: '4', col: '#0a3' },
+      { id: 'empty', name: 'Empty', nr: null, col: '' },
+      { id: 'word', name: 'Word', nr: '5', col: 'rebeccapurple' },
+      { id: 'num', name: 'Number', nr: '6', col: 7 },
+    ];
+    // Places in the track list: ok 0, bare 1, none 2, short 3, word 4, num 5, empty 6.
+    expect(archiveColourFixes(teams)).toEqual([
+      { teamId: 'bare', name: 'Bare hex', nr: '2', old: '00ff7F', col: '#00ff7F' },
+      { teamId: 'none', name: 'No colour', nr: '3', old: null, col: TEAM_COLOURS[2] },
+      { teamId: 'short', name: 'Short', nr: '4', old: '#0a3', col: '#00aa33' },
+      { teamId: 'word', name: 'Word', nr: '5', old: 'rebeccapurple', col: TEAM_COLOURS[4] },
+      { teamId: 'num', name: 'Number', nr: '6', old: '7', col: TEAM_COLOURS[5] },
+      { teamId: 'empty', name: 'Empty', nr: null, old: '', col: TEAM_COLOURS[6] },
+    ]);
+    // The palette goes round for long lists; a fixed list needs nothing more.
+    const many = Array.from({ length: 14 }, (_, i) => ({
+      id: `t${i}`,
+      name: `Team ${i}`,
+      nr: String(i + 1),
+      col: null,
+    }));
+    const fixes = archiveColourFixes(many);
+    expect(fixes.map((f) => f.col)).toEqual([...TEAM_COLOURS, TEAM_COLOURS[0], TEAM_COLOURS[1]]);
+    const fixed = many.map((t) => ({ ...t, col: fixes.find((f) => f.teamId === t.id)!.col }));
+    expect(archiveColourFixes(fixed)).toEqual([]);
+  });
+
+  it("names the raw documents' places as the original database did", () => {
+    expect(rawDocPath('spring', 'event')).toBe('events/spring');
+    expect(rawDocPath('spring', 'data')).toBe('eventsdata/spring');
+    expect(rawDocPath('spring', 'list')).toBe('teams/spring/list');
+    expect(rawDocPath('spring', 'teams')).toBe('teams/spring');
   });
 });

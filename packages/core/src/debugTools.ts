@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TeamColour, teamColourAt } from './teams.ts';
 
 /** The super admin's debug tools (spec 02 §2; docs/api.md, GET /api/admin/debug/*). */
 
@@ -232,3 +233,117 @@ export interface WebClient {
 
 /** How often each server process reports its clients; a report older than 3 of these is gone. */
 export const WEB_CLIENTS_REPORT_MS = 30_000;
+
+/**
+ * The raw-data view (spec 02 §2, the console links of an event's data, list and teams): an
+ * event's stored documents as the event file holds them (spec 04), read-only. `event` is the
+ * event's record (events/{id}), `data` its settings and checkpoints (eventsdata/{id}), `list`
+ * its team list (teams/{id}/list) and `teams` every team document (teams/{id}).
+ */
+export const RAW_DOCS = ['event', 'data', 'list', 'teams'] as const;
+export type RawDoc = (typeof RAW_DOCS)[number];
+
+/** GET /api/admin/debug/raw's query: the event and which of its documents. */
+export const RawQuery = z
+  .object({ event: z.string().trim().min(1).max(200), doc: z.enum(RAW_DOCS) })
+  .strict();
+
+/** Where each raw document sits in the stored data (the original database's paths). */
+export const rawDocPath = (eventId: string, doc: RawDoc): string =>
+  ({
+    event: `events/${eventId}`,
+    data: `eventsdata/${eventId}`,
+    list: `teams/${eventId}/list`,
+    teams: `teams/${eventId}`,
+  })[doc];
+
+/** GET /api/admin/debug/raw: one stored document of an event. */
+export interface RawDocView {
+  eventId: string;
+  doc: RawDoc;
+  /** rawDocPath of the document. */
+  path: string;
+  /** The event's archive state: an archived event's documents are read from its evdata.json. */
+  arch: 'a1' | 'a2' | null;
+  value: unknown;
+}
+
+/** POST /api/admin/debug/archivecolours: make an archived event's track colours its teams'. */
+export const ArchiveColoursBody = z
+  .object({ event: z.string().trim().min(1).max(200), dryRun: z.boolean() })
+  .strict();
+
+/** One team whose stored colour the fix sets: what it held (null: none) and what it gets. */
+export interface ColourFix {
+  teamId: string;
+  name: string;
+  nr: string | null;
+  old: string | null;
+  col: string;
+}
+
+/**
+ * What fixing an archived event's colours found (and, unless a dry run, wrote): the teams whose
+ * stored colour is no colour a map can draw, and the archive files written.
+ */
+export interface ArchiveColoursResult {
+  dryRun: boolean;
+  /** The event's teams. */
+  teams: number;
+  fixes: ColourFix[];
+  /** The evdata.json files rewritten, one per archive tier holding it (none on a dry run). */
+  written: string[];
+}
+
+/**
+ * Team numbers sort as numbers where they are (9 before 10), teams without one last, then by
+ * name and id: the order of an event's track list, whose place gives a team without a colour
+ * of its own its colour on the live map.
+ */
+export function compareTrackTeams(
+  a: { id: string; name: string; nr: string | null },
+  b: { id: string; name: string; nr: string | null },
+): number {
+  const na = a.nr ?? '';
+  const nb = b.nr ?? '';
+  if (na !== nb) {
+    if (na === '') return 1;
+    if (nb === '') return -1;
+    return na.localeCompare(nb, 'en', { numeric: true });
+  }
+  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** A stored colour as a team colour (#rrggbb), if it is one, also without '#' or in 3 digits. */
+function asTeamColour(stored: unknown): string | null {
+  if (typeof stored !== 'string') return null;
+  const hex = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(stored.trim())?.[1];
+  if (!hex) return null;
+  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
+}
+
+/**
+ * "Fix colours in archive" (spec 02 §2): an archived event's tracks are drawn in their teams'
+ * colours, but a team of an older event may have none (its track then takes the palette's
+ * colour of its place in the track list, which no other view shows) or one a map cannot draw
+ * (`ff0000`, `#f00`). Each such team gets the colour its track shows, written as its own: a
+ * missing one the palette colour of its place (TEAM_COLOURS, as the live map picks it), a
+ * misspelt hex the same colour as #rrggbb. Teams with a proper colour keep it.
+ */
+export function archiveColourFixes(
+  teams: readonly { id: string; name: string; nr: string | null; col: unknown }[],
+): ColourFix[] {
+  const fixes: ColourFix[] = [];
+  [...teams].sort(compareTrackTeams).forEach((team, index) => {
+    if (typeof team.col === 'string' && TeamColour.safeParse(team.col).success) return;
+    const col = asTeamColour(team.col) ?? teamColourAt(index);
+    fixes.push({
+      teamId: team.id,
+      name: team.name,
+      nr: team.nr,
+      old: team.col === undefined || team.col === null ? null : String(team.col),
+      col,
+    });
+  });
+  return fixes;
+}

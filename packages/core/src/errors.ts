@@ -1,5 +1,6 @@
 import { KP_NR_MAX } from './checkpoints/kpNumber.ts';
 import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
+import { TRACKING_LINKS_PER_TEAM } from './tracks/tracking.ts';
 
 /**
  * Error keys the server answers with (`{error, message}`) and the web translates.
@@ -50,6 +51,12 @@ export const ERROR_KEYS = [
   'msg.error.nouser',
   'device.error.noteam',
   'device.error.owned',
+  'tracking.error.unknownlink',
+  'tracking.error.badformat',
+  'tracking.error.nolocation',
+  'tracking.error.encrypted',
+  'tracking.error.trackertaken',
+  'tracking.error.toomany',
   'play.error.notallowed',
   'play.error.archived',
   'play.error.alreadymarked',
@@ -200,6 +207,13 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'msg.error.nouser': 'The team has no user to send to',
   'device.error.noteam': 'You are not in a team of this event',
   'device.error.owned': 'This device belongs to another user',
+  'tracking.error.unknownlink': 'This tracking link does not exist or was deleted',
+  'tracking.error.badformat': 'The request is not a position Rada can read',
+  'tracking.error.nolocation': 'The request carries no position',
+  'tracking.error.encrypted':
+    'The position is encrypted: turn off encryption in the app for Rada to read it',
+  'tracking.error.trackertaken': 'A tracker with this id is already linked in this event',
+  'tracking.error.toomany': `A team may have at most ${TRACKING_LINKS_PER_TEAM} tracking links`,
   'play.error.notallowed': 'Your team is not allowed to take part yet',
   'play.error.archived': 'The event is archived: marks cannot be sent',
   'play.error.alreadymarked': 'Your team has already marked this checkpoint',
@@ -284,21 +298,20 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'archive.error.missing': 'The archive has no evdata.json for this event',
   'archive.error.verify': 'The archive files did not read back the same; nothing was removed',
   'archive.error.busy': 'The event is being archived or restored already',
-  'archive.error.nosecond':
-    'This server has no second archive tier (ARCHIVE2_DIR or ARCHIVE2_S3_BUCKET)',
+  'archive.error.nosecond': 'This site has no second archive storage to move events to',
   'archive.error.mismatch':
     'The files on the first and the second tier differ: nothing was deleted',
   'archive.error.notmoved': 'Failed to move event to A2',
   'news.error.exists': 'There is a news item at this time already',
   'wheel.error.failed': 'Wheel request failed',
   'wheel.error.badresponse': 'Bad response from server',
-  'wheel.error.notconfigured': 'This server has no wheelofnames.com key (WHEELOFNAMES_API_KEY)',
+  'wheel.error.notconfigured': 'This site is not connected to wheelofnames.com',
   'wheel.error.noentries': 'The wheel has no names to draw from',
   'wheel.error.event':
     'Only events you administer that start at most a week before this one can be added',
   'wheel.error.archived': 'The event is archived',
   'accounting.error.unconfigured':
-    'The accounting API is not set up on this server: its key (EARVELDAJA_API_KEY_ID, EARVELDAJA_API_KEY_PUBLIC, EARVELDAJA_API_KEY_PASSWORD) is missing',
+    'Stock accounting is not connected to e-arveldaja on this site. Ask whoever runs the site to connect it.',
   'accounting.error.upstream':
     'e-arveldaja refused the request or did not answer. Try again later.',
   'accounting.error.nochange': 'Every target equals its balance: there is nothing to book',

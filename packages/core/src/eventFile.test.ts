@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_FILE_VERSION, checkEventFile, parseEventFile } from './eventFile.ts';
+import { fileTeamFieldAbsent } from './eventFileCheck.ts';
 
 /** A small event file with keys the platform does not know at several levels. */
 const sample = () => ({
@@ -83,6 +84,40 @@ describe('parseEventFile', () => {
       const result = checkEventFile(value);
       expect(result.ok, JSON.stringify(value)?.slice(0, 80)).toBe(false);
       if (!result.ok) expect(result.error).toBe('createevent.badtemplate');
+    }
+  });
+
+  it('reads a team class or number written as "" (or none) as absent, not refusing the file', () => {
+    const teams = (list: Record<string, unknown>) => ({ ...sample(), teams: { list } });
+    const read = [
+      { t1: { name: 'A', klassid: '' } },
+      { t1: { name: 'A', klassid: null, nr: null } },
+      { t1: { name: 'A', nr: '' }, t2: { name: 'B', nr: '  ' } },
+      // A class the event does not list: the team and its class id are kept.
+      { t1: { name: 'A', klassid: 'gone' } },
+    ];
+    for (const list of read)
+      expect(checkEventFile(teams(list)).ok, JSON.stringify(list)).toBe(true);
+    expect([fileTeamFieldAbsent(''), fileTeamFieldAbsent(' '), fileTeamFieldAbsent(null)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([
+      fileTeamFieldAbsent('men'),
+      fileTeamFieldAbsent(0),
+      fileTeamFieldAbsent(undefined),
+    ]).toEqual([false, false, false]);
+    const refused = [
+      { t1: { name: 'A', klassid: 5 } },
+      { t1: { name: 'A', klassid: 'x'.repeat(101) } },
+      { t1: { name: 'A', nr: 'x'.repeat(21) } },
+      { t1: { name: 'A', nr: true } },
+    ];
+    for (const list of refused) {
+      const result = checkEventFile(teams(list));
+      expect(result.ok, JSON.stringify(list).slice(0, 80)).toBe(false);
+      if (!result.ok) expect(result.details[0]!.path).toMatch(/^teams\.list\.t1\.(klassid|nr)$/);
     }
   });
 });

@@ -35,13 +35,24 @@ export function fileTeamTimeAbsent(t: unknown): boolean {
 }
 
 /**
- * A team of `teams.list` as the file holds it: the team editor's fields, except that the file's
- * `nr` may be a number (101), `devs` is the map `{devId: true}` and a time may be written as
- * none (FileTeamTime); unknown keys are kept.
+ * Whether a file's team class or number means "none": null, or the empty (or blank) text other
+ * systems and older files write for it (`klassid: ""`, `nr: ""`, spec 04); stored as null.
  */
-export const TeamFileEntry = UpdateTeamBody.omit({ nr: true, devs: true })
+export function fileTeamFieldAbsent(v: unknown): boolean {
+  return v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/**
+ * A team of `teams.list` as the file holds it: the team editor's fields, except that the file's
+ * `nr` may be a number (101), `devs` is the map `{devId: true}`, a time may be written as none
+ * (FileTeamTime) and the class and number as `""` (fileTeamFieldAbsent); unknown keys are kept.
+ * A class id the event's classes do not list is kept as it is (the team is ranked in a class of
+ * its own, spec 03 §11), like the editor keeps a deleted class's id.
+ */
+export const TeamFileEntry = UpdateTeamBody.omit({ nr: true, devs: true, klassid: true })
   .extend({
-    nr: z.union([z.string().trim().min(1).max(20), z.number().finite()]).nullable(),
+    nr: z.union([z.string().trim().max(20), z.number().finite()]).nullable(),
+    klassid: z.string().max(100).nullable(),
     devs: z.record(z.string().min(1).max(100), z.unknown()),
     starttime: FileTeamTime,
     finishtime: FileTeamTime,

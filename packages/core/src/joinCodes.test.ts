@@ -49,14 +49,55 @@ describe('JoinCodeText', () => {
 });
 
 describe('joinCodeValidUntil', () => {
-  const now = new Date(2026, 0, 31, 10, 15, 30);
-  const at = (y: number, m: number, d: number) => new Date(y, m, d, 20, 59, 0, 0).getTime();
+  const TALLINN = 'Europe/Tallinn';
 
-  it('ends at 20:59:00 of today plus the chosen duration', () => {
-    expect(joinCodeValidUntil(now, '1w')).toBe(at(2026, 1, 7));
-    expect(joinCodeValidUntil(now, '2w')).toBe(at(2026, 1, 14));
-    expect(joinCodeValidUntil(new Date(2026, 4, 10, 23, 0), '1m')).toBe(at(2026, 5, 10));
-    expect(joinCodeValidUntil(new Date(2026, 10, 21, 6, 0), '2m')).toBe(at(2027, 0, 21));
+  it("ends at the end of the day in the event's zone, the chosen time after today", () => {
+    // 31 January 2026, 10:15 in Tallinn (UTC+2 in winter).
+    const now = Date.parse('2026-01-31T08:15:30Z');
+    expect(joinCodeValidUntil(now, '1w', TALLINN)).toBe(
+      Date.parse('2026-02-07T23:59:59.999+02:00'),
+    );
+    expect(joinCodeValidUntil(now, '2w', TALLINN)).toBe(
+      Date.parse('2026-02-14T23:59:59.999+02:00'),
+    );
+    // A month after 31 January is the last of February; two months, 31 March (summer time).
+    expect(joinCodeValidUntil(now, '1m', TALLINN)).toBe(
+      Date.parse('2026-02-28T23:59:59.999+02:00'),
+    );
+    expect(joinCodeValidUntil(now, '2m', TALLINN)).toBe(
+      Date.parse('2026-03-31T23:59:59.999+03:00'),
+    );
+  });
+
+  it('crosses the changes of summer time with the end still at 23:59:59 local time', () => {
+    // Summer time begins 29 March 2026 and ends 25 October 2026 in Tallinn.
+    const march = Date.parse('2026-03-25T12:00:00Z');
+    expect(joinCodeValidUntil(march, '1w', TALLINN)).toBe(Date.parse('2026-04-01T20:59:59.999Z'));
+    const october = Date.parse('2026-10-20T12:00:00Z');
+    expect(joinCodeValidUntil(october, '1w', TALLINN)).toBe(Date.parse('2026-10-27T21:59:59.999Z'));
+    expect(joinCodeValidUntil(october, '2m', TALLINN)).toBe(Date.parse('2026-12-20T21:59:59.999Z'));
+  });
+
+  it("takes today from the event's zone, not from UTC", () => {
+    // 22:30 UTC on 30 June is already 1 July in Tallinn, still 30 June in New York.
+    const now = Date.parse('2026-06-30T22:30:00Z');
+    expect(joinCodeValidUntil(now, '1w', TALLINN)).toBe(
+      Date.parse('2026-07-08T23:59:59.999+03:00'),
+    );
+    expect(joinCodeValidUntil(now, '1w', 'America/New_York')).toBe(
+      Date.parse('2026-07-07T23:59:59.999-04:00'),
+    );
+    expect(joinCodeValidUntil(now, '1w', 'UTC')).toBe(Date.parse('2026-07-07T23:59:59.999Z'));
+  });
+
+  it('shapes the create body: a validity choice or an exact end, one of them', () => {
+    expect(CreateJoinCodeBody.parse({ validity: '2w' })).toEqual({
+      singleteam: false,
+      validity: '2w',
+    });
+    expect(CreateJoinCodeBody.safeParse({}).success).toBe(false);
+    expect(CreateJoinCodeBody.safeParse({ validity: '2w', valid: 5 }).success).toBe(false);
+    expect(CreateJoinCodeBody.safeParse({ validity: '3w' }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOIN_CODE_LENGTH, JOIN_CODE_MAX_LENGTH, JOIN_CODE_MIN_LENGTH } from './limits.ts';
+import { addDays, addMonths, endOfZonedDay, zonedDate } from './timeZone.ts';
 
 /**
  * Join codes (spec 01 §3 Join code, §5, §9): a code lets a signed-in user join an event. A
@@ -39,41 +40,54 @@ export const NewJoinCodeText = JoinCodeText.refine((code) => code.length >= JOIN
   message: 'joinc.error.tooshort',
 });
 
-/** Validity choices; the end is 20:59:00 today (local time) plus the duration. */
+/**
+ * Validity choices: a code chosen today is valid to the end of the day (23:59:59.999 in the
+ * event's time zone, timeZone.ts eventTimeZone) one or two weeks or one or two months later.
+ */
 export const JOIN_VALIDITIES = ['1w', '2w', '1m', '2m'] as const;
 export type JoinValidity = (typeof JOIN_VALIDITIES)[number];
 export const DEFAULT_JOIN_VALIDITY: JoinValidity = '1m';
 
-/** The end of a code's validity chosen on `now` (a local date), in epoch ms. */
-export function joinCodeValidUntil(now: Date, validity: JoinValidity): number {
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 20, 59, 0, 0);
-  switch (validity) {
-    case '1w':
-      end.setDate(end.getDate() + 7);
-      break;
-    case '2w':
-      end.setDate(end.getDate() + 14);
-      break;
-    case '1m':
-      end.setMonth(end.getMonth() + 1);
-      break;
-    case '2m':
-      end.setMonth(end.getMonth() + 2);
-      break;
-  }
-  return end.getTime();
+/**
+ * The end of a code's validity chosen at `now` (epoch ms): the last millisecond of the day
+ * `validity` after today's date in `zone`. A month later than 31 January is the last of February.
+ */
+export function joinCodeValidUntil(now: number, validity: JoinValidity, zone: string): number {
+  const today = zonedDate(now, zone);
+  const last =
+    validity === '1w'
+      ? addDays(today, 7)
+      : validity === '2w'
+        ? addDays(today, 14)
+        : addMonths(today, validity === '1m' ? 1 : 2);
+  return endOfZonedDay(last, zone);
 }
 
-/** POST /api/events/:id/joincodes. Without `code` the server generates one. */
+/** GET /api/events/:id/joincodes/validities: each choice's end, computed by the server now. */
+export interface JoinCodeValidities {
+  /** The event's time zone, in which every end is the end of a day. */
+  timeZone: string;
+  ends: Record<JoinValidity, number>;
+}
+
+/**
+ * POST /api/events/:id/joincodes. Without `code` the server generates one. The validity is a
+ * choice the server turns into an end (`validity`), or an exact end in epoch ms (`valid`).
+ */
 export const CreateJoinCodeBody = z
   .object({
     code: NewJoinCodeText.optional(),
     singleteam: z.boolean().default(false),
     /** A single-team code for an existing team. */
     teamId: z.string().min(1).max(100).nullable().optional(),
-    valid: z.number().int().positive(),
+    validity: z.enum(JOIN_VALIDITIES).optional(),
+    valid: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => (b.validity === undefined) !== (b.valid === undefined), {
+    message: 'either validity or valid',
+    path: ['validity'],
+  });
 export type CreateJoinCodeBody = z.input<typeof CreateJoinCodeBody>;
 
 /** PATCH /api/events/:id/joincodes/:code: toggles single-team or changes the validity. */
@@ -100,6 +114,8 @@ export interface JoinCodeView {
   teamId: string | null;
   teamName: string | null;
   valid: number;
+  /** The event's time zone, the one `valid` is shown in. */
+  timeZone: string;
   /** The first user who used it (`used`), or null. */
   used: string | null;
   uses: JoinCodeUse[];
@@ -121,13 +137,21 @@ export interface JoinCodeInfo {
   teamName: string | null;
   valid: number;
   status: JoinCodeStatus;
+  /** The event's classes, in order, for a team the code makes (as the registration form's). */
+  classes: { id: string; name: string }[];
+  /** A team the code makes must choose one of `classes` (regclassrequired). */
+  classRequired: boolean;
 }
 
-/** POST /api/join: use a code. `teamName` names a new team (default: the user's name). */
+/**
+ * POST /api/join: use a code. `teamName` names a new team (default: the user's name); `klassid`
+ * is the new team's class, one of the event's (none when null or left out).
+ */
 export const UseJoinCodeBody = z
   .object({
     code: JoinCodeText,
     teamName: z.string().trim().min(1).max(200).optional(),
+    klassid: z.string().min(1).max(100).nullable().optional(),
   })
   .strict();
 export type UseJoinCodeBody = z.input<typeof UseJoinCodeBody>;

@@ -43,8 +43,37 @@ export const EVENT_TYPES = ['paevak', 'valik', 'race'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = 'valik';
 
-/** Speed settings of a new event's document (evdoc.speed). */
-export const DEFAULT_SPEED = { limit: 90, over1: 2, delay1: 10, over2: 10, delay2: 5 } as const;
+/**
+ * The marking distance (`maxmarkingdistance`, metres) a new event starts with, by its type: a
+ * location KP is marked only this close to it (participant.ts kpNeedsCloseness; question KPs
+ * answer from anywhere unless they open only when close). A phone's GPS is within 5–15 m in the
+ * open and 20–40 m under trees or between houses, so 50 m takes a team standing at the KP with a
+ * poor fix and refuses one on the next path or hilltop. A race may be driven: its teams mark from
+ * the roadside or a parking place, hence 100 m. The organiser changes it in the settings (empty
+ * or 0: any distance).
+ */
+export const DEFAULT_MARKING_DISTANCE_M: Readonly<Record<EventType, number>> = {
+  paevak: 50,
+  valik: 50,
+  race: 100,
+};
+
+/**
+ * The event-wide speed limit (evdoc.speed.limit, km/h) of an event that sets none, by its type:
+ * a race may be driven, so 90 (a country road); teams on foot (päevak, valik) have none, so they
+ * get speed tickets only in speed areas with a limit of their own, until the organiser sets one.
+ */
+export const DEFAULT_SPEED_LIMIT_KMH: Readonly<Record<EventType, number | null>> = {
+  paevak: null,
+  valik: null,
+  race: 90,
+};
+
+/**
+ * The speed-ticket thresholds (km/h over the limit) and delays (s) of an event that sets none,
+ * and a new event's document (evdoc.speed); the limit is its type's (DEFAULT_SPEED_LIMIT_KMH).
+ */
+export const DEFAULT_SPEED = { over1: 2, delay1: 10, over2: 10, delay2: 5 } as const;
 
 export const ORDER_RULES = [
   'points',
@@ -112,3 +141,8 @@ export const DEVICE_CLOCK_WINDOW_MS = 10 * 60_000;
  * web app's first bundle.
  */
 export const TEAM_TIME_MARGIN_DAYS = 7;
+/**
+ * How far ahead of the clock a finish typed by an organiser may lie before they are asked to
+ * confirm it (teamTimeWarnings): a few minutes cover clocks a little apart.
+ */
+export const TEAM_FINISH_FUTURE_MARGIN_MS = 5 * 60_000;

@@ -1,3 +1,6 @@
+import type { ArchiveState } from './archive.ts';
+import { compareKpNr } from './checkpoints/display.ts';
+import type { KpNr } from './checkpoints/types.ts';
 import type { ResultStatus } from './scoring/types.ts';
 
 /**
@@ -9,6 +12,20 @@ import type { ResultStatus } from './scoring/types.ts';
 export const OVERVIEW_MARKS_WINDOW_MS = 10 * 60_000;
 /** A device that stored a point this recently counts as sending. */
 export const OVERVIEW_SENDING_WINDOW_MS = 5 * 60_000;
+
+/** At most this many KPs needing attention are named (the rest are counted). */
+export const OVERVIEW_ATTENTION_MAX = 30;
+
+/** Why a KP needs attention before the event: in work, without a location, a question without its answer. */
+export const KP_ATTENTION_REASONS = ['inwork', 'nolocation', 'noanswer'] as const;
+export type KpAttentionReason = (typeof KP_ATTENTION_REASONS)[number];
+
+/** A KP that keeps the "kps" step from being done, and why. */
+export interface KpAttention {
+  id: string;
+  nr: KpNr;
+  reasons: KpAttentionReason[];
+}
 
 /** The setup steps, in the order an organiser takes them. */
 export const OVERVIEW_STEPS = ['times', 'kps', 'scoring', 'access', 'startlist'] as const;
@@ -30,6 +47,8 @@ export interface EventOverview {
     noLocation: number;
     /** Question KPs (with responses) without a correct answer. */
     noAnswer: number;
+    /** KPs (not cancelled) that need attention: how many, and the first OVERVIEW_ATTENTION_MAX by number. */
+    attention: { total: number; first: KpAttention[] };
   };
   teams: {
     /** Every team of the event, registered or added by the organiser. */
@@ -49,6 +68,19 @@ export interface EventOverview {
   /** Devices that stored a point in the last OVERVIEW_SENDING_WINDOW_MS. */
   devicesSending: number;
   steps: OverviewStep[];
+  /** What an archived event's archive holds, and whether it can be restored; null when live. */
+  archive: OverviewArchive | null;
+}
+
+/** An archived event's contents (its evdata.json), for its overview. */
+export interface OverviewArchive {
+  state: ArchiveState;
+  teams: number;
+  checkpoints: number;
+  answers: number;
+  registrations: number;
+  /** a1 can go back to live (by the event's admins or a super admin); a2 is final. */
+  canRestore: boolean;
 }
 
 /** What the overview is computed from (server: the event's rows, stored results, devices). */
@@ -57,6 +89,8 @@ export interface OverviewInput {
   endtime: number | null;
   settings: Record<string, unknown>;
   checkpoints: {
+    id: string;
+    nr: KpNr;
     inwork: boolean;
     cancelled: boolean;
     hasLocation: boolean;
@@ -69,6 +103,8 @@ export interface OverviewInput {
   joinCodes: number;
   marksLately: number;
   devicesSending: number;
+  /** The archive's contents when the event is archived (counted from its evdata.json). */
+  archive?: Omit<OverviewArchive, 'canRestore'> | null;
 }
 
 /** The setting keys of the scoring group that make the "scoring" step count as done. */
@@ -92,10 +128,25 @@ const isSet = (value: unknown) =>
   !(Array.isArray(value) && value.length === 0) &&
   !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
+/** The KPs (not cancelled) that need attention, in KP number order, each with its reasons. */
+function kpsNeedingAttention(checkpoints: OverviewInput['checkpoints']): KpAttention[] {
+  const out: KpAttention[] = [];
+  for (const k of checkpoints) {
+    if (k.cancelled) continue;
+    const reasons: KpAttentionReason[] = [];
+    if (k.inwork) reasons.push('inwork');
+    if (!k.hasLocation) reasons.push('nolocation');
+    if (k.hasResponses && !k.hasAnswer) reasons.push('noanswer');
+    if (reasons.length > 0) out.push({ id: k.id, nr: k.nr, reasons });
+  }
+  return out.sort((a, b) => compareKpNr(a.nr, b.nr));
+}
+
 /**
  * The overview of an event. Steps:
  * - times: the event has a start and an end after it;
- * - kps: at least one KP, none in work, every KP with a location, every question with an answer;
+ * - kps: at least one KP, none in work, every KP with a location, every question with an answer
+ *   (`left`: how many KPs need attention, each counted once however many its reasons);
  * - scoring: any scoring setting is set (values, time rules, classes, bonuses…; unset, the
  *   defaults of spec 03 apply: a KP is worth its value class);
  * - access: teams can come: registration has a form, a join code is valid, or teams exist;
@@ -104,12 +155,14 @@ const isSet = (value: unknown) =>
  */
 export function eventOverview(input: OverviewInput): EventOverview {
   const live = input.checkpoints.filter((k) => !k.cancelled);
+  const attention = kpsNeedingAttention(input.checkpoints);
   const kps = {
     total: input.checkpoints.length,
     ready: live.filter((k) => !k.inwork).length,
     inWork: live.filter((k) => k.inwork).length,
     noLocation: live.filter((k) => !k.hasLocation).length,
     noAnswer: live.filter((k) => k.hasResponses && !k.hasAnswer).length,
+    attention: { total: attention.length, first: attention.slice(0, OVERVIEW_ATTENTION_MAX) },
   };
   const count = (status: ResultStatus) => input.statuses.filter((s) => s === status).length;
   const allowed = input.teams.filter((t) => t.allowed);
@@ -132,8 +185,8 @@ export function eventOverview(input: OverviewInput): EventOverview {
     },
     {
       key: 'kps',
-      done: kps.total > 0 && kps.inWork === 0 && kps.noLocation === 0 && kps.noAnswer === 0,
-      left: kps.total === 0 ? 0 : kps.inWork + kps.noLocation + kps.noAnswer,
+      done: kps.total > 0 && attention.length === 0,
+      left: attention.length,
     },
     { key: 'scoring', done: SCORING_KEYS.some((k) => isSet(s[k])), left: 0 },
     {
@@ -154,5 +207,6 @@ export function eventOverview(input: OverviewInput): EventOverview {
     marksLately: input.marksLately,
     devicesSending: input.devicesSending,
     steps,
+    archive: input.archive ? { ...input.archive, canRestore: input.archive.state === 'a1' } : null,
   };
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CLOCK_TOLERANCE_MS, DEVICE_CLOCK_WINDOW_MS } from './limits.ts';
+import {
+  DEFAULT_MARKING_DISTANCE_M,
+  DEVICE_CLOCK_TOLERANCE_MS,
+  DEVICE_CLOCK_WINDOW_MS,
+  EVENT_TYPES,
+} from './limits.ts';
 import {
   clampDeviceTime,
   clockDisagrees,
   finishRefusal,
+  kpCloseness,
   kpNeedsCloseness,
   kpVisibleToTeam,
   markRefusal,
@@ -96,9 +102,93 @@ describe('participant rules', () => {
     expect(markRefusal({ ...question, cancelled: true }, { answer: 'a' })).toBe('cancelled');
   });
 
+  it('takes only a positive marking distance: empty or 0 means any distance', () => {
+    const location = (kp: Record<string, unknown>, maxmarkingdistance: number | null) =>
+      toPlayKp('k', '1', { nr: 1, ...kp }, { loc: HERE }, { ...rules, maxmarkingdistance });
+    expect(location({}, 0).maxDistance).toBeNull();
+    expect(location({ maxanswerdistance: 0 }, 50).maxDistance).toBe(50);
+    expect(location({ maxanswerdistance: -5 }, null).maxDistance).toBeNull();
+    expect(location({ maxanswerdistance: '20' }, 50).maxDistance).toBe(20);
+    // Off: a location KP of an event without a distance is marked from 860 m, and says so.
+    const off = location({}, 0);
+    expect(kpNeedsCloseness(off)).toBe(false);
+    expect(markRefusal(off, {})).toBeNull();
+    // The settings' 0 is the organiser's "off": the record's older copy does not bring one back.
+    expect(
+      playSettings({ maxmarkingdistance: 0 }, {}, { data: { maxmarkingdistance: 40 } }),
+    ).toMatchObject({ maxmarkingdistance: null });
+    expect(playSettings({}, {}, { data: { maxmarkingdistance: 0 } }).maxmarkingdistance).toBeNull();
+  });
+
+  it('gives every event type a default marking distance a phone’s GPS can meet', () => {
+    for (const type of EVENT_TYPES) {
+      expect(DEFAULT_MARKING_DISTANCE_M[type]).toBeGreaterThanOrEqual(30);
+      expect(DEFAULT_MARKING_DISTANCE_M[type]).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('tells where the device stands toward a KP, as the server will judge the mark', () => {
+    const location = toPlayKp('k', '1', { nr: 1 }, { loc: HERE }, rules);
+    const question = toPlayKp('k', '1', { nr: 1 }, { loc: HERE, responses: { a: 'A' } }, rules);
+    const closeQuestion = toPlayKp(
+      'k',
+      '1',
+      { nr: 1, noopenwhennotclose: true },
+      { loc: HERE, responses: { a: 'A' } },
+      rules,
+    );
+    const noPlace = toPlayKp('k', '1', { nr: 1 }, {}, rules);
+    const at = (loc: typeof HERE, accuracy: number | null = 5) => ({ ...loc, accuracy });
+
+    // About 200 m away: too far, whatever the accuracy; the figures are those the dialog shows.
+    const far = kpCloseness(location, at(FAR));
+    expect(far).toMatchObject({ state: 'far', accuracy: 5, limit: 50, accepted: false });
+    expect(far.distance).toBeGreaterThan(190);
+    expect(far.distance).toBeLessThan(210);
+    expect(kpCloseness(location, at(FAR, 500)).state).toBe('far');
+    // About 30 m: at the KP when the fix is at least as fine as the marking distance.
+    const near = kpCloseness(location, at(NEAR));
+    expect(near).toMatchObject({ state: 'at', accepted: true });
+    expect(Math.round(near.distance!)).toBe(30);
+    expect(kpCloseness(location, at(NEAR, 50)).state).toBe('at');
+    expect(kpCloseness(location, at(NEAR, null))).toMatchObject({ state: 'at', accuracy: null });
+    expect(kpCloseness(location, { ...NEAR })).toMatchObject({ state: 'at', accuracy: null });
+    // A fix of ±200 m cannot say the team is there; the server takes the sent position.
+    expect(kpCloseness(location, at(NEAR, 200))).toMatchObject({
+      state: 'imprecise',
+      accepted: true,
+    });
+    expect(kpCloseness(location, null)).toMatchObject({
+      state: 'unknown',
+      distance: null,
+      accepted: false,
+    });
+    // A question answers from anywhere (the distance is still told); one opening only when
+    // close is judged as a location KP; a KP without a place needs no closeness.
+    expect(kpCloseness(question, at(FAR))).toMatchObject({
+      state: 'anywhere',
+      limit: null,
+      accepted: true,
+    });
+    expect(kpCloseness(question, at(FAR)).distance).toBeGreaterThan(190);
+    expect(kpCloseness(closeQuestion, at(FAR)).state).toBe('far');
+    expect(kpCloseness(noPlace, at(FAR))).toMatchObject({ state: 'anywhere', distance: null });
+    expect(kpCloseness({ ...location, maxDistance: null }, at(FAR)).state).toBe('anywhere');
+
+    // The dialog's word and the server's agree at every distance around the limit.
+    for (let north = 0; north <= 100; north += 0.5) {
+      const loc = { lat: HERE.lat + north / 111_195, lng: HERE.lng };
+      const refused = markRefusal(location, { loc }) !== null;
+      expect(kpCloseness(location, at(loc)).accepted).toBe(!refused);
+    }
+  });
+
   it('lets a team start itself only with clientstart, near the start when one is set', () => {
     const start = { clientstart: true, startloc: HERE, maxstartdistance: 100 };
     expect(startRefusal({ ...start, clientstart: false }, HERE)).toBe('massstart');
+    // A mass start wins over a team's own start (spec 03 §8), so the device may not start itself.
+    expect(startRefusal({ ...start, massstarttimems: 1_800_000_000_000 }, NEAR)).toBe('massstart');
+    expect(startRefusal({ ...start, massstarttimems: null }, NEAR)).toBeNull();
     expect(startRefusal(start, undefined)).toBe('nolocation');
     expect(startRefusal(start, FAR)).toBe('toofar');
     expect(startRefusal(start, NEAR)).toBeNull();

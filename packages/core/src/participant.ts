@@ -27,7 +27,10 @@ export interface PlayKp {
   responses: Record<string, string>;
   /** Marked automatically by passing within the allowed distance (isauto / autokp). */
   auto: boolean;
-  /** Metres within which the KP may be marked (KP's maxanswerdistance, else the event's). */
+  /**
+   * Metres within which the KP may be marked (KP's maxanswerdistance, else the event's); null
+   * when neither is a positive number: any distance.
+   */
   maxDistance: number | null;
   /** The KP opens only when close enough (noopenwhennotclose or the event's nokpopenwhennotclose). */
   openOnlyWhenClose: boolean;
@@ -179,6 +182,11 @@ const num = (v: unknown): number | null => {
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return null;
 };
+/** A distance setting: a positive number of metres, else null (unset, empty or 0: none). */
+const positive = (v: unknown): number | null => {
+  const n = num(v);
+  return n !== null && n > 0 ? n : null;
+};
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const latLngOf = (v: unknown): Loc | null => {
   const o = v && typeof v === 'object' ? (v as Json) : {};
@@ -217,7 +225,10 @@ export function playSettings(settings: Json, conf: Json, record: Json = {}): Pla
     clientstart: settings.clientstart === true,
     startloc: latLngOf(settings.startloc),
     maxstartdistance: num(settings.maxstartdistance),
-    maxmarkingdistance: num(settings.maxmarkingdistance) ?? num(recordData.maxmarkingdistance),
+    maxmarkingdistance:
+      settings.maxmarkingdistance !== undefined && settings.maxmarkingdistance !== null
+        ? positive(settings.maxmarkingdistance)
+        : positive(recordData.maxmarkingdistance),
     massstarttimems: num(settings.massstarttimems),
     featuretimetogo: conf.featuretimetogo === true,
     normaalaeg: typeof ajad.normaalaeg === 'number' ? ajad.normaalaeg : null,
@@ -257,7 +268,7 @@ export function toPlayKp(
     loc: latLngOf(pub.loc),
     responses: Object.fromEntries(responses),
     auto: kp.isauto === true || kp.autokp === true,
-    maxDistance: num(kp.maxanswerdistance) ?? settings.maxmarkingdistance,
+    maxDistance: positive(kp.maxanswerdistance) ?? positive(settings.maxmarkingdistance),
     openOnlyWhenClose: kp.noopenwhennotclose === true || settings.nokpopenwhennotclose,
     mandatory: kp.kohustuslik === true,
     cancelled: kp.tyhistatud === true,
@@ -276,6 +287,52 @@ export const kpNeedsCloseness = (kp: PlayKp): boolean =>
   kp.maxDistance !== null &&
   kp.loc !== null &&
   (Object.keys(kp.responses).length === 0 || kp.openOnlyWhenClose);
+
+/**
+ * Where a device stands toward a KP it would mark, as the mark dialog tells the team:
+ * - `anywhere`: the KP needs no closeness (a question KP, no place, or no marking distance);
+ * - `unknown`: it needs closeness and the device has no position yet;
+ * - `far`: the position is beyond the marking distance (the server refuses: play.error.toofar);
+ * - `imprecise`: the position is within it, but the GPS accuracy is coarser than the distance
+ *   itself, so the team may well not be there (the server takes the mark: it judges the sent
+ *   position, as it cannot check an accuracy a device reports);
+ * - `at`: within the distance, by a position at least as precise: the team is at the KP.
+ */
+export type KpCloseness = 'anywhere' | 'unknown' | 'far' | 'imprecise' | 'at';
+
+/**
+ * The device's standing toward `kp` (KpCloseness) with the figures the dialog shows: `distance`
+ * from the device to the KP (null when either place is unknown), the device's `accuracy` (± m,
+ * null when unknown) and the marking distance `limit` (null when the KP needs no closeness).
+ * `accepted` says whether the server would take a mark sent from here (markRefusal's rule).
+ */
+export function kpCloseness(
+  kp: PlayKp,
+  here: (Loc & { accuracy?: number | null }) | null,
+): {
+  state: KpCloseness;
+  distance: number | null;
+  accuracy: number | null;
+  limit: number | null;
+  accepted: boolean;
+} {
+  const distance = here && kp.loc ? metresBetween(here, kp.loc) : null;
+  const accuracy =
+    here &&
+    typeof here.accuracy === 'number' &&
+    Number.isFinite(here.accuracy) &&
+    here.accuracy >= 0
+      ? here.accuracy
+      : null;
+  const limit = kpNeedsCloseness(kp) ? kp.maxDistance : null;
+  let state: KpCloseness;
+  if (limit === null) state = 'anywhere';
+  else if (distance === null) state = 'unknown';
+  else if (distance > limit) state = 'far';
+  else state = accuracy !== null && accuracy > limit ? 'imprecise' : 'at';
+  const accepted = state === 'anywhere' || state === 'imprecise' || state === 'at';
+  return { state, distance, accuracy, limit, accepted };
+}
 
 /**
  * Why a mark of `kp` is refused, or null when it may be stored: `cancelled` (tyhistatud),
@@ -297,15 +354,18 @@ export function markRefusal(
 }
 
 /**
- * Why a device may not start its team itself, or null: `massstart` (no clientstart: everyone
- * starts at massstarttimems), `nolocation` / `toofar` (startloc and maxstartdistance are both
- * set and the device is not within that distance of the start).
+ * Why a device may not start its team itself, or null: `massstart` (no clientstart, or a mass
+ * start is set: the results count from it whatever the team does, spec 03 §8), `nolocation` /
+ * `toofar` (startloc and maxstartdistance are both set and the device is not within that
+ * distance of the start).
  */
 export function startRefusal(
-  settings: Pick<PlayView['settings'], 'clientstart' | 'startloc' | 'maxstartdistance'>,
+  settings: Pick<PlayView['settings'], 'clientstart' | 'startloc' | 'maxstartdistance'> & {
+    massstarttimems?: number | null;
+  },
   loc: Loc | undefined,
 ): 'massstart' | 'nolocation' | 'toofar' | null {
-  if (!settings.clientstart) return 'massstart';
+  if (!settings.clientstart || (settings.massstarttimems ?? null) !== null) return 'massstart';
   if (settings.startloc === null || settings.maxstartdistance === null) return null;
   if (!loc) return 'nolocation';
   return metresBetween(loc, settings.startloc) > settings.maxstartdistance ? 'toofar' : null;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeRegFields,
+  RegConfig,
   regColumns,
   regFields,
   registrationsCsv,
+  regPeopleCell,
+  regPeopleColumns,
   validateRegValues,
 } from './registration.ts';
-import type { RegCsvLabels, RegistrationsView } from './registration.ts';
+import type { RegCsvLabels, RegistrationRow, RegistrationsView } from './registration.ts';
 import { csvDateTime } from './csv.ts';
 
 describe('regFields', () => {
@@ -182,6 +185,8 @@ describe('registrationsCsv', () => {
     displayName: 'Name',
     regtime: 'Time',
     orgcomment: 'Comment',
+    members: 'Members',
+    club: 'Club',
     yes: 'yes',
     no: 'no',
     className: (id) => (id === 'm' ? 'Men; open' : id),
@@ -215,5 +220,40 @@ describe('registrationsCsv', () => {
     expect(lines[0]).toContain('Food: meat;Food: fish');
     expect(lines[1]).toContain(';x;x;');
     expect(lines[2]).toBe('2;t2;Two;;no;;;;;;;;x;;');
+  });
+
+  it('adds the members and club columns after the class when some team has them', () => {
+    const [one, two] = view.rows as [RegistrationRow, RegistrationRow];
+    const rows = [{ ...one, members: ['Mari Maasikas', 'Jüri; Jõgi'] }, two];
+    expect(regPeopleColumns(rows)).toEqual(['members']);
+    const lines = registrationsCsv({ ...view, rows }, false, labels)
+      .slice(1)
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Nr;Id;Team;Class;Members;Allowed;Email;Phone;Name;email;phone;car;Food;Time;Comment',
+    );
+    expect(lines[1]).toContain(';"Men; open";"Mari Maasikas, Jüri; Jõgi";yes;');
+    expect(lines[2]).toBe('2;t2;Two;;;no;;;;;;;fish;;');
+    const clubbed = [one, { ...two, club: '=Tartu SK' }];
+    expect(regPeopleColumns(clubbed)).toEqual(['club']);
+    expect(registrationsCsv({ ...view, rows: clubbed }, false, labels)).toContain(
+      "2;t2;Two;;'=Tartu SK;no;",
+    );
+    const both = [{ ...one, club: 'OK Ilves', members: ['A'] }, two];
+    expect(regPeopleColumns(both)).toEqual(['members', 'club']);
+    expect(regPeopleCell(both[0] as RegistrationRow, 'club')).toBe('OK Ilves');
+    expect(regPeopleCell(two, 'members')).toBe('');
+    expect(regPeopleColumns([one, { ...two, members: [], club: '' }])).toEqual([]);
+  });
+});
+
+describe('reserved field ids', () => {
+  it('refuses a form field named members or club, and reads an older config without it', () => {
+    for (const id of ['members', 'club', 'regtime', 'orgcomment']) {
+      expect(RegConfig.safeParse({ fields: { [id]: { label: 'X' } } }).success).toBe(false);
+    }
+    expect(RegConfig.safeParse({ fields: { f1: { label: 'Club' } } }).success).toBe(true);
+    const fields = regFields({ fields: { club: { label: 'Club' }, f1: { label: 'Size' } } });
+    expect(fields.map((f) => f.id)).toEqual(['teamname', 'email', 'phone', 'car', 'f1']);
   });
 });

@@ -44,15 +44,34 @@ export const RegFieldConfig = z
   .partial();
 export type RegFieldConfig = z.infer<typeof RegFieldConfig>;
 
-/** A field id: letters, digits, _ and -, not one of regdata's own keys. */
+/**
+ * The keys of regdata that are not form fields: its own (regtime, orgcomment) and the people a
+ * team import stores (`members`, the names; `club`), which the registered-teams table shows in
+ * columns of their own.
+ */
+export const REG_RESERVED_IDS: readonly string[] = ['regtime', 'orgcomment', 'members', 'club'];
+
+/** A field id: letters, digits, _ and -, not one of regdata's reserved keys. */
 export const RegFieldId = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/)
-  .refine((id) => id !== 'regtime' && id !== 'orgcomment', 'reserved');
+  .refine((id) => !REG_RESERVED_IDS.includes(id), 'reserved');
 
 /** The `regconfig` setting. */
 export const RegConfig = z.object({ fields: z.record(RegFieldId, RegFieldConfig) }).strict();
 export type RegConfig = z.infer<typeof RegConfig>;
+
+/**
+ * A stored config without fields under a reserved id (an older config may have a `club`
+ * question), so the rest of the form still reads.
+ */
+function withoutReserved(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return stored;
+  const fields = (stored as { fields?: unknown }).fields;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return stored;
+  const kept = Object.entries(fields).filter(([id]) => !REG_RESERVED_IDS.includes(id));
+  return { ...stored, fields: Object.fromEntries(kept) };
+}
 
 /** A field with every property resolved (defaults applied). */
 export interface RegField {
@@ -91,7 +110,7 @@ const isBuiltin = (id: string): id is BuiltinRegField =>
  * by id. The team name is always required, public and present.
  */
 export function regFields(stored: unknown): RegField[] {
-  const parsed = RegConfig.safeParse(stored);
+  const parsed = RegConfig.safeParse(withoutReserved(stored));
   const fields: Record<string, RegFieldConfig> = parsed.success ? parsed.data.fields : {};
   const ids = new Set<string>([...BUILTIN_REG_FIELDS, ...Object.keys(fields)]);
   const out: RegField[] = [];
@@ -286,6 +305,10 @@ export interface RegistrationRow {
   orgcomment: string;
   values: Record<string, unknown>;
   user: RegUser | null;
+  /** The members' names a team import stored (regdata `members`), when there are any. */
+  members?: string[];
+  /** The team's club a team import stored (regdata `club`), when there is one. */
+  club?: string;
 }
 
 export interface RegistrationsView {
@@ -320,6 +343,9 @@ export interface RegCsvLabels {
   displayName: string;
   regtime: string;
   orgcomment: string;
+  /** The people columns (regPeopleColumns). */
+  members: string;
+  club: string;
   yes: string;
   no: string;
   /** The name of a class id. */
@@ -355,9 +381,24 @@ export function regCell(values: Record<string, unknown>, col: RegColumn): string
   return regValueText(v);
 }
 
+/** The columns of a team's imported people: its members' names and its club. */
+export type RegPeopleColumn = 'members' | 'club';
+
+/** The people columns some row has a value in (members before club); none when no row has. */
+export function regPeopleColumns(rows: readonly RegistrationRow[]): RegPeopleColumn[] {
+  const out: RegPeopleColumn[] = [];
+  if (rows.some((r) => (r.members ?? []).length > 0)) out.push('members');
+  if (rows.some((r) => (r.club ?? '') !== '')) out.push('club');
+  return out;
+}
+
+/** A row's text in a people column: the members' names joined with ', ', or the club. */
+export const regPeopleCell = (row: RegistrationRow, col: RegPeopleColumn): string =>
+  col === 'members' ? (row.members ?? []).join(', ') : (row.club ?? '');
+
 /**
- * The registration CSV `reg_{event}.csv` (csvDocument): row number, team, user, every field,
- * registration time, comment.
+ * The registration CSV `reg_{event}.csv` (csvDocument): row number, team, class, the imported
+ * members and club (when some team has them), user, every field, registration time, comment.
  */
 export function registrationsCsv(
   view: RegistrationsView,
@@ -365,11 +406,13 @@ export function registrationsCsv(
   labels: RegCsvLabels,
 ): string {
   const cols = regColumns(view.fields, split);
+  const people = regPeopleColumns(view.rows);
   const head = [
     labels.nr,
     labels.teamId,
     labels.team,
     labels.klass,
+    ...people.map((c) => labels[c]),
     labels.allowed,
     labels.email,
     labels.phone,
@@ -385,6 +428,7 @@ export function registrationsCsv(
     r.teamId,
     r.name,
     r.klassid === null ? '' : labels.className(r.klassid),
+    ...people.map((c) => regPeopleCell(r, c)),
     r.allowed ? labels.yes : labels.no,
     shownEmail(r.user?.email) ?? '',
     r.user?.phone ?? '',

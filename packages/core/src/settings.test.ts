@@ -65,9 +65,20 @@ const SAMPLES: Record<SettingKind, { valid: unknown[]; invalid: unknown[] }> = {
   regform: {
     valid: [
       { fields: {} },
-      { fields: { club: { label: 'Club', muitype: 'single', selectvalues: 'A,B', s: 40 } } },
+      { fields: { f1: { label: 'Club', muitype: 'single', selectvalues: 'A,B', s: 40 } } },
     ],
-    invalid: [{}, { fields: { '1bad': {} } }, { fields: { x: { muitype: 'date' } } }],
+    invalid: [
+      {},
+      { fields: { '1bad': {} } },
+      { fields: { x: { muitype: 'date' } } },
+      // regdata's own keys and the people a team import stores (registration.ts).
+      { fields: { club: { label: 'Club' } } },
+      { fields: { members: {} } },
+    ],
+  },
+  timezone: {
+    valid: ['Europe/Tallinn', 'UTC', 'America/New_York'],
+    invalid: ['Europe/Nowhere', '', '+02:00', 2],
   },
 };
 

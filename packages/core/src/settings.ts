@@ -4,6 +4,7 @@ import { EVENT_TYPES, ORDER_RULES } from './limits.ts';
 import { atMostKeys } from './recordBounds.ts';
 import { RegConfig, TEAM_TYPES } from './registration.ts';
 import { MapSetting, SpeedRanges } from './map/mapConfig.ts';
+import { isTimeZone } from './timeZone.ts';
 
 /**
  * Every field of "Event settings" (spec 01 §3, stored under eventsdata/{id}/data) described once,
@@ -27,13 +28,17 @@ export type SettingKind =
   /** The event's map layers (map/mapConfig.ts MapSetting), edited by its own editor. */
   | 'map'
   /** Track colours by speed (map/mapConfig.ts SpeedRanges). */
-  | 'speedranges';
+  | 'speedranges'
+  /** A time zone name (IANA, "Europe/Tallinn"; timeZone.ts). */
+  | 'timezone';
 
 export const SETTING_GROUPS = [
   'general',
   'start',
   'marking',
   'scoring',
+  /** Speed monitoring: the penalty and who sees tickets (its limits are evdoc.speed, SPEED_KEYS). */
+  'speed',
   'results',
   'messages',
   'registration',
@@ -57,9 +62,10 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'resulttype', kind: 'select', group: 'general', options: ['', 'roadbook'] },
   /** The event's description (rich text) for its public pages and participants. */
   { key: 'description', kind: 'longtext', group: 'general' },
+  /** The zone of the event's days (join codes end at the end of a day in it); unset: DEFAULT_TIME_ZONE. */
+  { key: 'timezone', kind: 'timezone', group: 'general' },
   { key: 'kpsinweb', kind: 'bool', group: 'general' },
   { key: 'hidetracks', kind: 'bool', group: 'general' },
-  { key: 'hidespeedings', kind: 'bool', group: 'general' },
   { key: 'valiktahed', kind: 'bool', group: 'general' },
   { key: 'massstarttimems', kind: 'datetime', group: 'start' },
   { key: 'joinstartinterval', kind: 'number', group: 'start', unit: 'min' },
@@ -80,11 +86,12 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'firstkpvisitaddbonus', kind: 'number', group: 'scoring', unit: 'pts' },
   { key: 'firstbonus', kind: 'numberlist', group: 'scoring' },
   { key: 'firstbonusismultiplier', kind: 'bool', group: 'scoring' },
-  { key: 'speedpenalty', kind: 'number', group: 'scoring', unit: 'pts' },
   { key: 'dstresult', kind: 'dstresult', group: 'scoring' },
   { key: 'ajad', kind: 'json', group: 'scoring' },
   { key: 'ly', kind: 'json', group: 'scoring' },
   { key: 'klassid', kind: 'json', group: 'scoring' },
+  { key: 'speedpenalty', kind: 'number', group: 'speed', unit: 'pts' },
+  { key: 'hidespeedings', kind: 'bool', group: 'speed' },
   { key: 'orderrules', kind: 'orderrules', group: 'results' },
   { key: 'hideresults', kind: 'bool', group: 'results' },
   { key: 'distanceinresult', kind: 'bool', group: 'results' },
@@ -151,6 +158,8 @@ export function settingValueSchema(desc: SettingDescriptor): z.ZodType<unknown> 
       return MapSetting;
     case 'speedranges':
       return SpeedRanges;
+    case 'timezone':
+      return z.string().refine(isTimeZone, 'settings.error.timezone');
   }
 }
 

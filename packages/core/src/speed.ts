@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  DEFAULT_EVENT_TYPE,
+  DEFAULT_SPEED,
+  DEFAULT_SPEED_LIMIT_KMH,
+  EVENT_TYPES,
+} from './limits.ts';
+import type { EventType } from './limits.ts';
+import { SPEED_KEYS } from './settings.ts';
 import type { SpeedKey } from './settings.ts';
 
 /**
@@ -32,8 +40,39 @@ export const SpeedAreaId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const PutSpeedAreaBody = SpeedArea;
 export type PutSpeedAreaBody = z.input<typeof PutSpeedAreaBody>;
 
-/** The event's speed settings (evdoc.speed, settings.ts SPEED_KEYS): km/h and seconds. */
-export type SpeedSettings = Record<SpeedKey, number>;
+/**
+ * The event's speed settings (evdoc.speed, settings.ts SPEED_KEYS): km/h and seconds. A null
+ * limit is none: speed is checked only in areas with a limit of their own.
+ */
+export type SpeedSettings = Record<Exclude<SpeedKey, 'limit'>, number> & { limit: number | null };
+
+/** An event's type from its settings; an unknown or missing one is the default type. */
+export function eventTypeOf(settings: Record<string, unknown>): EventType {
+  const type = settings.type;
+  return (EVENT_TYPES as readonly unknown[]).includes(type)
+    ? (type as EventType)
+    : DEFAULT_EVENT_TYPE;
+}
+
+/**
+ * Whether speed monitoring matters to an event of this type before its organiser sets anything:
+ * a race may be driven (DEFAULT_SPEED_LIMIT_KMH has a limit for it); teams on foot have none.
+ */
+export const speedMonitoredByDefault = (type: EventType): boolean =>
+  DEFAULT_SPEED_LIMIT_KMH[type] !== null;
+
+/**
+ * The speed settings in force: each stored value (evdoc.speed) that is a number not below zero,
+ * else the default (DEFAULT_SPEED, and the event type's limit).
+ */
+export function speedSettingsOf(stored: Record<string, unknown>, type: EventType): SpeedSettings {
+  const out: SpeedSettings = { ...DEFAULT_SPEED, limit: DEFAULT_SPEED_LIMIT_KMH[type] };
+  for (const key of SPEED_KEYS) {
+    const v = stored[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[key] = v;
+  }
+  return out;
+}
 
 /**
  * What a ticket was issued for: speeding over limit + over1 for delay1 s ('over1') or over
@@ -51,8 +90,8 @@ export interface SpeedTicket {
   endt: number;
   /** Highest speed in the episode (the average for 'timed'), km/h. */
   speed: number;
-  /** The limit that applied, km/h. */
-  limit: number;
+  /** The limit that applied, km/h; null: none (entering a restricted area of an event without one). */
+  limit: number | null;
   kind: SpeedTicketKind;
   /** The speed area id, or null outside areas. */
   area: string | null;

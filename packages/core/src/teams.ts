@@ -42,6 +42,10 @@ export interface TeamListEntry {
    * absent until a device of the team sent a time. Off by more than a minute: clockDisagrees.
    */
   clock?: { offset: number; at: number };
+  /** The members' names a team import stored in the registration; absent when none. */
+  people?: string[];
+  /** The team's club from the same import; absent when none. */
+  club?: string;
 }
 
 /** One answer of GET /api/events/:id/teams/:teamId/answers (spec 01 §3, Team answer). */
@@ -138,6 +142,9 @@ export const TEAM_COLOURS = [
   '#f4511e',
   '#546e7a',
 ] as const;
+
+/** The colour of the team at `index` (0-based) in the order teams were added: TEAM_COLOURS in turn. */
+export const teamColourAt = (index: number): string => TEAM_COLOURS[index % TEAM_COLOURS.length]!;
 
 /** The next team number: the highest numeric nr plus 1, starting at 1. */
 export function nextTeamNr(nrs: readonly (string | null)[]): string {

@@ -54,6 +54,10 @@ const AccountPage = organiserPage(
   () => import('./features/account/AccountPage.tsx'),
   (m) => m.AccountPage,
 );
+const PlatformLogPage = organiserPage(
+  () => import('./features/history/PlatformLogPage.tsx'),
+  (m) => m.PlatformLogPage,
+);
 const CupPage = page(
   () => import('./features/cups/CupPage.tsx'),
   (m) => m.CupPage,
@@ -113,7 +117,7 @@ const EmailChangePage = page(
   (m) => m.EmailChangePage,
 );
 const NotFoundPage = page(
-  () => import('./features/layout/ComingSoonPages.tsx'),
+  () => import('./features/layout/NotFoundPage.tsx'),
   (m) => m.NotFoundPage,
 );
 
@@ -122,6 +126,7 @@ const PAGES: { path?: string; Page: Preloadable<object> }[] = [
   { Page: HomePage },
   { path: 'accountdelete', Page: AccountDeletePage },
   { path: 'account', Page: AccountPage },
+  { path: 'admin/log', Page: PlatformLogPage },
   { path: 'cup/:cupid', Page: CupPage },
   { path: 'play', Page: PlayHome },
   { path: 'auth/link', Page: EmailLinkPage },

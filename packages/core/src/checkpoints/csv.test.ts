@@ -150,6 +150,26 @@ describe('parseCheckpointCsv', () => {
     expect(only('1;;;x;a:A;*').input).toBeNull();
   });
 
+  it('reads an answer column naming a response by its text when no id is that', () => {
+    const answer = (cell: string, responses = 'Red;Green') =>
+      only(`nr;lat;lng;Correct answer;Response 1;Response 2\n1;;;${cell};${responses}`);
+    expect(answer('Red').input?.answer).toBe('1');
+    expect(answer('green').input?.answer).toBe('2');
+    expect(answer('2').input?.answer).toBe('2');
+    // An id wins over a text; a text two responses share names neither.
+    expect(answer('b', 'a:b;b:c').input?.answer).toBe('b');
+    expect(answer('Red', 'a:Red;b:red').errors).toEqual([{ key: 'kpdata.badresponse' }]);
+    expect(answer('Blue').errors).toEqual([{ key: 'kpdata.badresponse' }]);
+    // In Estonian, and agreeing with a star.
+    expect(
+      only('KP number;Laiuskraad;Pikkuskraad;Õige vastus;Vastus 1\n1;;;Jah;a:Jah|*b:Ei').errors,
+    ).toEqual([{ key: 'kpdata.badresponse' }]);
+    expect(
+      only('KP number;Laiuskraad;Pikkuskraad;Õige vastus;Vastus 1\n1;;;Ei;a:Jah|*b:Ei').input
+        ?.answer,
+    ).toBe('b');
+  });
+
   it('reads an answer column that must name a response', () => {
     expect(input('nr;lat;lng;answer;response\n1;;;b;a:A|b:B').answer).toBe('b');
     expect(only('nr;lat;lng;answer;response\n1;;;z;a:A').errors).toEqual([

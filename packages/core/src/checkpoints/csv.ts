@@ -138,6 +138,20 @@ function readResponses(cells: string[], errors: ImportIssue[]) {
   return { responses, answer };
 }
 
+/**
+ * The correct answer a `answer` cell names: a response id, or else a response text that just one
+ * response has (any case), as a person writing the file may give it (`Red` for `1:Red`). Anything
+ * else stays as written, for the answer check to refuse.
+ */
+function answerFromCell(cell: string, responses: unknown): string {
+  if (!isObject(responses) || Object.hasOwn(responses, cell)) return cell;
+  const text = cell.toLocaleLowerCase();
+  const ids = Object.keys(responses).filter(
+    (id) => typeof responses[id] === 'string' && responses[id].trim().toLocaleLowerCase() === text,
+  );
+  return ids.length === 1 ? ids[0]! : cell;
+}
+
 /** The scores cell: `id:points` pairs joined by `|`. */
 function readScores(cell: string, errors: ImportIssue[]): Map<string, number> {
   const scores = new Map<string, number>();
@@ -250,17 +264,19 @@ function parseRow(record: CsvRecord, header: Columns | null): ImportRow {
   const { responses, answer: starred } = readResponses(responseCells, errors);
   if (responses.size > 0) data.responses = Object.fromEntries(responses);
   let answer = starred;
-  if (answerCell !== '') {
-    if (starred !== null && starred !== answerCell) errors.push(importIssue('kpdata.badresponse'));
-    answer = answerCell;
-  }
   if (scoresCell !== '') data.scores = Object.fromEntries(readScores(scoresCell, errors));
   const extra = extraCell === '' ? null : readExtra(extraCell, errors);
   if (extra) {
     if (isObject(extra.kp)) Object.assign(kp, extra.kp);
     if (isObject(extra.data)) Object.assign(data, extra.data);
-    if (extra.answer === null || typeof extra.answer === 'string') answer = extra.answer;
   }
+  if (answerCell !== '') {
+    // Read against the row's final responses (the extra cell may hold those no cell could).
+    const named = answerFromCell(answerCell, data.responses);
+    if (starred !== null && starred !== named) errors.push(importIssue('kpdata.badresponse'));
+    answer = named;
+  }
+  if (extra && (extra.answer === null || typeof extra.answer === 'string')) answer = extra.answer;
   // A missing nr is already reported; the placeholder lets the schema report the other fields.
   const candidate = { kp: { ...kp, nr: kp.nr ?? '?' }, data, answer, ...(id ? { id } : {}) };
   const input = checkInput(candidate, errors);

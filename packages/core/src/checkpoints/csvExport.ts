@@ -30,8 +30,9 @@ function fieldCell(key: string, value: unknown, allowed: readonly string[]): str
   if (!column || !allowed.includes(column.kind)) return null;
   const kind = column.kind;
   if (kind === 'kpNumber') return isFiniteNumber(value) ? String(value) : null;
+  // Upper case: spreadsheets show TRUE and FALSE as written (they turn `true` into `TRUE`).
   if (kind === 'kpBoolean' || kind === 'dataBoolean')
-    return typeof value === 'boolean' ? String(value) : null;
+    return typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : null;
   // An empty text reads back as unset, so it travels in `extra`.
   if (kind === 'kpText' || kind === 'dataText')
     return typeof value === 'string' && value !== '' ? value : null;
@@ -57,7 +58,9 @@ function exportRow(cp: Checkpoint): ExportRow {
     else cells.set(key, cell);
   }
   const answer = cp.answer ?? null;
-  let answerWritten = answer === null;
+  // The correct answer has its own column; only an id the trimmed cell would change goes to extra.
+  if (answer !== null && answer !== '' && answer.trim() === answer) cells.set('answer', answer);
+  else if (answer !== null) extra.answer = answer;
   for (const [key, value] of Object.entries(cp.data as Record<string, unknown>)) {
     if (value === undefined) continue;
     if (key === 'loc' && isLatLng(value)) {
@@ -71,9 +74,7 @@ function exportRow(cp: Checkpoint): ExportRow {
       )
     ) {
       for (const [id, text] of Object.entries(value)) {
-        const star = id === answer ? '*' : '';
-        if (star) answerWritten = true;
-        responses.push(`${star}${id}:${escapeResponseText(String(text))}`);
+        responses.push(`${id}:${escapeResponseText(String(text))}`);
       }
     } else if (
       key === 'scores' &&
@@ -96,7 +97,6 @@ function exportRow(cp: Checkpoint): ExportRow {
   }
   if (Object.keys(extraKp).length > 0) extra.kp = extraKp;
   if (Object.keys(extraData).length > 0) extra.data = extraData;
-  if (!answerWritten) extra.answer = answer;
   if (Object.keys(extra).length > 0) cells.set('extra', JSON.stringify(extra));
   return { cells, responses };
 }
@@ -104,7 +104,7 @@ function exportRow(cp: Checkpoint): ExportRow {
 /**
  * Writes checkpoints as the CSV format (docs/kp-import.md) in csvDocument's form (`;`, BOM,
  * formula guard, which the reader undoes), with the headers of `language` (HUMAN_HEADERS),
- * responses as trailing `id:text` cells with `*` on the correct one. Named columns appear only
+ * the correct answer's id in its own column, responses as trailing `id:text` cells. Named columns appear only
  * when some checkpoint uses them (id always); fields no column can hold exactly go to the
  * `extra` JSON cell, so the file imports back to the same checkpoints.
  */

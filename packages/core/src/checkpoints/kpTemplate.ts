@@ -3,12 +3,23 @@ import { HUMAN_HEADERS } from './csvColumns.ts';
 import type { CsvHeaderLanguage } from './csvColumns.ts';
 
 /** The columns of the import template, by their format names (docs/kp-import.md). */
-export const KP_TEMPLATE_COLUMNS = ['nr', 'lat', 'lng', 'desc', 'ra', 'kohustuslik'] as const;
+export const KP_TEMPLATE_COLUMNS = [
+  'nr',
+  'lat',
+  'lng',
+  'desc',
+  'ra',
+  'kohustuslik',
+  'answer',
+] as const;
 
-/** Two example checkpoints per language: a location KP and a question with two answers. */
+/**
+ * Two example checkpoints per language: a location KP and a question with two answers, its
+ * correct one named by its text.
+ */
 const EXAMPLES: Record<CsvHeaderLanguage, string[][]> = {
   en: [
-    ['1', '58.37780', '26.72900', 'Big stone by the path', '1', '', '', ''],
+    ['1', '58.37780', '26.72900', 'Big stone by the path', '1', '', '', '', ''],
     [
       '2',
       '58.38020',
@@ -17,12 +28,23 @@ const EXAMPLES: Record<CsvHeaderLanguage, string[][]> = {
       '2',
       'yes',
       'Red',
+      'Red',
       'Green',
     ],
   ],
   et: [
-    ['1', '58.37780', '26.72900', 'Suur kivi raja ääres', '1', '', '', ''],
-    ['2', '58.38020', '26.73350', 'Sild: mis värvi on käsipuu?', '2', 'jah', 'Punane', 'Roheline'],
+    ['1', '58.37780', '26.72900', 'Suur kivi raja ääres', '1', '', '', '', ''],
+    [
+      '2',
+      '58.38020',
+      '26.73350',
+      'Sild: mis värvi on käsipuu?',
+      '2',
+      'jah',
+      'Punane',
+      'Punane',
+      'Roheline',
+    ],
   ],
 };
 

@@ -39,6 +39,7 @@ export const IMPORT_ISSUE_KEYS = [
   'kpimport.err.noname',
   'kpimport.err.badkpextension',
   'kpimport.err.orphan',
+  'kpimport.err.noposition',
   // File issues: the whole file is refused.
   'bad fail.....',
   'kpimport.err.headertwice',
@@ -51,6 +52,13 @@ export const IMPORT_ISSUE_KEYS = [
   'kpimport.err.badxml',
   'kpimport.err.notgpx',
   'kpimport.err.nowaypoints',
+  'kpimport.err.notcoursedata',
+  'kpimport.err.iofversion2',
+  'kpimport.err.nocontrols',
+  // Notes: what an import leaves out or cannot use, shown with the preview (not errors).
+  'kpimport.note.skipped',
+  'kpimport.note.courses',
+  'kpimport.note.scores',
 ] as const;
 export type ImportIssueKey = (typeof IMPORT_ISSUE_KEYS)[number];
 
@@ -86,6 +94,7 @@ export const IMPORT_ISSUE_PARAMS = {
   'kpimport.err.noname': [],
   'kpimport.err.badkpextension': ['field'],
   'kpimport.err.orphan': ['field', 'value'],
+  'kpimport.err.noposition': ['value'],
   'bad fail.....': [],
   'kpimport.err.headertwice': ['field'],
   'kpimport.err.headernonr': [],
@@ -97,6 +106,12 @@ export const IMPORT_ISSUE_PARAMS = {
   'kpimport.err.badxml': ['line'],
   'kpimport.err.notgpx': [],
   'kpimport.err.nowaypoints': [],
+  'kpimport.err.notcoursedata': [],
+  'kpimport.err.iofversion2': [],
+  'kpimport.err.nocontrols': [],
+  'kpimport.note.skipped': ['field', 'value', 'count'],
+  'kpimport.note.courses': ['value', 'count'],
+  'kpimport.note.scores': ['value', 'count'],
 } as const satisfies Record<ImportIssueKey, readonly ImportIssueParam[]>;
 
 /**
@@ -158,12 +173,17 @@ export interface ImportRow {
 
 /** What an import file holds, shown to the admin before anything is written. */
 export interface ImportPreview {
-  format: 'csv' | 'json' | 'gpx';
+  format: 'csv' | 'json' | 'gpx' | 'coursedata';
   /** Set by `parseCheckpointFile`: the encoding the bytes were read with. */
   encoding?: string;
   rows: ImportRow[];
   /** The whole file is refused (`bad fail.....`, not JSON, not GPX, bad header). */
   fileError: ImportIssue | null;
+  /**
+   * What the file holds that the import leaves out or cannot use (`kpimport.note.*`: IOF
+   * CourseData start and finish controls, courses, scores): shown with the preview, never errors.
+   */
+  notes?: ImportIssue[];
 }
 
 /**

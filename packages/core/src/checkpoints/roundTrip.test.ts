@@ -99,17 +99,35 @@ describe('export then import gives the same checkpoints', () => {
 });
 
 describe('CSV export', () => {
-  it('writes plain columns, stars the answer and leaves the rest to extra', () => {
+  it('writes plain columns, the correct answer in its own column, and leaves the rest to extra', () => {
     const text = exportCheckpointsCsv(checkpoints.slice(0, 3));
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFKP number;Latitude;Longitude;Description;Value class;Group;Mandatory;In work;' +
         'Every answer correct;Cancelled;Max answer distance (m);Wrong answer penalty;' +
-        'Long description;Text answer;Id;Response 1;Response 2;Response 3',
+        'Long description;Text answer;Id;Correct answer;Response 1;Response 2;Response 3',
     );
-    expect(text).toContain(';a:Jah;*b:Ei \\| võib-olla \\\\ vist;c:Kell 12:30\r\n');
+    expect(text).toContain(';k1;b;a:Jah;b:Ei \\| võib-olla \\\\ vist;c:Kell 12:30\r\n');
     expect(text).toContain('"Rida üks\r\nRida kaks; kolm"');
-    expect(text).toContain('\r\nF;;;Finiš;;;;;true;true;;;;;kF;;;\r\n');
+    expect(text).toContain('\r\nF;;;Finiš;;;;;TRUE;TRUE;;;;;kF;;;;\r\n');
     expect(text).not.toContain('extra');
+    expect(text).not.toContain('*');
+    // In Estonian too.
+    expect(exportCheckpointsCsv(checkpoints.slice(0, 1), 'et').split('\r\n')[0]).toContain(
+      ';Id;Õige vastus;Vastus 1;',
+    );
+  });
+
+  it('has no answer column when no KP has a correct answer, and carries an id a cell would change in extra', () => {
+    expect(exportCheckpointsCsv(checkpoints.slice(1, 3))).not.toContain('Correct answer');
+    const spaced: Checkpoint = {
+      id: 'ks',
+      kp: { nr: 5 },
+      data: { responses: { ' a': 'A', b: 'B' } },
+      answer: ' a',
+    };
+    const text = exportCheckpointsCsv([spaced]);
+    expect(text).not.toContain('Correct answer');
+    expect(imported(parseCheckpointCsv(text))).toEqual([spaced]);
   });
 });
 

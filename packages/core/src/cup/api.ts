@@ -104,6 +104,14 @@ export interface CupStandingsRow extends CupRow {
   displayName?: string;
 }
 
+/** A cup's latest undo entry; `join` names the teams of a join's entry ("Joined teams", 05 §5). */
+export interface CupUndoView {
+  id: string;
+  label: string;
+  at: number;
+  join?: { keep: string; other: string; keepName: string; otherName: string };
+}
+
 /** GET /api/cups/:cupId/standings. */
 export interface CupStandingsView {
   cup: CupSummary;
@@ -114,7 +122,7 @@ export interface CupStandingsView {
   /** Whether the caller administers the cup (edits, joins, contacts). */
   canEdit: boolean;
   /** The latest undo entry, for cup admins. */
-  undo: { id: string; label: string; at: number } | null;
+  undo: CupUndoView | null;
   computedAt: number;
 }
 

@@ -143,8 +143,9 @@ export const cupOutputRows = (rows: readonly CupRow[]) =>
   }));
 
 /**
- * The standings as CSV (csvDocument): class, place, key, name, one column per event (`1.`, `2.`…;
- * an unused score in parentheses) and the total. `label` translates `col.*` headers and the
+ * The standings as CSV (csvDocument): class, place, key, name, one column per event (`Event 1`,
+ * `Event 2`…; an unused score in brackets, `[22]`) and the total. Headers and cells are text no
+ * spreadsheet turns into a number (`1.` and `(22)` read as 1 and -22; docs/csv.md). `label` translates `col.*` headers and the
  * no-class name; the command line leaves it out and gets the keys' last part.
  */
 export function cupStandingsCsv(
@@ -157,7 +158,7 @@ export function cupStandingsCsv(
     label('col.place'),
     label('col.key'),
     label('col.name'),
-    ...Array.from({ length: eventCount }, (_, i) => `${i + 1}.`),
+    ...Array.from({ length: eventCount }, (_, i) => `${label('col.event')} ${i + 1}`),
     label('col.total'),
   ];
   const lines = rows.map((r): CsvCell[] => [
@@ -165,7 +166,7 @@ export function cupStandingsCsv(
     r.placeLabel,
     r.key,
     r.name,
-    ...r.scores.map((s, i) => (s === null ? null : r.used[i] ? s : `(${s})`)),
+    ...r.scores.map((s, i) => (s === null ? null : r.used[i] ? s : `[${s}]`)),
     r.total,
   ]);
   return csvDocument(header, lines);

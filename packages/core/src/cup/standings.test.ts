@@ -5,6 +5,7 @@ import {
   cupOrder,
   cupStandings,
   cupTeamKey,
+  cupTitle,
   eventPoints,
   nextPointsEntry,
 } from './standings.ts';
@@ -55,6 +56,15 @@ describe('§1 the cup: event order, points presets, unconfigured points', () => 
     expect(CUP_POINTS_PRESETS['100'].at(-1)).toBe(1);
     expect(nextPointsEntry([])).toBe(25);
     expect(nextPointsEntry([25, 22])).toBe(21);
+  });
+
+  it('titles a cup with its year, unless its name already holds it', () => {
+    expect(cupTitle({ name: 'Autumn Cup', year: 2026 })).toBe('Autumn Cup 2026');
+    expect(cupTitle({ name: 'Autumn Cup 2026', year: 2026 })).toBe('Autumn Cup 2026');
+    expect(cupTitle({ name: ' 2026 Rogaine series ', year: 2026 })).toBe('2026 Rogaine series');
+    expect(cupTitle({ name: 'Cup 2026/27', year: 2026 })).toBe('Cup 2026/27');
+    expect(cupTitle({ name: 'Autumn Cup 2025', year: 2026 })).toBe('Autumn Cup 2025 2026');
+    expect(cupTitle({ name: 'Cup 20260', year: 2026 })).toBe('Cup 20260 2026');
   });
 
   it('gives no standings without points', () => {
@@ -183,18 +193,64 @@ describe('§5 edits and joins', () => {
     ev('e3', 3, [t('Karud 2', 1)]),
   ];
 
-  it('an edited cell replaces the computed value', () => {
-    const rows = cupStandings(cup(), events, [{ event: 'e2', team: 'n::karud', value: 99 }]);
-    expect(row(rows, 'Karud').scores).toEqual([25, 99, 0]);
+  it('an edited cell replaces the computed value, and the row keeps what it replaced', () => {
+    const rows = cupStandings(cup({ missvalue: 2 }), events, [
+      { event: 'e2', team: 'n::karud', value: 99 },
+      { event: 'e3', team: 'n::karud', value: 7 },
+    ]);
+    expect(row(rows, 'Karud').scores).toEqual([25, 99, 7]);
+    // Took part in e2 (22 points); missed e3 (the cup's missvalue).
+    expect(row(rows, 'Karud').edited).toEqual({ 1: 22, 2: 2 });
+    expect(row(rows, 'Hundid')).not.toHaveProperty('edited');
+    const later = cupStandings(
+      cup(),
+      [...events, ev('e4', 4, null)],
+      [{ event: 'e4', team: 'n::hundid', value: 5 }],
+    );
+    expect(row(later, 'Hundid').edited).toEqual({ 3: null });
   });
 
-  it('a join gives the kept team the other team’s scores where it has none', () => {
+  it('a join gives the kept team the other team’s scores where it has none; it keeps its name', () => {
     const rows = cupStandings(cup(), events, [], [{ keep: 'n::karud', other: 'n::karud 2' }]);
     expect(rows.find((r) => r.key === 'n::karud 2')).toBeUndefined();
-    expect(row(rows, 'Karud 2')).toMatchObject({
+    expect(row(rows, 'Karud')).toMatchObject({
       key: 'n::karud',
       scores: [25, 22, 25],
       allnames: ['Karud', 'Karud 2'],
+    });
+    // Kept the later team: its name, though the other's results come first.
+    const other = cupStandings(cup(), events, [], [{ keep: 'n::karud 2', other: 'n::karud' }]);
+    expect(other.find((r) => r.key === 'n::karud 2')).toMatchObject({
+      name: 'Karud 2',
+      scores: [25, 22, 25],
+    });
+  });
+
+  it('a kept team only edited so far keeps its own name too, and joins chain', () => {
+    const withSolo = [...events, ev('e4', 4, [t('Solo', null, 'notstarted')])];
+    const rows = cupStandings(
+      cup(),
+      withSolo,
+      [{ event: 'e1', team: 'n::solo', value: 3 }],
+      [{ keep: 'n::solo', other: 'n::karud 2' }],
+    );
+    expect(rows.find((r) => r.key === 'n::solo')).toMatchObject({
+      name: 'Solo',
+      scores: [3, 0, 25, 0],
+    });
+    const chained = cupStandings(
+      cup(),
+      events,
+      [],
+      [
+        { keep: 'n::karud', other: 'n::karud 2' },
+        { keep: 'n::karud ii', other: 'n::karud' },
+      ],
+    );
+    // Karud II (e1) took Karud (which had taken Karud 2): e1 is Karud II's own, e2 and e3 come over.
+    expect(chained.find((r) => r.key === 'n::karud ii')).toMatchObject({
+      name: 'Karud II',
+      scores: [22, 22, 25],
     });
   });
 });

@@ -11,6 +11,15 @@ export const CUP_EDIT_NOTE = 'Changed single points';
 /** The label of a join's undo entry (05 §5). */
 export const CUP_JOIN_UNDO = 'Joined teams';
 
+/**
+ * A cup's title: its name and year, the year left out when the name already holds it
+ * ("Autumn Cup 2026", not "Autumn Cup 2026 2026").
+ */
+export function cupTitle(cup: { name: string; year: number }): string {
+  const name = cup.name.trim();
+  return new RegExp(`(^|\\D)${cup.year}(\\D|$)`).test(name) ? name : `${name} ${cup.year}`;
+}
+
 /** The arithmetic settings of a cup (05 §1). */
 export interface CupSettings {
   /** Points by place: `points[0]` for 1st. Empty: unconfigured, no standings. */
@@ -73,6 +82,11 @@ export interface CupRow {
   used: boolean[];
   /** Whether each score is the team's own: it took part, or a cup admin edited it (05 §5). */
   own: boolean[];
+  /**
+   * The cells a cup admin changed (05 §5), by event index: the value the cell would have
+   * without the edit (null: nothing). Left out when no cell of the row is edited.
+   */
+  edited?: Record<number, number | null>;
   total: number;
 }
 
@@ -133,6 +147,10 @@ interface Entry {
   className: string;
   name: string;
   allnames: string[];
+  /** The name of the team's own key (not a joined one's) in the latest event it took part in. */
+  ownName: string;
+  /** Its own key's name in the latest event it was in at all (for a team kept only by edits). */
+  ownSeen: string;
   scores: (number | null)[];
   /** Whether the team took part in each event in this class. */
   took: boolean[];
@@ -169,8 +187,9 @@ function teamKeysOf(teams: readonly CupEventTeam[]): TeamKeys[] {
 
 /**
  * The standings (05 §2–5): one row per cup team and class, sorted by class name, then place
- * (teams without a score last), then name. Edits replace computed values; a join moves the other
- * team's event teams and edits to the kept team where it has none. No rows without points.
+ * (teams without a score last), then name. Edits replace computed values (the row's `edited`
+ * keeps what they replace); a join moves the other team's event teams and edits to the kept team
+ * where it has none, and the kept team keeps its name. No rows without points.
  */
 export function cupStandings(
   cup: CupSettings,
@@ -202,6 +221,8 @@ export function cupStandings(
         className,
         name: '',
         allnames: [],
+        ownName: '',
+        ownSeen: '',
         scores: new Array<number | null>(n).fill(null),
         took: new Array<boolean>(n).fill(false),
       };
@@ -222,6 +243,7 @@ export function cupStandings(
       const key = joinedTo.size === 0 ? own : resolve(own);
       const e = entryOf(classKey, key, className);
       if (!e.allnames.includes(name)) e.allnames.push(name);
+      if (own === key) e.ownSeen = name;
       const points = eventPoints(cup, team);
       if (points === null) continue;
       // The kept team's own result wins over a joined one's in the same event.
@@ -229,6 +251,7 @@ export function cupStandings(
       e.took[i] = true;
       e.scores[i] = points;
       e.name = name;
+      if (own === key) e.ownName = name;
     }
   });
 
@@ -264,17 +287,13 @@ export function cupStandings(
       const scores = new Array<number | null>(n);
       const own = new Array<boolean>(n);
       const counted: number[] = [];
+      let before: Record<number, number | null> | undefined;
       for (let i = 0; i < n; i++) {
         const value = edited?.[i];
         own[i] = e.took[i]! || value !== undefined;
-        scores[i] =
-          value !== undefined
-            ? value
-            : e.took[i]
-              ? e.scores[i]!
-              : hasResults[i]
-                ? cup.missvalue
-                : null;
+        const computed = e.took[i] ? e.scores[i]! : hasResults[i] ? cup.missvalue : null;
+        if (value !== undefined) (before ??= {})[i] = computed;
+        scores[i] = value !== undefined ? value : computed;
         if (scores[i] !== null) counted.push(i);
       }
       counted.sort((a, b) => better(scores[a]!, scores[b]!) || a - b);
@@ -287,13 +306,15 @@ export function cupStandings(
       list.push({
         class: classNames.get(classKey) ?? e.className,
         key: e.key,
-        name: e.name || (e.allnames.at(-1) ?? ''),
+        // A joined team's names stay in allnames; the kept team keeps its own (05 §5).
+        name: e.ownName || e.ownSeen || e.name || (e.allnames.at(-1) ?? ''),
         allnames: e.allnames,
         place: null,
         placeLabel: '',
         scores,
         used,
         own,
+        ...(before && { edited: before }),
         total,
       });
     }

@@ -55,19 +55,42 @@ const isAnswer = (r: ScoringAnswer | undefined): boolean =>
   r !== null &&
   (typeof r.ok === 'boolean' || (typeof r.answer === 'string' && r.answer !== ''));
 
-/** The result status of spec 03 §12. */
+/**
+ * The result status of spec 03 §12. With `now`, a team without an answer whose start is after
+ * `now` has not started either.
+ */
 function statusOf(
   w: Work,
   katk: boolean,
   spent: number | null,
   massStart: number | null,
+  start: number | null,
+  now: number | undefined,
 ): ResultStatus {
   if (w.dsq) return 'dsq';
   if (katk) return 'katk';
   if (spent !== null) return 'finished';
+  if (w.answered) return 'running';
   const ownStart = typeof w.team.starttime === 'number' && Number.isFinite(w.team.starttime);
-  if (!ownStart && massStart === null && !w.answered) return 'notstarted';
+  if (!ownStart && massStart === null) return 'notstarted';
+  if (now !== undefined && start !== null && start > now) return 'notstarted';
   return 'running';
+}
+
+/**
+ * When results computed at `now` next change by the clock alone: the earliest start after `now`
+ * of a team that has not started (spec 03 §12); null when there is none. A team that has no start
+ * of its own stays not started when the event's start passes, so that time may change nothing.
+ */
+export function nextStartAfter(results: readonly TeamResult[], now: number): number | null {
+  let next: number | null = null;
+  for (const r of results) {
+    const s = r.starttime;
+    if (r.status === 'notstarted' && s !== null && s > now && (next === null || s < next)) {
+      next = s;
+    }
+  }
+  return next;
 }
 
 /** The team's class, or null for teams without one (they form a class of their own). */
@@ -81,9 +104,11 @@ function classKeyOf(team: ScoringTeam): string | null {
  * `event`. Records come ordered by class (the `klassid` settings order, then other classes by
  * name, then teams without a class), then place, with the teams that have not started, then dsq
  * and then katk teams last in each class (no place). Roadbook events (`resulttype`) add each
- * team's `route`.
+ * team's `route`. `now` (ms) is the time the results are for: a team without an answer whose start
+ * is after it has not started (spec 03 §12); without it (an old file on the command line) only
+ * the team's data says so.
  */
-export function computeResults(event: ScoringEvent): TeamResult[] {
+export function computeResults(event: ScoringEvent, now?: number): TeamResult[] {
   const s = resolveSettings(event);
   const t = buildKpTable(event, s);
   const kpCount = t.ids.length;
@@ -208,7 +233,7 @@ export function computeResults(event: ScoringEvent): TeamResult[] {
           : null,
       place: null,
       overallplace: null,
-      status: statusOf(w, katk, spent, s.massStart),
+      status: statusOf(w, katk, spent, s.massStart, start, now),
       dsq: w.dsq,
       katk,
       rasums: w.rasums,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeResults } from './compute.ts';
+import { computeResults, nextStartAfter } from './compute.ts';
 import { buildEvent, resultsById } from './testing.ts';
 
 const H = 3_600_000;
@@ -192,6 +192,78 @@ describe('§12 edge cases', () => {
       const r = resultsById(event({ massstarttimems: S0 }));
       expect(r.idle!.status).toBe('running');
       expect(r.idle!.place).not.toBeNull();
+    });
+  });
+
+  describe('status at a time (now)', () => {
+    const MIN = 60_000;
+    const event = (settings: Record<string, unknown> = {}) =>
+      buildEvent({
+        event: { starttime: S0 },
+        settings: { firstbonus: [5], ...settings },
+        kp: { k1: { nr: 1, kohustuslik: true }, k2: { nr: 2 } },
+        teams: {
+          early: { name: 'Started', starttime: S0 },
+          late: { name: 'Starts later', starttime: S0 + 30 * MIN },
+          keen: { name: 'Marked before its start', starttime: S0 + 30 * MIN },
+          done: { name: 'Finished early', starttime: S0 + 30 * MIN, finishtime: S0 + 20 * MIN },
+          out: { name: 'Disqualified', starttime: S0 + 30 * MIN, dsq: true },
+          gone: { name: 'Withdrawn', starttime: S0 + 30 * MIN, katk: true },
+          none: { name: 'No start of its own' },
+        },
+        kpanswers: { keen: { k2: { ok: true } } },
+      });
+    const rows = (now?: number) =>
+      computeResults(event(), now).map((r) => [r.teamId, r.status, r.place, r.overallplace]);
+
+    it('a team without an answer whose start is after now has not started: no place', () => {
+      expect(rows(S0 + 10 * MIN)).toEqual([
+        ['done', 'finished', 1, 1],
+        ['keen', 'running', 2, 2],
+        ['early', 'running', 3, 3],
+        ['none', 'notstarted', null, null],
+        ['late', 'notstarted', null, null],
+        ['out', 'dsq', null, null],
+        ['gone', 'katk', null, null],
+      ]);
+    });
+
+    it('becomes running when its start passes, with nothing else changed', () => {
+      const at = (now: number) => computeResults(event(), now);
+      const before = at(S0 + 30 * MIN - 1).find((r) => r.teamId === 'late')!;
+      const exactly = at(S0 + 30 * MIN).find((r) => r.teamId === 'late')!;
+      const after = at(S0 + 31 * MIN).find((r) => r.teamId === 'late')!;
+      expect([before.status, before.place]).toEqual(['notstarted', null]);
+      expect([exactly.status, exactly.place]).toEqual(['running', 3]);
+      expect([after.status, after.place, after.overallplace]).toEqual(['running', 3, 3]);
+      // Its points are those of a team that has not started: the mandatory KP's penalty, no
+      // time penalty, and they do not change when it starts.
+      expect([before.sum, before.kppenalty, before.timepenaltytotal]).toEqual([-2, 2, 0]);
+      expect(after.sum).toBe(before.sum);
+      expect(before.starttime).toBe(S0 + 30 * MIN);
+    });
+
+    it('without now the results are as before: a start of its own is running', () => {
+      const r = resultsById(event());
+      expect([r.late!.status, r.late!.place]).toEqual(['running', 3]);
+      expect(r.none!.status).toBe('notstarted');
+    });
+
+    it('a mass start after now: every team without an answer waits for it', () => {
+      const r = computeResults(event({ massstarttimems: S0 + 60 * MIN }), S0 + 10 * MIN);
+      const by = Object.fromEntries(r.map((x) => [x.teamId, x.status]));
+      expect(by).toMatchObject({ early: 'notstarted', late: 'notstarted', none: 'notstarted' });
+      expect(by.keen).toBe('running');
+      const later = computeResults(event({ massstarttimems: S0 + 60 * MIN }), S0 + 60 * MIN);
+      expect(later.filter((x) => x.status === 'notstarted')).toEqual([]);
+    });
+
+    it('nextStartAfter: the earliest start after now of a team that has not started', () => {
+      const results = computeResults(event(), S0 - MIN);
+      // The event's start (S0) first: teams without an answer wait for it.
+      expect(nextStartAfter(results, S0 - MIN)).toBe(S0);
+      expect(nextStartAfter(computeResults(event(), S0), S0)).toBe(S0 + 30 * MIN);
+      expect(nextStartAfter(computeResults(event(), S0 + 30 * MIN), S0 + 30 * MIN)).toBeNull();
     });
   });
 });

@@ -60,6 +60,7 @@ describe('CSV writer', () => {
       starttime: '2026-01-01T12:00:00+02:00',
       finishtime: '2026-01-01T13:00:01+02:00',
       spenttime: '1:00:01',
+      rasums: '1×1',
       overtime: '',
       wrongcount: '0',
       dst: '',
@@ -112,8 +113,9 @@ describe('CSV writer', () => {
       { kp: '2', aeg: S0 + 60_000, state: 'wrong' },
     ]);
     expect(readBack(resultsToCsv(roadbook))[0]!.route).toBe('1 10:00:05, 2 ✗ 10:01:00');
+    // One visit alone reads like a day and a time: guarded (a spreadsheet shows the `'`).
     expect(readBack(resultsToCsv(roadbook, { display: { hidewrongmarks: true } }))[0]!.route).toBe(
-      '1 10:00:05',
+      "'1 10:00:05",
     );
   });
 
@@ -140,7 +142,7 @@ describe('IOF XML 3.0 writer', () => {
     return text.slice(start, text.indexOf(end, start));
   };
 
-  it('writes a Snapshot ResultList while a team runs, every Class with an Id', () => {
+  it('writes a Snapshot ResultList while a team runs, every Class with a numeric Id', () => {
     expect(
       xml.startsWith(
         '<?xml version="1.0" encoding="UTF-8"?>\n<ResultList xmlns="http://www.orienteering.org/datastandard/3.0" xmlns:rada="urn:rada:iof:1" iofVersion="3.0" status="Snapshot"',
@@ -148,16 +150,28 @@ describe('IOF XML 3.0 writer', () => {
     ).toBe(true);
     expect(xml).toContain('createTime="2026-01-01T10:00:00Z"');
     expect(xml).toContain('<Event><Name>Spring &lt;rogaine&gt;</Name></Event>');
-    expect(xml).toContain('<Class><Id>men</Id><Name>Men &amp; &quot;Boys&quot;</Name></Class>');
-    expect(xml).toContain(`<Class><Id>${IOF_NO_CLASS_ID}</Id><Name></Name></Class>`);
+    expect(xml).toContain(
+      '<Class><Id>1</Id><Name>Men &amp; &quot;Boys&quot;</Name><Extensions><rada:Key>men</rada:Key></Extensions></Class>',
+    );
+    expect(xml).toContain(`<Class><Id>${IOF_NO_CLASS_ID}</Id><Name>No class</Name></Class>`);
     expect(xml.match(/<ClassResult>/g)).toHaveLength(2);
     expect(xml.match(/<PersonResult>/g)).toHaveLength(5);
     const done = computeResults({ ...event, teams: { a: event.teams.a! } });
     expect(resultsToIof(done, options)).toContain('status="Complete"');
+    // A team whose start is after the list's time is still to come: a Snapshot.
+    const later = { name: 'Later', starttime: Date.parse(options.createTime) + H };
+    const own = { ...event, settings: { ...event.settings, massstarttimems: null } };
+    const a = { ...event.teams.a!, starttime: S0 };
+    const at = (teams: typeof event.teams) =>
+      computeResults({ ...own, teams }, Date.parse(options.createTime));
+    expect(resultsToIof(at({ a }), options)).toContain('status="Complete"');
+    const waiting = at({ a, z: later });
+    expect(waiting.find((r) => r.teamId === 'z')!.status).toBe('notstarted');
+    expect(resultsToIof(waiting, options)).toContain('status="Snapshot"');
   });
 
   it('gives times with their offset, whole seconds, Position only with Status OK, two Scores', () => {
-    expect(block(xml, 'a')).toContain('<Family>Alpha, &lt;the&gt; first</Family>');
+    expect(block(xml, 'a')).toContain('<Family>first</Family><Given>Alpha, &lt;the&gt;</Given>');
     expect(block(xml, 'a')).toMatch(
       /<StartTime>2026-01-01T12:00:00\+02:00<\/StartTime>\s*<FinishTime>2026-01-01T13:00:01\+02:00<\/FinishTime>\s*<Time>3601<\/Time>\s*<Position>1<\/Position>\s*<Status>OK<\/Status>\s*<Score type="Score">3.33<\/Score>\s*<Score type="Penalty">0<\/Score>/,
     );
@@ -172,7 +186,11 @@ describe('IOF XML 3.0 writer', () => {
     expect(block(xml, 'c')).toContain('<Status>Disqualified</Status>');
     expect(block(xml, 'c')).not.toContain('<Position>');
     expect(block(xml, 'd')).toContain('<Status>DidNotFinish</Status>');
-    expect(block(xml, 'e')).toMatch(/<StartTime>[^<]+<\/StartTime>\s*<Status>Active<\/Status>/);
+    // A running team: no importer may take it for finished (SportOrg reads Active as OK).
+    expect(block(xml, 'e')).toMatch(
+      /<StartTime>[^<]+<\/StartTime>\s*<Status>DidNotFinish<\/Status>/,
+    );
+    expect(block(xml, 'e')).toContain('<rada:Status>running</rada:Status>');
   });
 
   it('writes teams as TeamResults with a TeamMemberResult per known member', () => {
@@ -213,7 +231,9 @@ describe('IOF XML 3.0 writer', () => {
     );
     expect(start.match(/<ClassStart>/g)).toHaveLength(2);
     const entry = entryListToIof(entries, options);
-    expect(entry).toContain('<TeamEntry><Id>t1</Id><Name>Üks &amp; co</Name><TeamEntryPerson>');
+    expect(entry).toContain(
+      '<TeamEntry><Id>t1</Id><Name>Üks &amp; co</Name><Organisation><Id>t1</Id><Name>Üks &amp; co</Name></Organisation><TeamEntryPerson>',
+    );
     expect(entry).toContain('<EntryTime>2026-01-01T11:00:00+02:00</EntryTime>');
   });
 

@@ -81,7 +81,8 @@ function routeText(
 /**
  * The results as CSV (csvDocument: `;`, BOM, formula guard), one row per record in the given
  * order, with the class of each. Points are rounded to two decimals and written as numbers;
- * times are ISO 8601 with the offset; `rasums` is written as `class:count` pairs, `timepenaltys`
+ * times are ISO 8601 with the offset; `rasums` is written as `class×count` pairs (`1×4 3×1`: a
+ * spreadsheet turns the older `1:4` into a time of day), `timepenaltys`
  * space separated. The display settings drop the wrong-mark count (`hidewrongmarks`) and the
  * distance (without `distanceinresult`) and name the points' unit (`pointssuffix`); the route
  * column is there when some record has a route (roadbook events).
@@ -118,7 +119,7 @@ export function resultsToCsv(
         case 'rasums':
           return Object.keys(r.rasums)
             .sort((a, b) => Number(a) - Number(b))
-            .map((k) => `${k}:${r.rasums[k]}`)
+            .map((k) => `${k}×${r.rasums[k]}`)
             .join(' ');
         case 'timepenaltys':
           return r.timepenaltys.map(formatPoints).join(' ');
@@ -131,8 +132,10 @@ export function resultsToCsv(
           return r.route ? routeText(r.route, hideWrong, offsetMinutes) : '';
         case 'nr':
         case 'teamId':
-        case 'spenttime':
           return r[c];
+        case 'spenttime':
+          // A duration: a spreadsheet may read it as the time it is.
+          return r.spenttime === null ? null : { time: r.spenttime };
         case 'place':
         case 'overallplace':
         case 'okcount':

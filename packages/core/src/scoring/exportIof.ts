@@ -14,7 +14,8 @@ export interface IofPerson {
 /**
  * How teams are written: `person` (each team is one PersonResult with the team name as the
  * person: what MeOS reads, since it refuses TeamResult) or `team` (a TeamResult with a
- * TeamMemberResult per known member: what SportOrg and QuickEvent read for relays and teams).
+ * TeamMemberResult per known member, the team itself when none is known: for SportOrg; QuickEvent
+ * imports no result lists). docs/interop.md says what each program reads.
  */
 export type IofTeamForm = 'person' | 'team';
 
@@ -31,15 +32,39 @@ export interface IofOptions {
   members?: ReadonlyMap<string, readonly IofPerson[]>;
   /** The event's display settings: no wrong count under `hidewrongmarks`, no distance without `distanceinresult`. */
   display?: Partial<Pick<ResultsDisplaySettings, 'hidewrongmarks' | 'distanceinresult'>>;
+  /** The mass start (epoch ms): every team's start in the StartList when set (as in the results). */
+  massStart?: number | null;
+  /** The event's start (epoch ms): the StartTime of teams without an own or a mass start. */
+  eventStart?: number | null;
 }
 
-/** The class id written for teams without a class (IOF and SportOrg need an Id on every Class). */
-export const IOF_NO_CLASS_ID = 'noclass';
+/**
+ * The class Id written for teams without a class: numeric and fixed, so MeOS (which parses Ids as
+ * numbers) files them under one class on every import; far above any event's count of classes.
+ */
+export const IOF_NO_CLASS_ID = '9999';
+
+/**
+ * The class Name written for teams without a class. Fixed (not in the reader's language) so
+ * that a second import, by anyone, finds the same class: SportOrg and QuickEvent match classes by
+ * name, and an empty name crashes SportOrg and rolls back QuickEvent's import (docs/interop.md).
+ */
+export const IOF_NO_CLASS_NAME = 'No class';
+
+/**
+ * A bib as IOF's BibNumber: its digits when the bib is a whole number (SportOrg calls `int()` on
+ * it), else null: a bib like `12B` is kept in Rada's Extensions only (docs/interop.md).
+ */
+export function iofBib(nr: string | null): string | null {
+  const text = nr?.trim() ?? '';
+  return /^[0-9]{1,9}$/.test(text) ? text : null;
+}
 
 /**
  * The IOF ResultStatus of a record: OK for finished teams in time, OverTime, Disqualified,
- * DidNotFinish for withdrawn (katk), Active for running teams, DidNotStart for teams that have
- * not started.
+ * DidNotFinish for withdrawn (katk) and for running teams, DidNotStart for teams that have not
+ * started. A running team is not `Active`: SportOrg reads every status it does not know as OK and
+ * ranks the team by a finish at 00:00 (first); Rada's own `running` stays in Extensions.
  */
 export function iofStatus(r: TeamResult): string {
   switch (r.status) {
@@ -50,7 +75,7 @@ export function iofStatus(r: TeamResult): string {
     case 'notstarted':
       return 'DidNotStart';
     case 'running':
-      return 'Active';
+      return 'DidNotFinish';
     case 'finished':
       return r.overtime ? 'OverTime' : 'OK';
   }
@@ -61,26 +86,66 @@ const penaltyOf = (r: TeamResult) => r.kppenalty + r.timepenaltytotal + r.spdpen
 
 const points = (v: number) => xmlDecimal(v, 2);
 
-/** Splits a name into IOF's Given and Family: the last word is the family name. */
+/**
+ * Splits a name into IOF's Given and Family: the last word is the family name, the words before
+ * it the given name. Both parts are never empty, since SportOrg crashes on an empty Given and MeOS
+ * reads it as `Family, `: a one-word name goes in both, an empty name is `?`. A team written as a
+ * person is split the same way, so MeOS (which shows "Given Family") shows the team's name.
+ */
 export function personName(name: string): IofPerson {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length < 2) return { given: '', family: name.trim() };
+  if (words.length === 0) return { given: '?', family: '?' };
+  if (words.length === 1) return { given: words[0]!, family: words[0]! };
   return { given: words.slice(0, -1).join(' '), family: words.at(-1)! };
 }
 
-const nameXml = (p: IofPerson) =>
-  `<Name><Family>${escapeXml(p.family)}</Family><Given>${escapeXml(p.given)}</Given></Name>`;
+/** Escaped text that holds something: a name of only characters XML cannot hold is `?`. */
+const shownXml = (text: string, fallback = '?') => escapeXml(text).trim() || fallback;
+
+/** A Name element with both parts non-empty (see personName). */
+function nameXml(p: IofPerson): string {
+  const given = escapeXml(p.given).trim();
+  const family = escapeXml(p.family).trim();
+  const g = given || family || '?';
+  const f = family || given || '?';
+  return `<Name><Family>${f}</Family><Given>${g}</Given></Name>`;
+}
+
+/** A team as an IOF Person: its id and its name split as a person's (the cup list's too). */
+export const iofTeamPersonXml = (id: string, name: string) =>
+  `<Person><Id>${escapeXml(id)}</Id>${nameXml(personName(name))}</Person>`;
+
+/**
+ * The team as an Organisation, with its id (SportOrg reads a TeamEntry's Organisation Id without a
+ * check): the team column of SportOrg for the team form and the entry list.
+ */
+const teamOrgXml = (id: string, name: string) =>
+  `<Organisation><Id>${escapeXml(id)}</Id><Name>${shownXml(name)}</Name></Organisation>`;
+
+/** The bib as a BibNumber element when it is a number, else ''. */
+const bibXml = (nr: string | null) => {
+  const bib = iofBib(nr);
+  return bib === null ? '' : `<BibNumber>${bib}</BibNumber>`;
+};
+
+/** The start written for a team: the mass start, its own, else the event's start. */
+const startOfEntry = (own: number | null, options: IofOptions) =>
+  options.massStart ?? own ?? options.eventStart ?? null;
 
 /** The elements every result form shares, from StartTime on (in the schema's order). */
 function timesXml(r: TeamResult, options: IofOptions): string[] {
   const out: string[] = [];
-  if (r.starttime !== null) {
-    out.push(`<StartTime>${isoWithOffset(r.starttime, options.offsetMinutes)}</StartTime>`);
+  // SportOrg reads a Result without StartTime as a crash: the event's start stands in.
+  const start = r.starttime ?? options.eventStart ?? null;
+  if (start !== null) {
+    out.push(`<StartTime>${isoWithOffset(start, options.offsetMinutes)}</StartTime>`);
   }
-  if (r.finishtime !== null) {
+  if (r.finishtime !== null && r.status !== 'running') {
     out.push(`<FinishTime>${isoWithOffset(r.finishtime, options.offsetMinutes)}</FinishTime>`);
   }
-  if (r.spent !== null) out.push(`<Time>${Math.floor(r.spent / 1000)}</Time>`);
+  if (r.spent !== null && r.status !== 'running') {
+    out.push(`<Time>${Math.floor(r.spent / 1000)}</Time>`);
+  }
   return out;
 }
 
@@ -95,6 +160,7 @@ function scoresXml(r: TeamResult): string[] {
 function extensionsXml(r: TeamResult, options: IofOptions): string {
   const display = options.display;
   const fields: [string, string | number][] = [
+    ...(r.nr !== null ? [['BibNumber', r.nr] as [string, string]] : []),
     ['Status', r.status],
     ['KpSum', points(r.kpsum)],
     ['KpPenalty', points(r.kppenalty)],
@@ -116,8 +182,9 @@ function extensionsXml(r: TeamResult, options: IofOptions): string {
 
 function personResult(r: TeamResult, options: IofOptions, pad: string): string {
   const status = iofStatus(r);
+  const bib = bibXml(r.nr);
   const result = [
-    ...(r.nr !== null ? [`<BibNumber>${escapeXml(r.nr)}</BibNumber>`] : []),
+    ...(bib ? [bib] : []),
     ...timesXml(r, options),
     ...(status === 'OK' && r.place !== null ? [`<Position>${r.place}</Position>`] : []),
     `<Status>${status}</Status>`,
@@ -127,7 +194,7 @@ function personResult(r: TeamResult, options: IofOptions, pad: string): string {
   return [
     `${pad}<PersonResult>`,
     `${pad}  <EntryId>${escapeXml(r.teamId)}</EntryId>`,
-    `${pad}  <Person><Id>${escapeXml(r.teamId)}</Id>${nameXml({ given: '', family: r.name })}</Person>`,
+    `${pad}  ${iofTeamPersonXml(r.teamId, r.name)}`,
     `${pad}  <Result>`,
     ...result.map((l) => `${pad}    ${l}`),
     `${pad}  </Result>`,
@@ -138,27 +205,34 @@ function personResult(r: TeamResult, options: IofOptions, pad: string): string {
 function teamResult(r: TeamResult, options: IofOptions, pad: string): string {
   const status = iofStatus(r);
   const ok = status === 'OK' && r.place !== null;
-  const members = options.members?.get(r.teamId) ?? [];
+  const known = options.members?.get(r.teamId) ?? [];
+  // A team without known members runs as itself (SportOrg skips a member without a Person).
+  const members = known.length > 0 ? known : [personName(r.name)];
+  const bib = bibXml(r.nr);
   const lines = [
     `${pad}<TeamResult>`,
     `${pad}  <EntryId>${escapeXml(r.teamId)}</EntryId>`,
     `${pad}  <Name>${escapeXml(r.name)}</Name>`,
-    ...(r.nr !== null ? [`${pad}  <BibNumber>${escapeXml(r.nr)}</BibNumber>`] : []),
+    // SportOrg reads the team's BibNumber without a check: an empty one when there is no number.
+    `${pad}  ${bib || '<BibNumber></BibNumber>'}`,
   ];
   // Every member ran the one leg together: each carries the team's times, place and status.
-  for (const [i, person] of (members.length > 0 ? members : [null]).entries()) {
+  for (const [i, person] of members.entries()) {
     lines.push(`${pad}  <TeamMemberResult>`);
-    if (person) lines.push(`${pad}    <Person>${nameXml(person)}</Person>`);
+    lines.push(`${pad}    <Person>${nameXml(person)}</Person>`);
+    lines.push(`${pad}    ${teamOrgXml(r.teamId, r.name)}`);
     const result = [
       '<Leg>1</Leg>',
       `<LegOrder>${i + 1}</LegOrder>`,
-      ...(r.nr !== null ? [`<BibNumber>${escapeXml(r.nr)}</BibNumber>`] : []),
+      ...(bib ? [bib] : []),
       ...timesXml(r, options),
       ...(ok ? [`<Position type="Leg">${r.place}</Position>`] : []),
       `<Status>${status}</Status>`,
       ...scoresXml(r),
       '<OverallResult>' +
-        (r.spent !== null ? `<Time>${Math.floor(r.spent / 1000)}</Time>` : '') +
+        (r.spent !== null && r.status !== 'running'
+          ? `<Time>${Math.floor(r.spent / 1000)}</Time>`
+          : '') +
         (ok ? `<Position>${r.place}</Position>` : '') +
         `<Status>${status}</Status></OverallResult>`,
     ];
@@ -186,9 +260,31 @@ function byClass<T extends { klassid: string | null }>(
   return groups;
 }
 
-function classXml(key: string | null, options: IofOptions): string {
-  const name = key === null ? '' : (options.classNames?.get(key) ?? key);
-  return `<Class><Id>${escapeXml(key ?? IOF_NO_CLASS_ID)}</Id><Name>${escapeXml(name)}</Name></Class>`;
+/**
+ * Numeric class Ids: a class's 1-based position in the event's class map (`classNames`), classes
+ * missing from it numbered on after the map in the order they come; MeOS parses a text Id as 0 and
+ * makes a new class on every import. Rada's own key stays in the Class's Extensions.
+ */
+export function iofClassIds(
+  classNames: ReadonlyMap<string, string> | undefined,
+  keys: Iterable<string | null>,
+): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const key of classNames?.keys() ?? []) ids.set(key, String(ids.size + 1));
+  for (const key of keys) if (key !== null && !ids.has(key)) ids.set(key, String(ids.size + 1));
+  return ids;
+}
+
+/** A Class element: numeric Id, a Name that is never empty, Rada's key in Extensions. */
+export function iofClassXml(id: string, name: string, key: string | null): string {
+  const shown = shownXml(name, shownXml(key ?? '', IOF_NO_CLASS_NAME));
+  const ext = key === null ? '' : `<Extensions><rada:Key>${escapeXml(key)}</rada:Key></Extensions>`;
+  return `<Class><Id>${id}</Id><Name>${shown}</Name>${ext}</Class>`;
+}
+
+function classXml(key: string | null, ids: ReadonlyMap<string, string>, options: IofOptions) {
+  if (key === null) return iofClassXml(IOF_NO_CLASS_ID, IOF_NO_CLASS_NAME, null);
+  return iofClassXml(ids.get(key) ?? IOF_NO_CLASS_ID, options.classNames?.get(key) ?? key, key);
 }
 
 /** The XML declaration, the root element with Rada's namespace, and the Event (shared with the cup list). */
@@ -212,14 +308,22 @@ export function iofHeader(
  * TeamResult (`teamForm: 'team'`). StartTime and FinishTime with their offset, whole-second Time,
  * Position only where the Status is OK, the sum as `Score type="Score"` and the penalties as
  * `Score type="Penalty"`, Rada's other figures in Extensions. The list is a Snapshot while any
- * team is running, Complete after.
+ * team is running or is still to start after `createTime`, Complete after.
  */
 export function resultsToIof(results: readonly TeamResult[], options: IofOptions): string {
-  const running = results.some((r) => r.status === 'running');
+  // A team still to start (its start after the list's time) keeps the list a Snapshot too.
+  const made = options.createTime ? Date.parse(options.createTime) : NaN;
+  const running = results.some(
+    (r) =>
+      r.status === 'running' ||
+      (r.status === 'notstarted' && r.starttime !== null && r.starttime > made),
+  );
   const out = iofHeader('ResultList', running ? 'Snapshot' : 'Complete', options);
   const write = options.teamForm === 'team' ? teamResult : personResult;
-  for (const [key, list] of byClass(results)) {
-    out.push('  <ClassResult>', `    ${classXml(key, options)}`);
+  const groups = byClass(results);
+  const ids = iofClassIds(options.classNames, groups.keys());
+  for (const [key, list] of groups) {
+    out.push('  <ClassResult>', `    ${classXml(key, ids, options)}`);
     for (const r of list) out.push(write(r, options, '    '));
     out.push('  </ClassResult>');
   }
@@ -243,17 +347,19 @@ export interface IofEntry {
 /** The teams as an IOF XML 3.0 StartList: a ClassStart per class, a PersonStart per team. */
 export function startListToIof(entries: readonly IofEntry[], options: IofOptions): string {
   const out = iofHeader('StartList', null, options);
-  for (const [key, list] of byClass(entries)) {
-    out.push('  <ClassStart>', `    ${classXml(key, options)}`);
+  const groups = byClass(entries);
+  const ids = iofClassIds(options.classNames, groups.keys());
+  for (const [key, list] of groups) {
+    out.push('  <ClassStart>', `    ${classXml(key, ids, options)}`);
     for (const e of list) {
+      const at = startOfEntry(e.starttime, options);
       const start = [
-        ...(e.nr !== null ? [`<BibNumber>${escapeXml(e.nr)}</BibNumber>`] : []),
-        ...(e.starttime !== null
-          ? [`<StartTime>${isoWithOffset(e.starttime, options.offsetMinutes)}</StartTime>`]
-          : []),
+        bibXml(e.nr),
+        at !== null ? `<StartTime>${isoWithOffset(at, options.offsetMinutes)}</StartTime>` : '',
+        e.nr !== null ? `<Extensions>${radaBib(e.nr)}</Extensions>` : '',
       ].join('');
       out.push(
-        `    <PersonStart><EntryId>${escapeXml(e.teamId)}</EntryId><Person><Id>${escapeXml(e.teamId)}</Id>${nameXml({ given: '', family: e.name })}</Person><Start>${start}</Start></PersonStart>`,
+        `    <PersonStart><EntryId>${escapeXml(e.teamId)}</EntryId>${iofTeamPersonXml(e.teamId, e.name)}<Start>${start}</Start></PersonStart>`,
       );
     }
     out.push('  </ClassStart>');
@@ -262,11 +368,23 @@ export function startListToIof(entries: readonly IofEntry[], options: IofOptions
   return out.join('\n') + '\n';
 }
 
-/** The teams as an IOF XML 3.0 EntryList: a TeamEntry per team with its known members. */
+/** Rada's bib text, as written in Extensions. */
+const radaBib = (nr: string) => `<rada:BibNumber>${escapeXml(nr)}</rada:BibNumber>`;
+
+/**
+ * The teams as an IOF XML 3.0 EntryList: a TeamEntry per team with the team's name also as its
+ * Organisation, its known members (the team as its one member when none are known), its class,
+ * and its bib in Extensions (IOF 3.0 has no BibNumber in entries).
+ */
 export function entryListToIof(entries: readonly IofEntry[], options: IofOptions): string {
   const out = iofHeader('EntryList', null, options);
+  const ids = iofClassIds(
+    options.classNames,
+    entries.map((e) => e.klassid),
+  );
   for (const e of entries) {
-    const members = (e.members ?? [])
+    const known = e.members ?? [];
+    const members = (known.length > 0 ? known : [personName(e.name)])
       .map((p) => `<TeamEntryPerson><Person>${nameXml(p)}</Person></TeamEntryPerson>`)
       .join('');
     const entryTime =
@@ -274,7 +392,7 @@ export function entryListToIof(entries: readonly IofEntry[], options: IofOptions
         ? `<EntryTime>${isoWithOffset(e.entryTime, options.offsetMinutes)}</EntryTime>`
         : '';
     out.push(
-      `  <TeamEntry><Id>${escapeXml(e.teamId)}</Id><Name>${escapeXml(e.name)}</Name>${members}${classXml(e.klassid, options)}${entryTime}</TeamEntry>`,
+      `  <TeamEntry><Id>${escapeXml(e.teamId)}</Id><Name>${escapeXml(e.name)}</Name>${teamOrgXml(e.teamId, e.name)}${members}${classXml(e.klassid, ids, options)}${entryTime}${e.nr !== null ? `<Extensions>${radaBib(e.nr)}</Extensions>` : ''}</TeamEntry>`,
     );
   }
   out.push('</EntryList>');

@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { computeResults } from './compute.ts';
+export { computeResults, nextStartAfter } from './compute.ts';
 export { routesOf, teamSplits, visitStates } from './splits.ts';
 export type { RouteVisit, SplitVisit, TeamSplits, VisitState } from './splits.ts';
 export { scoringEventFromFile } from './fromFile.ts';
@@ -15,7 +15,10 @@ export {
   iofStatus,
   iofHeader,
   personName,
+  iofBib,
+  iofClassIds,
   IOF_NO_CLASS_ID,
+  IOF_NO_CLASS_NAME,
   RADA_IOF_NAMESPACE,
 } from './exportIof.ts';
 export type { IofEntry, IofOptions, IofPerson, IofTeamForm } from './exportIof.ts';

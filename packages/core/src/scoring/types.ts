@@ -51,7 +51,8 @@ export interface ScoringEvent {
 
 /**
  * Where a team stands (spec 03 §12): disqualified, withdrawn, finished (a start and a finish),
- * not started (no own start time, no mass start, no answer) or running (everything else).
+ * not started (no answer, and no own start time nor mass start, or, when computed for a time
+ * `now`, a start after it) or running (everything else).
  */
 export type ResultStatus = 'finished' | 'running' | 'notstarted' | 'dsq' | 'katk';
 export const RESULT_STATUSES: readonly ResultStatus[] = [

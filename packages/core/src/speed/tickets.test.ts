@@ -6,7 +6,7 @@ import { haversine } from '../tracks/stats.ts';
 import { pointInPolygon } from './geo.ts';
 import { COMPUTED_TICKET_ID, pointSpeedsKmh, speedTickets } from './tickets.ts';
 
-const SPEED: SpeedSettings = { ...DEFAULT_SPEED };
+const SPEED: SpeedSettings = { ...DEFAULT_SPEED, limit: 90 };
 const T0 = 1_767_000_000_000;
 const LAT = 58.3;
 /** Metres per degree of longitude at LAT. */
@@ -130,6 +130,23 @@ describe('speedTickets', () => {
     expect(speedTickets(track, SPEED, {})).toEqual([]);
     // An area without a limit keeps the event's.
     expect(speedTickets(track, SPEED, { v: box(25.99, 26.1) })).toEqual([]);
+  });
+
+  it('checks no speed outside areas with a limit when the event has none (teams on foot)', () => {
+    const none: SpeedSettings = { ...SPEED, limit: null };
+    const track = drive(repeat(120, 40));
+    expect(speedTickets(track, none, {})).toEqual([]);
+    // An area without a limit has none either; one with a limit still counts, timed ones too.
+    expect(speedTickets(track, none, { v: box(25.99, 26.1) })).toEqual([]);
+    const village = box(25.99, 26 + 360 / M_PER_LNG, { limit: 50 });
+    const inVillage = speedTickets(drive(repeat(65, 40)), none, { village, v: box(25.99, 26.1) });
+    expect(inVillage.map((t) => [t.kind, t.limit, t.area])).toEqual([['over2', 50, 'village']]);
+    const timed = box(26 + 100 / M_PER_LNG, 26 + 1100 / M_PER_LNG, { timed: true });
+    expect(speedTickets(drive(repeat(60, 80), { withS: false }), none, { timed })).toEqual([]);
+    // Entering a restricted area is a ticket whatever the speed, with no limit to name.
+    const zone = box(26 + 100 / M_PER_LNG, 26 + 200 / M_PER_LNG, { restricted: true });
+    const entered = speedTickets(drive(repeat(5, 100)), none, { zone });
+    expect(entered.map((t) => [t.kind, t.limit])).toEqual([['restricted', null]]);
   });
 
   it('gives one restricted ticket per entry, again on re-entry, none for a gap inside', () => {

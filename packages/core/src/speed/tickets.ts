@@ -125,7 +125,8 @@ export function speedTickets(
   const kmh = pointSpeedsKmh(pts);
   const limitOf = (a: SpeedArea) => a.limit ?? speed.limit;
 
-  // The applicable limit and its area at each point; null where a timed area takes over.
+  // The applicable limit (null: none) and its area at each point; null where a timed area
+  // takes over.
   const applies = pts.map((_, i) => {
     let limit = speed.limit;
     let area: string | null = null;
@@ -133,8 +134,9 @@ export function speedTickets(
       if (!inside[k]![i]) continue;
       const a = prepared[k]!;
       if (a.area.timed) return null;
-      if (area === null || limitOf(a.area) < limit) {
-        limit = limitOf(a.area);
+      const own = limitOf(a.area);
+      if (area === null || (own !== null && (limit === null || own < limit))) {
+        limit = own;
         area = a.id;
       }
     }
@@ -143,7 +145,7 @@ export function speedTickets(
   const over = (i: number, by: number) => {
     const v = kmh[i];
     const a = applies[i];
-    return v !== null && v !== undefined && !!a && v > a.limit + by;
+    return v !== null && v !== undefined && !!a && a.limit !== null && v > a.limit + by;
   };
   const lasts = (range: [number, number], seconds: number) =>
     pts[range[1]]!.t - pts[range[0]]!.t >= seconds * 1000;
@@ -155,7 +157,7 @@ export function speedTickets(
     e: number,
     at: number,
     v: number,
-    limit: number,
+    limit: number | null,
     area: string | null,
   ) => {
     const t = pts[s]!.t;
@@ -208,8 +210,9 @@ export function speedTickets(
         }
         const seconds = (pts[e]!.t - pts[s]!.t) / 1000;
         const average = (metres / seconds) * MS_TO_KMH;
-        if (average > limitOf(a.area) + speed.over1) {
-          ticket('timed', s, e, s, average, limitOf(a.area), a.id);
+        const limit = limitOf(a.area);
+        if (limit !== null && average > limit + speed.over1) {
+          ticket('timed', s, e, s, average, limit, a.id);
         }
       }
     }

@@ -3,3 +3,5 @@ export * from './fuzz.ts';
 export * from './participantBodies.ts';
 export * from './teamEntry.ts';
 export * from './wmtsFixture.ts';
+/** The project's CSV reader, for tests that read back what a spreadsheet saved. */
+export { readCsv } from '../checkpoints/csvText.ts';

@@ -30,7 +30,15 @@ export const TRACK_MAGIC = [0x52, 0x54] as const;
 /** The nullable fields in the order of their flag bits (bit 0 = a … bit 4 = d). */
 const OPTIONAL = ['a', 's', 'l', 'g', 'd'] as const;
 type OptionalField = (typeof OPTIONAL)[number];
-const FIELD_BITS = 0x1f;
+/**
+ * Heart rate (bit 5) and cadence (bit 6): optional keys of a point, which only imported tracks
+ * have. Handled apart from OPTIONAL so that a block without them (every phone's) costs the
+ * encode and decode loops no work per point beyond one look at each key while scanning.
+ */
+const HEART_RATE = 0x20;
+const CADENCE = 0x40;
+const SENSOR_BITS = HEART_RATE | CADENCE;
+const FIELD_BITS = 0x7f;
 /** Header flag: every point has every field of the block, so points carry no presence byte. */
 const DENSE = 0x80;
 /** Stored integers stay within ±2^50, so deltas (±2^51) and their zigzag (≤ 2^52) are exact. */
@@ -91,7 +99,8 @@ class Writer {
 /**
  * Encodes points as one version 2 block. Points are sorted by time (a copy; equal times keep
  * their order); every value is rounded to its precision: t to the millisecond, x/y to 1e-7°,
- * s to 0.001 m/s, a/l/g/d to 0.01. Throws TrackFormatError for a non-finite or huge value.
+ * s to 0.001 m/s, a/l/g/d to 0.01, heart rate h and cadence c to whole numbers (written only
+ * when some point of the block has them). Throws TrackFormatError for a non-finite or huge value.
  */
 export function encodeTrack(points: readonly LocationPoint[]): Uint8Array {
   const sorted = [...points].sort((p, q) => p.t - q.t);
@@ -100,12 +109,16 @@ export function encodeTrack(points: readonly LocationPoint[]): Uint8Array {
   for (const p of sorted) {
     let mask = 0;
     for (let i = 0; i < OPTIONAL.length; i++) if (p[OPTIONAL[i]!] != null) mask |= 1 << i;
+    if (p.h != null) mask |= HEART_RATE;
+    if (p.c != null) mask |= CADENCE;
     fields |= mask;
   }
+  const sensors = fields & SENSOR_BITS;
   for (const p of sorted) {
     for (let i = 0; i < OPTIONAL.length && dense; i++) {
       if (fields & (1 << i) && p[OPTIONAL[i]!] == null) dense = false;
     }
+    if (sensors !== 0 && !sensorsDense(p, sensors)) dense = false;
     if (!dense) break;
   }
   const w = new Writer(16 + sorted.length * 12);
@@ -118,6 +131,8 @@ export function encodeTrack(points: readonly LocationPoint[]): Uint8Array {
   let y0 = 0;
   let x0 = 0;
   const prev = [0, 0, 0, 0, 0];
+  let h0 = 0;
+  let c0 = 0;
   for (const p of sorted) {
     const t = scaled(p.t, 1, 't');
     const y = scaled(p.y, TRACK_PRECISION.y, 'y');
@@ -125,6 +140,10 @@ export function encodeTrack(points: readonly LocationPoint[]): Uint8Array {
     if (fields !== 0 && !dense) {
       let mask = 0;
       for (let i = 0; i < OPTIONAL.length; i++) if (p[OPTIONAL[i]!] != null) mask |= 1 << i;
+      if (sensors !== 0) {
+        if (p.h != null) mask |= HEART_RATE;
+        if (p.c != null) mask |= CADENCE;
+      }
       w.byte(mask);
     }
     w.signed(t - t0);
@@ -141,8 +160,25 @@ export function encodeTrack(points: readonly LocationPoint[]): Uint8Array {
       w.signed(n - prev[i]!);
       prev[i] = n;
     }
+    if (sensors !== 0) {
+      if (p.h != null) {
+        const n = scaled(p.h, TRACK_PRECISION.h, 'h');
+        w.signed(n - h0);
+        h0 = n;
+      }
+      if (p.c != null) {
+        const n = scaled(p.c, TRACK_PRECISION.c, 'c');
+        w.signed(n - c0);
+        c0 = n;
+      }
+    }
   }
   return w.result();
+}
+
+/** Whether the point has every one of the block's sensor fields (`sensors`: bits 5–6). */
+function sensorsDense(p: LocationPoint, sensors: number): boolean {
+  return !((sensors & HEART_RATE && p.h == null) || (sensors & CADENCE && p.c == null));
 }
 
 class Reader {
@@ -200,8 +236,8 @@ function decodeBlock(r: Reader, out: LocationPoint[]): void {
     throw new TrackFormatError(`unsupported track version ${version}`, start + 2);
   }
   const flags = r.byte();
-  if (flags & 0x60) throw new TrackFormatError('reserved header bits set', start + 3);
   const fields = flags & FIELD_BITS;
+  const sensors = fields & SENSOR_BITS;
   const dense = (flags & DENSE) !== 0;
   if (dense && fields === 0) throw new TrackFormatError('dense block without fields', start + 3);
   const countAt = r.pos;
@@ -216,6 +252,8 @@ function decodeBlock(r: Reader, out: LocationPoint[]): void {
   let y = 0;
   let x = 0;
   const prev = [0, 0, 0, 0, 0];
+  let h = 0;
+  let c = 0;
   for (let k = 0; k < count; k++) {
     const at = r.pos;
     let mask = fields;
@@ -241,6 +279,16 @@ function decodeBlock(r: Reader, out: LocationPoint[]): void {
       const key: OptionalField = OPTIONAL[i]!;
       prev[i] = accumulate(prev[i]!, r.signed(), at);
       p[key] = prev[i]! / TRACK_PRECISION[key];
+    }
+    if (sensors !== 0) {
+      if (mask & HEART_RATE) {
+        h = accumulate(h, r.signed(), at);
+        p.h = h / TRACK_PRECISION.h;
+      }
+      if (mask & CADENCE) {
+        c = accumulate(c, r.signed(), at);
+        p.c = c / TRACK_PRECISION.c;
+      }
     }
     out.push(p);
   }

@@ -1,7 +1,8 @@
 /**
- * Tracks as GPX 1.1: written for any GPS tool (ele, time, speed and course in Garmin's
- * TrackPointExtension v2, accuracy and distance in our own namespace) and read from any tool's
- * export (trkpt or rtept with lat, lon, ele, time, and speed/course from gpxtpx or GPX 1.0).
+ * Tracks as GPX 1.1: written for any GPS tool (ele, time; heart rate, cadence, speed and course
+ * in Garmin's TrackPointExtension v2; accuracy and distance in our own namespace) and read from
+ * any tool's export (trkpt or rtept with lat, lon, ele, time, speed/course from gpxtpx or GPX 1.0,
+ * and hr/cad from TrackPointExtension v1 or v2 under any prefix).
  */
 import {
   childElements,
@@ -14,9 +15,12 @@ import {
 } from '../checkpoints/xml.ts';
 import type { ErrorKey } from '../errors.ts';
 import { gpxCourse, gpxLat, gpxLon, xmlDecimal } from '../xmlText.ts';
+import { cadenceOf, heartRateOf } from './sensors.ts';
 import { TRACK_PRECISION, type LocationPoint } from './types.ts';
 
 export const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
+/** Version 1 of the extension (Strava's and older Garmin exports): hr, cad, atemp, wtemp, depth. */
+export const GPXTPX_V1_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v1';
 /** Our extension elements `<rada:accuracy>` and `<rada:distance>` (metres). */
 export const RADA_TRACK_NAMESPACE = 'urn:rada:gpx:track:1';
 
@@ -33,7 +37,7 @@ export class GpxTrackError extends Error {
 
 const decimal = xmlDecimal;
 
-const DIGITS = { x: 7, y: 7, l: 2, s: 3, g: 2, a: 2, d: 2 } satisfies Record<
+const DIGITS = { x: 7, y: 7, l: 2, s: 3, g: 2, a: 2, d: 2, h: 0, c: 0 } satisfies Record<
   keyof typeof TRACK_PRECISION,
   number
 >;
@@ -64,8 +68,14 @@ export function trackToGpx(
     if (p.l != null) line += `<ele>${decimal(p.l, DIGITS.l)}</ele>`;
     line += `<time>${isoTime(p.t)}</time>`;
     let ext = '';
-    if (p.s != null || p.g != null) {
+    // Values the extension's schema would refuse (a point from elsewhere) are left out.
+    const h = heartRateOf(p.h);
+    const c = cadenceOf(p.c);
+    if (h !== null || c !== null || p.s != null || p.g != null) {
+      // The schema's order: atemp, wtemp, depth, hr, cad, speed, course, bearing.
       ext += '<gpxtpx:TrackPointExtension>';
+      if (h !== null) ext += `<gpxtpx:hr>${h}</gpxtpx:hr>`;
+      if (c !== null) ext += `<gpxtpx:cad>${c}</gpxtpx:cad>`;
       if (p.s != null) ext += `<gpxtpx:speed>${decimal(p.s, DIGITS.s)}</gpxtpx:speed>`;
       if (p.g != null) ext += `<gpxtpx:course>${gpxCourse(p.g)}</gpxtpx:course>`;
       ext += '</gpxtpx:TrackPointExtension>';
@@ -110,7 +120,80 @@ function extensionValue(ext: XmlElement[], names: string[]): number | null {
   return null;
 }
 
-function readPoint(el: XmlElement, problems: string[]): LocationPoint | null {
+/** Namespace URIs by prefix ('' for the default namespace) in scope at an element. */
+type Scope = ReadonlyMap<string, string>;
+const NO_NAMESPACES: Scope = new Map();
+
+/** The scope inside `el`: `outer` with the element's own xmlns declarations (a copy only then). */
+function scopeOf(el: XmlElement, outer: Scope): Scope {
+  let scope: Map<string, string> | null = null;
+  for (const name in el.attrs) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+    scope ??= new Map(outer);
+    scope.set(name === 'xmlns' ? '' : name.slice(6), el.attrs[name]!);
+  }
+  return scope ?? outer;
+}
+
+function namespaceOf(name: string, scope: Scope): string | undefined {
+  const colon = name.indexOf(':');
+  return scope.get(colon < 0 ? '' : name.slice(0, colon));
+}
+
+const TPX_NAMESPACES = new Set([GPXTPX_NAMESPACE, GPXTPX_V1_NAMESPACE]);
+
+/**
+ * Heart rate and cadence: the first `hr` and `cad` of Garmin's TrackPointExtension (v1 or v2,
+ * whatever the prefix) within `<extensions>`, each kept only when in range (sensors.ts).
+ */
+function sensorValues(ext: XmlElement[], outer: Scope): { h: number | null; c: number | null } {
+  let h: number | null | undefined;
+  let c: number | null | undefined;
+  walkScoped(ext, outer, (e, parent) => {
+    const name = localName(e.name);
+    if (
+      (name === 'hr' || name === 'cad') &&
+      TPX_NAMESPACES.has(namespaceOf(e.name, scopeOf(e, parent))!)
+    ) {
+      const value = numberOf(textOf(e));
+      if (name === 'hr') h ??= heartRateOf(value);
+      else c ??= cadenceOf(value);
+    }
+    return h !== undefined && c !== undefined;
+  });
+  return { h: h ?? null, c: c ?? null };
+}
+
+/**
+ * Visits `elements` and everything below them in document order, each with the namespaces in
+ * scope at its parent (`outer` for `elements`), until `visit` returns true; iterative, so deep
+ * files cannot overflow the stack.
+ */
+function walkScoped(
+  elements: readonly (XmlElement | string)[],
+  outer: Scope,
+  visit: (el: XmlElement, parent: Scope) => boolean | void,
+): void {
+  const stack: XmlElement[] = [];
+  const scopes: Scope[] = [];
+  const push = (children: readonly (XmlElement | string)[], scope: Scope) => {
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i]!;
+      if (typeof c === 'string') continue;
+      stack.push(c);
+      scopes.push(scope);
+    }
+  };
+  push(elements, outer);
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const parent = scopes.pop()!;
+    if (visit(el, parent) === true) return;
+    push(el.children, el.children.length > 0 ? scopeOf(el, parent) : parent);
+  }
+}
+
+function readPoint(el: XmlElement, scope: Scope, problems: string[]): LocationPoint | null {
   const where = `${localName(el.name)} on line ${el.line}`;
   const y = numberOf(el.attrs.lat);
   const x = numberOf(el.attrs.lon);
@@ -129,7 +212,7 @@ function readPoint(el: XmlElement, problems: string[]): LocationPoint | null {
     return null;
   }
   const ext = childElements(el, 'extensions');
-  return {
+  const point: LocationPoint = {
     t,
     y,
     x,
@@ -139,6 +222,12 @@ function readPoint(el: XmlElement, problems: string[]): LocationPoint | null {
     g: numberOf(child('course')) ?? extensionValue(ext, ['course', 'bearing']),
     d: extensionValue(ext, ['distance']),
   };
+  if (ext.length > 0) {
+    const { h, c } = sensorValues(ext, scopeOf(el, scope));
+    if (h !== null) point.h = h;
+    if (c !== null) point.c = c;
+  }
+  return point;
 }
 
 /**
@@ -159,11 +248,12 @@ export function trackFromGpx(text: string): { points: LocationPoint[]; problems:
   }
   const points: LocationPoint[] = [];
   const problems: string[] = [];
-  for (const el of descendants(root)) {
+  walkScoped(root.children, scopeOf(root, NO_NAMESPACES), (el, parent) => {
     const name = localName(el.name);
-    if (name !== 'trkpt' && name !== 'rtept') continue;
-    const p = readPoint(el, problems);
-    if (p) points.push(p);
-  }
+    if (name === 'trkpt' || name === 'rtept') {
+      const p = readPoint(el, parent, problems);
+      if (p) points.push(p);
+    }
+  });
   return { points, problems };
 }

@@ -4,3 +4,7 @@ export * from './codec.ts';
 export * from './gpx.ts';
 export * from './stats.ts';
 export * from './validate.ts';
+export * from './tracking.ts';
+export * from './trackingSchemas.ts';
+export * from './foreign.ts';
+export * from './sensors.ts';

@@ -15,6 +15,10 @@ export const IncomingPoint = z.object({
   l: opt(z.number()),
   g: opt(z.number()),
   d: opt(z.number()),
+  /** Heart rate, beats per minute (a watch's; kept when 1–255, rounded). */
+  h: opt(z.number()),
+  /** Cadence, per minute (kept when 0–254, rounded). */
+  c: opt(z.number()),
   /** Battery level 0..1 at this point, when the device knows it. */
   b: opt(z.number()),
 });

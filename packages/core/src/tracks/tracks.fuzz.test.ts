@@ -28,7 +28,8 @@ import {
   trackToBase64,
   TrackFormatError,
 } from './codec.ts';
-import { GpxTrackError, trackFromGpx, trackToGpx } from './gpx.ts';
+import { GPXTPX_V1_NAMESPACE, GpxTrackError, trackFromGpx, trackToGpx } from './gpx.ts';
+import { cadenceOf, heartRateOf } from './sensors.ts';
 import { atPrecision } from './testing.ts';
 import type { LocationPoint } from './types.ts';
 import { validatePoint } from './validate.ts';
@@ -38,12 +39,15 @@ const isTrackError = (e: unknown) => e instanceof TrackFormatError && KEYS.has(e
 const isGpxError = (e: unknown) => e instanceof GpxTrackError && KEYS.has(e.key);
 
 const OPTIONAL = ['a', 's', 'l', 'g', 'd'] as const;
+const SENSORS = ['h', 'c'] as const;
 
 /** Points the codec can store: finite values, and encoding them again works. */
 function checkPoints(points: LocationPoint[], sorted: boolean): void {
   for (const p of points) {
     check(Number.isFinite(p.t) && Number.isFinite(p.y) && Number.isFinite(p.x), 'not finite', p);
     for (const k of OPTIONAL) check(p[k] === null || Number.isFinite(p[k]), `${k} not finite`, p);
+    // Heart rate and cadence are whole numbers when there, and absent rather than null.
+    for (const k of SENSORS) check(!(k in p) || Number.isInteger(p[k]), `${k} not whole`, p);
   }
   if (sorted)
     for (let i = 1; i < points.length; i++)
@@ -51,19 +55,36 @@ function checkPoints(points: LocationPoint[], sorted: boolean): void {
   encodeTrack(points);
 }
 
+/** What the GPX reader and the device point check answer: h and c absent or within range. */
+function checkSensorRanges(p: LocationPoint): void {
+  const { h, c } = p;
+  check(h === undefined || (h !== null && h >= 1 && h <= 255), 'heart rate out of range', p);
+  check(c === undefined || (c !== null && c >= 0 && c <= 254), 'cadence out of range', p);
+}
+
 const optional = (max: number) =>
   fc.option(fc.double({ min: -max, max, noNaN: true }), { nil: null });
-/** Points within the codec's range, as devices send them. */
-const point: fc.Arbitrary<LocationPoint> = fc.record({
-  t: fc.integer({ min: 0, max: 2 ** 45 }),
-  y: fc.double({ min: -90, max: 90, noNaN: true }),
-  x: fc.double({ min: -180, max: 180, noNaN: true }),
-  a: optional(1e5),
-  s: optional(1e3),
-  l: optional(1e4),
-  g: optional(720),
-  d: optional(1e7),
-});
+/** Heart rate or cadence: mostly whole numbers in and around their ranges, sometimes any. */
+const sensor = fc.option(
+  fc.oneof(fc.integer({ min: -5, max: 300 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
+  { nil: null },
+);
+/** Points within the codec's range, as devices send them; `h` and `c` may be left out. */
+const point: fc.Arbitrary<LocationPoint> = fc.record(
+  {
+    t: fc.integer({ min: 0, max: 2 ** 45 }),
+    y: fc.double({ min: -90, max: 90, noNaN: true }),
+    x: fc.double({ min: -180, max: 180, noNaN: true }),
+    a: optional(1e5),
+    s: optional(1e3),
+    l: optional(1e4),
+    g: optional(720),
+    d: optional(1e7),
+    h: sensor,
+    c: sensor,
+  },
+  { requiredKeys: ['t', 'y', 'x', 'a', 's', 'l', 'g', 'd'] },
+);
 const points = fc.array(point, { maxLength: 12 });
 const encoded = fc
   .array(points, { minLength: 1, maxLength: 3 })
@@ -98,6 +119,13 @@ const GPX_TOKENS = [
   '</extensions>',
   '<gpxtpx:TrackPointExtension>',
   '<gpxtpx:speed>',
+  '<gpxtpx:hr>',
+  '</gpxtpx:hr>',
+  '<gpxtpx:cad>',
+  '<ns3:hr>',
+  ` xmlns:gpxtpx="${GPXTPX_V1_NAMESPACE}"`,
+  ` xmlns="${GPXTPX_V1_NAMESPACE}"`,
+  '<hr>',
   '<rada:accuracy>',
   '<rada:distance>',
   '<bearing>',
@@ -131,12 +159,13 @@ const gpxPoint = fc
     ),
     fc.option(numberText),
     fc.nat(3),
+    fc.option(fc.tuple(numberText, numberText)),
   )
   .map(
-    ([lat, lon, ele, time, speed, depth]) =>
+    ([lat, lon, ele, time, speed, depth, sensors]) =>
       `${'<x>'.repeat(depth)}<trkpt lat="${lat}" lon="${lon}">${ele === null ? '' : `<ele>${ele}</ele>`}${
         time === null ? '' : `<time>${time}</time>`
-      }${speed === null ? '' : `<extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>${speed}</gpxtpx:speed></gpxtpx:TrackPointExtension><rada:distance>${speed}</rada:distance></extensions>`}</trkpt>${'</x>'.repeat(depth)}`,
+      }${speed === null ? '' : `<extensions><gpxtpx:TrackPointExtension>${sensors === null ? '' : `<gpxtpx:hr>${sensors[0]}</gpxtpx:hr><gpxtpx:cad>${sensors[1]}</gpxtpx:cad>`}<gpxtpx:speed>${speed}</gpxtpx:speed></gpxtpx:TrackPointExtension><rada:distance>${speed}</rada:distance></extensions>`}</trkpt>${'</x>'.repeat(depth)}`,
   );
 const gpxShapes = fc.oneof(
   fc
@@ -144,7 +173,10 @@ const gpxShapes = fc.oneof(
     .map(([ps, name]) => trackToGpx(ps, { name, time: 0 })),
   fc
     .array(gpxPoint, { maxLength: 6 })
-    .map((ps) => `<gpx><trk><trkseg>${ps.join('')}</trkseg></trk></gpx>`),
+    .map(
+      (ps) =>
+        `<gpx xmlns:gpxtpx="${GPXTPX_V1_NAMESPACE}"><trk><trkseg>${ps.join('')}</trkseg></trk></gpx>`,
+    ),
 );
 const gpxText = fc.oneof(
   { weight: 3, arbitrary: gpxShapes },
@@ -166,7 +198,7 @@ const rawPoint = fc.oneof(
   fc
     .tuple(
       point,
-      fc.constantFrom('t', 'y', 'x', 'a', 's', 'l', 'g', 'd', 'b', 'lat', 'lng', 'lon'),
+      fc.constantFrom('t', 'y', 'x', 'a', 's', 'l', 'g', 'd', 'h', 'c', 'b', 'lat', 'lng', 'lon'),
       fc.oneof(
         fc.double(),
         fc.anything(),
@@ -193,6 +225,20 @@ describe('track parsers never crash on any input', { timeout: FUZZ_TEST_TIMEOUT_
       fc.property(points, (ps) => {
         const want = [...ps].sort((p, q) => p.t - q.t).map(atPrecision);
         expect(decodeTrack(encodeTrack(ps))).toEqual(want);
+      }),
+      fuzzOptions(ROUND_TRIP_RUNS),
+    );
+  });
+
+  it('GPX: heart rate and cadence in range survive export and import, others are left out', () => {
+    fc.assert(
+      fc.property(points, (ps) => {
+        const back = trackFromGpx(trackToGpx(ps, { name: 'x' })).points;
+        check(back.length === ps.length, 'points lost', { ps, back });
+        ps.forEach((p, i) => {
+          check(back[i]!.h === (heartRateOf(p.h) ?? undefined), 'heart rate changed', { p, back });
+          check(back[i]!.c === (cadenceOf(p.c) ?? undefined), 'cadence changed', { p, back });
+        });
       }),
       fuzzOptions(ROUND_TRIP_RUNS),
     );
@@ -225,6 +271,7 @@ describe('track parsers never crash on any input', { timeout: FUZZ_TEST_TIMEOUT_
         for (const p of out.value.points) {
           check(Math.abs(p.y) <= 90 && Math.abs(p.x) <= 180, 'out of range', p);
           check(Number.isFinite(p.t), 'time not finite', p);
+          checkSensorRanges(p);
           const kept = validatePoint(p, Date.UTC(2030, 0, 1));
           if ('point' in kept) checkPoints([kept.point], true);
         }
@@ -247,8 +294,10 @@ describe('track parsers never crash on any input', { timeout: FUZZ_TEST_TIMEOUT_
           () => false,
         );
         if (!out.ok) return;
-        if ('point' in out.value) checkPoints([out.value.point], true);
-        else check(typeof out.value.problem === 'string', 'no reason', out.value);
+        if ('point' in out.value) {
+          checkPoints([out.value.point], true);
+          checkSensorRanges(out.value.point);
+        } else check(typeof out.value.problem === 'string', 'no reason', out.value);
       }),
       fuzzOptions(),
     );

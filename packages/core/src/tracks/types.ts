@@ -1,3 +1,5 @@
+import type { TrackSource } from './tracking.ts';
+
 /**
  * A location point (spec 01 §3 Location point: t, a, s, l, g, x, y, d), as devices send them and
  * the track codec (docs/track-format.md) stores them:
@@ -9,8 +11,12 @@
  * - l: altitude, metres
  * - g: heading (bearing), degrees clockwise from north
  * - d: distance from the device's previous point, metres (the server fills it in)
+ * - h: heart rate, beats per minute, a whole number 1–255 (Garmin's TrackPointExtension `hr`)
+ * - c: cadence, per minute, a whole number 0–254 (Garmin's TrackPointExtension `cad`)
  *
- * Everything but t, x and y may be missing (null).
+ * Everything but t, x and y may be missing (null). `h` and `c` are optional keys besides: only
+ * imported tracks (GPX from a watch) and devices that send them have them, and a point without
+ * them leaves them out (decoded points carry them only when stored).
  */
 export interface LocationPoint {
   t: number;
@@ -21,6 +27,8 @@ export interface LocationPoint {
   l: number | null;
   g: number | null;
   d: number | null;
+  h?: number | null;
+  c?: number | null;
 }
 
 /** Precisions of the track encoding version 2 (spec 01 §7): value × precision, rounded. */
@@ -30,6 +38,8 @@ export const TRACK_PRECISION = {
   l: 100,
   g: 100,
   d: 100,
+  h: 1,
+  c: 1,
   x: 1e7,
   y: 1e7,
 } as const;
@@ -75,6 +85,8 @@ export interface TrackStat {
   last: { y: number; x: number } | null;
   /** Last known battery level 0..1. */
   battery: number | null;
+  /** Where the newest points came from (missing in records written before it existed: 'app'). */
+  src?: TrackSource;
 }
 
 /** Speed under which a team counts as standing still (m/s). */
@@ -87,6 +99,8 @@ export interface ListenBatch {
   /** The device's team (an addition to the spec's fields, so viewers need no lookup). */
   tid: string | null;
   locations: LocationPoint[];
+  /** Where the points came from; missing means Rada's own app. */
+  src?: TrackSource;
 }
 
 /** GET /api/events/:id/tracks: every team's track summary for the live map. */

@@ -78,4 +78,33 @@ describe('validatePoint', () => {
       point: { l: -100_000, d: 999_999_999 },
     });
   });
+
+  it('keeps heart rate and cadence as whole numbers, and drops them (not the point) out of range', () => {
+    const kept = (raw: object) => {
+      const r = validatePoint({ ...ok, ...raw }, NOW);
+      if (!('point' in r)) throw new Error(`refused: ${r.problem}`);
+      return [r.point.h, r.point.c];
+    };
+    expect(kept({ h: 142, c: 88 })).toEqual([142, 88]);
+    expect(kept({ h: 1, c: 0 })).toEqual([1, 0]);
+    expect(kept({ h: 255, c: 254 })).toEqual([255, 254]);
+    expect(kept({ h: 150.5, c: -0.4 })).toEqual([151, 0]);
+    expect(Object.is(kept({ c: -0.4 })[1], 0)).toBe(true);
+    expect(kept({ h: 0, c: 255 })).toEqual([undefined, undefined]);
+    expect(kept({ h: 256, c: -1 })).toEqual([undefined, undefined]);
+    expect(kept({ h: 1e300, c: -1e300 })).toEqual([undefined, undefined]);
+    expect(kept({ h: null, c: null })).toEqual([undefined, undefined]);
+    const plain = validatePoint(ok, NOW);
+    expect('point' in plain && Object.keys(plain.point)).toEqual([
+      't',
+      'y',
+      'x',
+      'a',
+      's',
+      'l',
+      'g',
+      'd',
+    ]);
+    expect(problem({ ...ok, h: 'fast' })).toBe('badshape');
+  });
 });

@@ -1,5 +1,6 @@
 /** Checking one point of an ingest batch (POST /api/devices/:deviceId/locations). */
 import { IncomingPoint } from './schemas.ts';
+import { cadenceOf, heartRateOf } from './sensors.ts';
 import type { LocationPoint, PointProblem } from './types.ts';
 
 /** 2000-01-01T00:00:00Z: earlier times are a device clock that was never set. */
@@ -45,7 +46,9 @@ function batteryLevel(b: number | null | undefined): number | null {
  * - 'badaccuracy': accuracy < 0 or ≥ 100 km; 'badspeed': speed < 0 or ≥ 350 m/s.
  * A negative heading (iOS's "unknown") becomes null, 360° and over wrap to 0..360; a negative
  * distance becomes null (the server measures d itself), as do an elevation beyond ±100 km and a
- * distance of 10^9 m or more (values the track codec could not store).
+ * distance of 10^9 m or more (values the track codec could not store). Heart rate `h` and
+ * cadence `c` are rounded to whole numbers and dropped (not the point) outside 1–255 and 0–254
+ * (sensors.ts); the answered point has them only when they are kept.
  */
 export function validatePoint(raw: unknown, now: number): PointCheck {
   const parsed = IncomingPoint.safeParse(withAliases(raw));
@@ -60,17 +63,23 @@ export function validatePoint(raw: unknown, now: number): PointCheck {
   if (p.a != null && (p.a < 0 || p.a >= TRACK_MAX_ACCURACY_M)) return { problem: 'badaccuracy' };
   if (p.s != null && (p.s < 0 || p.s >= TRACK_MAX_SPEED)) return { problem: 'badspeed' };
   const g = p.g == null || p.g < 0 ? null : p.g % 360;
-  return {
-    point: {
-      t: p.t,
-      y: p.y,
-      x: p.x,
-      a: p.a ?? null,
-      s: p.s ?? null,
-      l: p.l == null || Math.abs(p.l) > TRACK_MAX_ELEVATION_M ? null : p.l,
-      g,
-      d: p.d == null || p.d < 0 || p.d >= TRACK_MAX_DISTANCE_M ? null : p.d,
-    },
-    battery: batteryLevel(p.b),
+  const point: LocationPoint = {
+    t: p.t,
+    y: p.y,
+    x: p.x,
+    a: p.a ?? null,
+    s: p.s ?? null,
+    l: p.l == null || Math.abs(p.l) > TRACK_MAX_ELEVATION_M ? null : p.l,
+    g,
+    d: p.d == null || p.d < 0 || p.d >= TRACK_MAX_DISTANCE_M ? null : p.d,
   };
+  if (p.h != null) {
+    const h = heartRateOf(p.h);
+    if (h !== null) point.h = h;
+  }
+  if (p.c != null) {
+    const c = cadenceOf(p.c);
+    if (c !== null) point.c = c;
+  }
+  return { point, battery: batteryLevel(p.b) };
 }

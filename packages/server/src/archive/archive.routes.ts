@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SHORTLINK_MAX_LENGTH } from '@rada/core';
+import { ArchiveColoursBody, SHORTLINK_MAX_LENGTH } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
 import type { ArchiveService } from './archive.service.ts';
+import type { ArchiveToolsService } from './archiveTools.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
 const JobParams = z.object({ jobId: z.string().uuid() });
@@ -28,4 +29,14 @@ export async function archiveRoutes(api: FastifyInstance, archive: ArchiveServic
     archive.latest(req.actor, parseWith(IdParams, req.params).id),
   );
   api.get('/jobs/:jobId', (req) => archive.job(req.actor, parseWith(JobParams, req.params).jobId));
+}
+
+/** The super admin's archive tools: an event's storage link, fix colours in archive (docs/api.md). */
+export async function archiveToolRoutes(api: FastifyInstance, tools: ArchiveToolsService) {
+  api.get('/events/:id/archive/storage', (req) =>
+    tools.storage(req.actor, parseWith(IdParams, req.params).id),
+  );
+  api.post('/admin/debug/archivecolours', (req) =>
+    tools.fixColours(req.actor, parseWith(ArchiveColoursBody, req.body)),
+  );
 }

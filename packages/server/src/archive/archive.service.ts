@@ -419,6 +419,15 @@ export function archiveService({
 
     readRows,
 
+    /** Whether an archive job of the event runs now (on this server). */
+    busy,
+
+    /** Forgets what was read of an archived event's files, after they were rewritten. */
+    forgetRead(eventId: string): void {
+      parsed.delete(eventId);
+      tracksRead.delete(eventId);
+    },
+
     /**
      * Where an event's teams and tracks are read (track views, /listen history): the live rows,
      * or for an archived event its tracks.dat and evdata.json's teams, on either tier.

@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface ArchiveStorage {
   /** Where the tier is, for the log (a folder, or s3://bucket/prefix). */
   readonly name: string;
+  /** Where an event's files are: the folder, or the S3 address and its console (storage link). */
+  place(eventId: string): { kind: 'folder' | 's3'; location: string; consoleUrl: string | null };
   write(file: string, bytes: Uint8Array): Promise<void>;
   /** The file's bytes, or undefined when there is no such file. */
   read(file: string): Promise<Uint8Array | undefined>;
@@ -31,6 +33,11 @@ function safePath(root: string, file: string): string {
 export function folderStorage(root: string): ArchiveStorage {
   return {
     name: path.resolve(root),
+    place: (eventId) => ({
+      kind: 'folder',
+      location: path.join(path.resolve(root), eventId),
+      consoleUrl: null,
+    }),
     async write(file, bytes) {
       const full = safePath(root, file);
       await fs.mkdir(path.dirname(full), { recursive: true });
@@ -117,6 +124,17 @@ export async function s3Storage(config: S3TierConfig): Promise<ArchiveStorage> {
   };
   return {
     name: `s3://${config.bucket}/${config.prefix}`,
+    place: (eventId) => ({
+      kind: 's3',
+      location: `s3://${config.bucket}/${key(eventId)}/`,
+      // AWS's own S3 has a console at a known address; another provider's is its own business.
+      consoleUrl:
+        config.endpoint === null
+          ? `https://s3.console.aws.amazon.com/s3/buckets/${encodeURIComponent(config.bucket)}` +
+            `?region=${encodeURIComponent(config.region)}` +
+            `&prefix=${encodeURIComponent(`${key(eventId)}/`)}`
+          : null,
+    }),
     async write(file, bytes) {
       await client.send(
         new s3.PutObjectCommand({ Bucket: config.bucket, Key: key(file), Body: bytes }),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { AUDIT_KINDS } from '@rada/core';
 import type { AuditKind } from '@rada/core';
@@ -11,12 +12,16 @@ export interface AuditFilter {
   what?: AuditKind;
   from?: number;
   to?: number;
+  /** A text in the action, path, event id, author's name or email, or a value (any case). */
+  q?: string;
   /** Only entries older than this id (ids sort by time). */
   before?: string;
 }
 
+/** `text` with LIKE's % and _ (and its escape character, a backslash) taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `text` as a LIKE prefix pattern, its own % and _ taken literally. */
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefix = (text: string) => `${literal(text)}%`;
 
 /** The audit log: rows written with the changes, read newest first. */
 export function auditRepository(db: Kysely<Database>) {
@@ -46,6 +51,24 @@ export function auditRepository(db: Kysely<Database>) {
       if (filter.from !== undefined) query = query.where('l.time', '>=', filter.from);
       if (filter.to !== undefined) query = query.where('l.time', '<=', filter.to);
       if (filter.before !== undefined) query = query.where('l.id', '<', filter.before);
+      if (filter.q !== undefined) {
+        // Lower case on both sides: PostgreSQL's LIKE minds case, SQLite's only outside ASCII.
+        const pattern = `%${literal(filter.q.toLowerCase())}%`;
+        const columns = [
+          'l.action',
+          'l.path',
+          'l.event_id',
+          'l.old_value',
+          'l.value',
+          'u.display_name',
+          'u.email',
+        ] as const;
+        query = query.where((w) =>
+          w.or(
+            columns.map((c) => w(sql`lower(${sql.ref(c)})`, 'like', sql`${pattern} escape '\\'`)),
+          ),
+        );
+      }
       if (filter.what !== undefined) {
         const kinds = Object.entries(AUDIT_KINDS);
         const at = kinds.findIndex(([kind]) => kind === filter.what);

@@ -22,10 +22,13 @@ describe.each(testDialects())('the changes log on $name', (dialect) => {
   let admin: TestUser;
   let stranger: TestUser;
   let boss: TestUser;
+  let platformOwner: TestUser;
   const bossEmail = uniqueEmail('boss');
+  const platformOwnerEmail = uniqueEmail('platform');
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail] });
+    t = await buildTestApp(dialect, { superAdminEmails: [bossEmail], platformOwnerEmail });
+    platformOwner = await signUpProven(t, platformOwnerEmail, 'Pille Platvorm');
     owner = await signUp(t.app, undefined, 'Olev Owner');
     admin = await signUp(t.app, undefined, 'Anu Admin');
     stranger = await signUp(t.app);
@@ -184,6 +187,75 @@ describe.each(testDialects())('the changes log on $name', (dialect) => {
     for (const query of ['what=everything', 'from=yesterday', 'sort=time']) {
       const bad = await call(t.app, 'GET', `/api/events/${id}/log?${query}`, { as: owner });
       expect([bad.status, errorOf(bad)], query).toEqual([400, 'error.validation']);
+    }
+  });
+  it("the platform's log holds news, translations and creator records, by kind and searched", async () => {
+    const news = {
+      time: 1_760_000_000,
+      et: { title: 'Uus kaart', content: '<p>Tere</p>' },
+      en: { title: 'New Map', content: '<p>Hello</p>' },
+    };
+    await ok('POST', '/api/news', platformOwner, news);
+    await ok('PUT', '/api/translations/home.title', boss, { en: 'Events ahead', et: 'Tulekul' });
+    await ok('PUT', `/api/admin/creators/${stranger.uid}`, boss);
+    // Granting again is no change, and writes no row.
+    await ok('PUT', `/api/admin/creators/${stranger.uid}`, boss);
+    await ok('DELETE', `/api/admin/creators/${stranger.uid}`, boss);
+    await ok('DELETE', `/api/admin/creators/${stranger.uid}`, boss);
+
+    const platform = async (query: string) => {
+      const res = await call<AuditLogView>(t.app, 'GET', `/api/admin/log?${query}`, { as: boss });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.entries;
+    };
+    const creators = await platform('what=creators');
+    expect(creators.map((e) => [e.action, e.path, e.old, e.value, e.user?.uid])).toEqual([
+      ['creator.revoke', `admin/creators/${stranger.uid}`, 'creator', null, boss.uid],
+      ['creator.grant', `admin/creators/${stranger.uid}`, null, 'creator', boss.uid],
+    ]);
+    expect(creators.every((e) => e.eventId === null)).toBe(true);
+    // A change's rows (one per language) share its time: their order among them is any.
+    const sorted = (rows: string[][]) => rows.sort((a, b) => a.join().localeCompare(b.join()));
+    expect(sorted((await platform('what=news')).map((e) => [e.action, e.path!]))).toEqual([
+      ['news.create', 'news/en/1760000000'],
+      ['news.create', 'news/et/1760000000'],
+    ]);
+    const translations = await platform('what=translations');
+    expect(sorted(translations.map((e) => [e.action, String(e.value)]))).toEqual([
+      ['translation.set', 'Events ahead'],
+      ['translation.set', 'Tulekul'],
+    ]);
+
+    // The search finds a value in any case, a path, an author by name or email, an event id.
+    expect((await platform('q=new%20MAP')).map((e) => e.path)).toEqual(['news/en/1760000000']);
+    expect((await platform('q=HOME%2Ftitle')).map((e) => e.action)).toEqual([
+      'translation.set',
+      'translation.set',
+    ]);
+    const byName = await platform(`q=pille&what=news`);
+    expect(byName.map((e) => e.user?.displayName)).toEqual(['Pille Platvorm', 'Pille Platvorm']);
+    expect((await platform(`q=${encodeURIComponent(platformOwnerEmail)}`)).length).toBe(2);
+    const id = await newEvent();
+    await ok('PATCH', `/api/events/${id}/settings`, owner, { settings: { pointssuffix: 'x' } });
+    expect((await platform(`q=${id.toUpperCase()}`)).map((e) => [e.eventId, e.action])).toEqual([
+      [id, 'settings.update'],
+    ]);
+    // LIKE's own characters are taken as they are (as patterns both would match news/en/…).
+    expect(await platform('q=news_en')).toEqual([]);
+    expect(await platform('q=news%25en')).toEqual([]);
+    expect((await platform('q=news%2Fen')).length).toBe(1);
+    // An event's log holds none of the platform's changes.
+    expect((await log(id, 'q=pille')).entries).toEqual([]);
+    const blank = await call(t.app, 'GET', '/api/admin/log?q=%20', { as: boss });
+    expect([blank.status, errorOf(blank)]).toEqual([400, 'error.validation']);
+  });
+
+  it("keeps the platform's log from everyone but the super admin", async () => {
+    const anonymous = await call(t.app, 'GET', '/api/admin/log');
+    expect([anonymous.status, errorOf(anonymous)]).toEqual([401, 'error.unauthorized']);
+    for (const as of [owner, stranger, platformOwner]) {
+      const res = await call(t.app, 'GET', '/api/admin/log?what=news', { as });
+      expect([res.status, errorOf(res)], as.email).toEqual([403, 'error.forbidden']);
     }
   });
 });

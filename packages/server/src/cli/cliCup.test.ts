@@ -63,7 +63,7 @@ describe('command line: cup-results', () => {
       eventFile('second', 2, ['Ilvesed', 'Hundid']),
     ],
     edits: [{ event: 'second', team: 'n:men:rebased', value: 7 }],
-    joins: [],
+    joins: [] as { keep: string; other: string }[],
   });
 
   it('prints the standings as a JSON array in the shape of spec 05 §7', async () => {
@@ -97,8 +97,25 @@ describe('command line: cup-results', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('class;place;key;name;1.;2.;3.;total');
-    expect(lines[1]).toBe('Men;I;n:men:hundid;Hundid;22;(22);25;47');
+    // Event columns and unused scores in forms no spreadsheet reads as numbers (docs/csv.md).
+    expect(lines[0]).toBe('class;place;key;name;event 1;event 2;event 3;total');
+    expect(lines[1]).toBe('Men;I;n:men:hundid;Hundid;22;[22];25;47');
+  });
+
+  it('joins two teams: the kept team keeps its name, the other’s scores fill its gaps', async () => {
+    const file = cupFile();
+    // "Rebaste Pere" ran only the first event; "Rebased" (the later name) the third, edited in
+    // the second. Kept: Rebaste Pere, with its own name.
+    file.events[1] = eventFile('first', 1, ['Karud', 'Hundid', 'Ilvesed', 'Rebaste Pere']);
+    file.joins = [{ keep: 'n:men:rebaste pere', other: 'n:men:rebased' }];
+    const res = await cli('cup-results', write('joined.json', file));
+    expect(res.err).toBe('');
+    const rows = JSON.parse(res.out) as Record<string, unknown>[];
+    expect(rows.find((r) => r.key === 'n:men:rebased')).toBeUndefined();
+    expect(rows.find((r) => r.key === 'n:men:rebaste pere')).toMatchObject({
+      name: 'Rebaste Pere',
+      scores: [1, 7, 1],
+    });
   });
 
   it('refuses a bad cup file with a message and exit 1', async () => {

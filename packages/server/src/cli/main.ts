@@ -81,6 +81,7 @@ function resultsCommand(rest: string[], out: Output, err: Output): number {
         classNames: classNames(event),
         createTime: new Date().toISOString(),
         offsetMinutes: localOffsetMinutes,
+        eventStart: typeof event.event.starttime === 'number' ? event.event.starttime : null,
       }),
     );
   else out.write(JSON.stringify(results, null, 2) + '\n');

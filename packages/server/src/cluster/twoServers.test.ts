@@ -107,6 +107,7 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
   let b: Server;
   let eventId: string;
   let member: TestUser;
+  let owner: TestUser;
   let deviceToken: string;
   let device: string;
 
@@ -123,7 +124,7 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
     const handle = await openDatabase({ dialect: 'postgres', url: databaseUrl });
     await migrateToLatest(handle.db);
     const t = await buildTestAppOn(handle);
-    const owner = await signUp(t.app);
+    owner = await signUp(t.app);
     member = await signUp(t.app);
     eventId = `two-${randomUUID().slice(0, 8)}`;
     await importEvent(t, clusterEvent(owner.uid), eventId);
@@ -204,6 +205,32 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(b.recalcs() - beforeB).toBe(1);
     expect(a.recalcs() - beforeA).toBe(0);
+  });
+
+  it("a team's start passing moves the results of both servers, with one recalculation", async () => {
+    const status = async (s: Server, teamId: string) =>
+      (
+        (await (await fetch(`${s.url}/api/events/${eventId}/results`)).json()) as ResultsView
+      ).results.find((r) => r.teamId === teamId)?.status;
+    // A new team, added on B, starts in 2 s: it has not started on either server.
+    const start = Date.now() + 2000;
+    const added = await fetch(`${b.url}/api/events/${eventId}/teams`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie },
+      body: JSON.stringify({ name: 'Charlie', starttime: start }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    await expect.poll(() => status(a, id), { timeout: 5000 }).toBe('notstarted');
+    expect(await status(b, id)).toBe('notstarted');
+    expect(Date.now()).toBeLessThan(start);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the change's run settles
+    const [beforeA, beforeB] = [a.recalcs(), b.recalcs()];
+    // Both servers have read the results, so both watch the start; nothing else changes.
+    await expect.poll(() => status(a, id), { timeout: 5000 }).toBe('running');
+    expect(await status(b, id)).toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(a.recalcs() - beforeA + (b.recalcs() - beforeB)).toBe(1);
   });
 
   it(

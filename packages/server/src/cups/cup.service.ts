@@ -20,6 +20,7 @@ import type {
   CupStandingsRow,
   CupStandingsView,
   CupSummary,
+  CupUndoView,
   CupView,
   UpdateCupBody,
 } from '@rada/core';
@@ -39,6 +40,13 @@ export interface CupServiceDeps {
   /** Each event's stored results and class names. */
   results: Pick<ResultsService, 'stored'>;
   onError?: (cupId: string, error: unknown) => void;
+}
+
+/** An undo entry's backup: the edits and joins before the change; a join's entry names it. */
+interface UndoBackup {
+  edits: CupEditRow[];
+  joins: CupJoinRow[];
+  join?: NonNullable<CupUndoView['join']>;
 }
 
 /** The stored standings of a cup (cup_data.result). */
@@ -319,13 +327,14 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
         });
       }
       const undo = canEdit ? await store.cups.latestUndo(cupId) : undefined;
+      const join = undo ? fromJson<Partial<UndoBackup>>(undo.backup, {}).join : undefined;
       return {
         cup: summary(row),
         events: stored.events,
         unconfigured: settingsOf(row).points.length === 0,
         rows,
         canEdit,
-        undo: undo ? { id: undo.id, label: undo.label, at: undo.at } : null,
+        undo: undo ? { id: undo.id, label: undo.label, at: undo.at, ...(join && { join }) } : null,
         computedAt: stored.computedAt,
       };
     },
@@ -380,7 +389,8 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
           backup: toJson({
             edits: await repos.cups.edits(cupId),
             joins: await repos.cups.joins(cupId),
-          }),
+            join: { keep: keep.key, other: other.key, keepName: keep.name, otherName: other.name },
+          } satisfies UndoBackup),
           user_id: actor!.uid,
           at: now(),
         });
@@ -403,10 +413,7 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
       await store.transaction(async (repos) => {
         const entry = await repos.cups.latestUndo(cupId);
         if (!entry) throw new AppError('cup.error.noundo', 409);
-        const backup = fromJson<{ edits: CupEditRow[]; joins: CupJoinRow[] }>(entry.backup, {
-          edits: [],
-          joins: [],
-        });
+        const backup = fromJson<UndoBackup>(entry.backup, { edits: [], joins: [] });
         await repos.cups.restore(cupId, backup.edits, backup.joins);
         await repos.cups.removeUndo(entry.id);
       });

@@ -186,7 +186,10 @@ describe.each(testDialects())('cups on $name', (dialect) => {
       body: { event: a, team: 'n::alpha', value: 3 },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    expect(edit.body.rows.find((r) => r.key === 'n::alpha')?.scores).toEqual([3, 10]);
+    expect(edit.body.rows.find((r) => r.key === 'n::alpha')).toMatchObject({
+      scores: [3, 10],
+      edited: { 0: 10 },
+    });
     const forbiddenEdit = await call(t.app, 'PUT', `/api/cups/${cupId}/cells`, {
       as: stranger,
       body: { event: a, team: 'n::alpha', value: 99 },
@@ -204,15 +207,37 @@ describe.each(testDialects())('cups on $name', (dialect) => {
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(joined.body.rows.find((r) => r.key === 'n::charles')).toBeUndefined();
+    // The kept team keeps its name, though the other's is the later one (05 §5).
     expect(joined.body.rows.find((r) => r.key === 'n::charlie')).toMatchObject({
+      name: 'Charlie',
       scores: [6, 6],
       allnames: ['Charlie', 'Charles'],
     });
-    expect(joined.body.undo?.label).toBe('Joined teams');
+    const unjoined = await call<CupStandingsView>(t.app, 'POST', `/api/cups/${cupId}/undo`, {
+      as: owner,
+    });
+    expect(unjoined.body.rows.find((r) => r.key === 'n::charles')?.name).toBe('Charles');
+    const other = await call<CupStandingsView>(t.app, 'POST', `/api/cups/${cupId}/joins`, {
+      as: owner,
+      body: { keep: 'n::charles', other: 'n::charlie' },
+    });
+    expect(other.body.rows.find((r) => r.key === 'n::charles')).toMatchObject({
+      name: 'Charles',
+      scores: [6, 6],
+    });
+    expect(other.body.rows.find((r) => r.key === 'n::charlie')).toBeUndefined();
+    expect((await standings(cupId)).rows.find((r) => r.key === 'n::charles')?.name).toBe('Charles');
+    // The undo entry names the join, so the page offers it where the join was done.
+    expect(joined.body.undo).toMatchObject({
+      label: 'Joined teams',
+      join: { keep: 'n::charlie', other: 'n::charles', keepName: 'Charlie', otherName: 'Charles' },
+    });
+    expect((await standings(cupId)).undo).toBeNull();
     const undone = await call<CupStandingsView>(t.app, 'POST', `/api/cups/${cupId}/undo`, {
       as: owner,
     });
     expect(undone.body.rows.find((r) => r.key === 'n::charles')?.scores).toEqual([0, 6]);
+    expect(undone.body.rows.find((r) => r.key === 'n::charlie')?.name).toBe('Charlie');
     expect(undone.body.rows.find((r) => r.key === 'n::alpha')?.scores).toEqual([3, 10]);
     expect(undone.body.undo).toBeNull();
     expect(errorOf(await call(t.app, 'POST', `/api/cups/${cupId}/undo`, { as: owner }))).toBe(

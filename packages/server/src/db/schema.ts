@@ -48,6 +48,8 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   user_identities: UserIdentitiesTable;
   wheel_draws: WheelDrawsTable;
+  tracking_links: TrackingLinksTable;
+  tracker_feeds: TrackerFeedsTable;
 }
 
 type Json = string;
@@ -462,5 +464,31 @@ export interface UserIdentitiesTable {
   user_id: string;
   /** The email the provider told when linked, or null. */
   email: string | null;
+  created_at: Ms;
+}
+/**
+ * A background app's or a GPS tracker's link to a team's device (migration 0018, issue 35).
+ * Unique nulls: many trackers have no secret, many app links no tracker id.
+ */
+export interface TrackingLinksTable {
+  /** Short random id, shown to the team and the admins. */
+  id: string;
+  event_id: string;
+  team_id: string;
+  /** The device row ('trk-…', no user) the link's points are stored under. */
+  device_id: string;
+  /** 'traccar' | 'osmand' | 'owntracks' | 'gpslogger' | 'tracker' (core TrackSource). */
+  app: string;
+  /** The secret of an app link's ingest URL (/api/t/{secret}); null for a tracker. */
+  secret: string | null;
+  /** A tracker's unique id in the event's Traccar server; null for an app link. */
+  tracker_id: string | null;
+  created_by: string | null;
+  created_at: Ms;
+}
+/** An event's Traccar server position forwarding (/api/traccar/{secret}), when turned on. */
+export interface TrackerFeedsTable {
+  event_id: string;
+  secret: string;
   created_at: Ms;
 }

@@ -27,6 +27,7 @@ import { authLinkRepository } from '../auth/authLink.repository.ts';
 import { phoneCodeRepository } from '../auth/phoneCode.repository.ts';
 import { passkeyRepository } from '../auth/passkey.repository.ts';
 import { oidcRepository } from '../auth/oidc.repository.ts';
+import { trackingRepository } from '../tracking/tracking.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -55,6 +56,8 @@ export interface Repos {
   messages: ReturnType<typeof messageRepository>;
   /** Track chunks, device last times, team track stats. */
   tracks: ReturnType<typeof trackRepository>;
+  /** Tracking links of background apps and trackers, events' Traccar forwarding (tracking/). */
+  tracking: ReturnType<typeof trackingRepository>;
   /** Participant marks, start/finish, device uploads. */
   participant: ReturnType<typeof participantRepository>;
   /** Speed areas (event document) and speed tickets. */
@@ -107,6 +110,7 @@ const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } =
   joinCodes: joinCodeRepository,
   messages: messageRepository,
   tracks: trackRepository,
+  tracking: trackingRepository,
   participant: participantRepository,
   speed: speedRepository,
   sessions: sessionRepository,

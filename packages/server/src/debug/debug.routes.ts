@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NearbyQuery, RecodeBody, SHORTLINK_MAX_LENGTH, VersionsQuery } from '@rada/core';
+import { NearbyQuery, RawQuery, RecodeBody, SHORTLINK_MAX_LENGTH, VersionsQuery } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
 import type { DebugService } from './debug.service.ts';
 
@@ -26,4 +26,8 @@ export async function debugRoutes(api: FastifyInstance, debug: DebugService) {
     debug.recode(req.actor, parseWith(RecodeBody, req.body)),
   );
   api.get('/admin/debug/gps', (req) => debug.gps(req.actor, parseWith(GpsQuery, req.query).event));
+  api.get('/admin/debug/raw', (req) => {
+    const { event, doc } = parseWith(RawQuery, req.query);
+    return debug.raw(req.actor, event, doc);
+  });
 }

@@ -1,5 +1,14 @@
-import { FIND_RADIUS_KM, WEB_CLIENTS_REPORT_MS, distanceKm, versionTables } from '@rada/core';
+import {
+  FIND_RADIUS_KM,
+  WEB_CLIENTS_REPORT_MS,
+  archiveState,
+  distanceKm,
+  rawDocPath,
+  versionTables,
+} from '@rada/core';
 import type {
+  RawDoc,
+  RawDocView,
   DebugCode,
   DebugDevice,
   EventIssue,
@@ -20,6 +29,8 @@ import { canManageEvents } from '../policies/platform.policy.ts';
 import { requireEventAdmin } from '../teams/eventAdmin.ts';
 import { auditRow } from '../db/audit.ts';
 import { decodeChunk, encodeChunk } from '../tracks/track.chunks.ts';
+import { rowsToFile } from '../eventFile/eventFileMapping.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
 
 /** An hour, for "points in the last hour". */
 const HOUR_MS = 3_600_000;
@@ -57,16 +68,20 @@ function issuesOf(rows: { id: string; name: string; extra: string }[]): EventIss
 
 /**
  * The super admin's debug tools (spec 02 §2), each a view over the platform's real data: the
- * join codes, events near a point, devices whose points reach no team, and an event's GPS state.
+ * join codes, events near a point, devices whose points reach no team, an event's GPS state,
+ * and an event's stored documents.
  */
 export function debugService({
   store,
   now,
   clients,
+  readRows = (eventId) => store.eventFiles.readAll(eventId),
 }: {
   store: Store;
   now: () => number;
   clients: ClientRegistry;
+  /** An event's rows: the live ones, or an archived event's from its evdata.json. */
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }) {
   /** Writes this process's clients, so every process's list can be read (WEB_CLIENTS_REPORT_MS). */
   const reportClients = () =>
@@ -98,6 +113,26 @@ export function debugService({
       return all
         .map((c) => ({ ...c, userName: c.userId === null ? null : (names.get(c.userId) ?? null) }))
         .sort((a, b) => b.since - a.since);
+    },
+
+    /**
+     * One stored document of an event (the raw-data view): its record, data, team list or teams
+     * as the event file holds them, an archived event's read from its archive.
+     */
+    async raw(actor: Actor | null, eventId: string, doc: RawDoc): Promise<RawDocView> {
+      guard(actor);
+      const rows = await readRows(eventId);
+      if (!rows) throw notFound();
+      const file = rowsToFile(rows);
+      const teams = file.teams as Record<string, unknown>;
+      const value = { event: file.events, data: file.eventsdata, list: teams.list, teams }[doc];
+      return {
+        eventId,
+        doc,
+        path: rawDocPath(eventId, doc),
+        arch: archiveState(rows.event.arch),
+        value: value ?? null,
+      };
     },
 
     /** Every event's recorded issues (super admin). */

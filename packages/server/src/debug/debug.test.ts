@@ -4,7 +4,9 @@ import type {
   DebugDevice,
   EventIssue,
   GpsState,
+  JobView,
   NearbyEvent,
+  RawDocView,
   RecodeResult,
   VersionsView,
   WebClient,
@@ -26,6 +28,7 @@ import {
   signUpProven,
 } from '../test/factories.ts';
 import { addDevice, walk } from '../tracks/trackTestKit.ts';
+import { resultsEventFile } from '../test/resultsFixture.ts';
 
 describe.each(testDialects())("the super admin's debug tools on $name", (dialect) => {
   let t: TestApp;
@@ -324,6 +327,64 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
     expect([bad.status, errorOf(bad)]).toEqual([400, 'error.validation']);
   });
 
+  it("shows an event's stored documents as the event file holds them, an archived one's too", async () => {
+    const id = uniqueShortlink('raw');
+    const file = resultsEventFile(owner.uid);
+    await importEvent(t, file, id);
+    const exported = (
+      await call<Record<string, Record<string, unknown>>>(
+        t.app,
+        'GET',
+        `/api/events/${id}/export`,
+        { as: owner },
+      )
+    ).body;
+    const raw = (doc: string) => get<RawDocView>(`raw?event=${id}&doc=${doc}`);
+    const record = await raw('event');
+    expect(record).toMatchObject({ eventId: id, doc: 'event', path: `events/${id}`, arch: null });
+    expect(record.value).toEqual(exported.events);
+    expect(record.value).toMatchObject({ name: 'Results test', admins: { [owner.uid]: 'owner' } });
+    expect((await raw('data')).value).toEqual(exported.eventsdata);
+    expect((await raw('data')).path).toBe(`eventsdata/${id}`);
+    const list = await raw('list');
+    expect(list.path).toBe(`teams/${id}/list`);
+    expect(Object.keys(list.value as object).sort()).toEqual(['alpha', 'bravo', 'charlie']);
+    const teams = await raw('teams');
+    expect(teams.value).toEqual(exported.teams);
+    expect(teams.value).toMatchObject({ kpanswers: { alpha: { k1: { answer: 'r1' } } } });
+
+    // Archived, the documents come from the archive and read the same.
+    const started = await call<JobView>(t.app, 'POST', `/api/events/${id}/archive`, { as: owner });
+    expect(started.status).toBe(202);
+    for (;;) {
+      const job = await call<JobView>(t.app, 'GET', `/api/jobs/${started.body.id}`, { as: owner });
+      if (job.body.state !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const archived = await raw('teams');
+    expect(archived.arch).toBe('a1');
+    expect(archived.value).toEqual(teams.value);
+
+    const missing = await call(t.app, 'GET', '/api/admin/debug/raw?event=nothing-here&doc=list', {
+      as: boss,
+    });
+    expect(missing.status).toBe(404);
+    for (const query of [
+      `event=${id}`,
+      `event=${id}&doc=kp`,
+      'doc=list',
+      `event=${id}&doc=list&x=1`,
+    ]) {
+      const bad = await call(t.app, 'GET', `/api/admin/debug/raw?${query}`, { as: boss });
+      expect([bad.status, errorOf(bad)], query).toEqual([400, 'error.validation']);
+    }
+    // The event's own owner does not see its raw documents: the tool is the super admin's.
+    const ownerAsks = await call(t.app, 'GET', `/api/admin/debug/raw?event=${id}&doc=event`, {
+      as: owner,
+    });
+    expect([ownerAsks.status, errorOf(ownerAsks)]).toEqual([403, 'error.forbidden']);
+  });
+
   it('is for the super admin only', async () => {
     for (const url of [
       'codes',
@@ -333,6 +394,7 @@ describe.each(testDialects())("the super admin's debug tools on $name", (dialect
       'versions',
       'issues',
       'clients',
+      `raw?event=${eventId}&doc=teams`,
     ]) {
       const anonymous = await call(t.app, 'GET', `/api/admin/debug/${url}`);
       expect([anonymous.status, errorOf(anonymous)], url).toEqual([401, 'error.unauthorized']);

@@ -215,6 +215,31 @@ describe.each(testDialects())(
       expect(times.t2?.[1]).toBeNull();
     });
 
+    it('reads a team class or number written as "" as none, and keeps a class not in the list', async () => {
+      const id = uniqueShortlink('nocls');
+      const list = good.teams.list;
+      await importEvent(
+        t,
+        {
+          ...good,
+          teams: {
+            ...good.teams,
+            list: {
+              t1: { ...list.t1, klassid: '', nr: '' },
+              t2: { ...list.t2, klassid: 'notlisted' },
+            },
+          },
+        },
+        id,
+      );
+      const teams = await call<TeamListEntry[]>(t.app, 'GET', `/api/events/${id}/teams`, {
+        as: creator,
+      });
+      const byId = Object.fromEntries(teams.body.map((x) => [x.id, [x.klassid, x.nr]]));
+      expect(byId.t1).toEqual([null, null]);
+      expect(byId.t2?.[0]).toBe('notlisted');
+    });
+
     it('still creates events from good templates and duplicates', async () => {
       expect((await create({ template: good, removePermissions: false })).status).toBe(201);
       const id = uniqueShortlink('dup');

@@ -1,4 +1,4 @@
-import { EVENT_FILE_VERSION, fileTeamTimeAbsent } from '@rada/core';
+import { EVENT_FILE_VERSION, fileTeamFieldAbsent, fileTeamTimeAbsent } from '@rada/core';
 import type { EventFile } from '@rada/core';
 import type { Database } from '../db/schema.ts';
 import { asJsonMap, fromJson, fromJsonMap, toJson } from '../db/json.ts';
@@ -44,20 +44,28 @@ const isMap = (v: unknown): v is JsonMap => !!v && typeof v === 'object' && !Arr
 export const teamNameOf = (list: unknown, regdata: unknown): string =>
   String(asMap(list).name ?? asMap(regdata).teamname ?? '');
 
-/** The nr column of a team (list.nr as text). */
-export const teamNrOf = (list: unknown): string | null => strOrNull(asMap(list).nr);
+/** The nr column of a team (list.nr as text; none for `""`, fileTeamFieldAbsent). */
+export const teamNrOf = (list: unknown): string | null => {
+  const nr = asMap(list).nr;
+  return fileTeamFieldAbsent(nr) ? null : strOrNull(nr);
+};
 
 /**
  * A team's list entry as stored: a start or finish time that an older file wrote as none (`0`,
- * `""`) is stored as null, as the team editor would clear it (spec 04: read, not refuse).
+ * `""`), and a class or number written as `""`, are stored as null, as the team editor would
+ * clear them (spec 04: read, not refuse).
  */
 function teamListOf(list: unknown): unknown {
   if (!isMap(list)) return list;
-  const times = (['starttime', 'finishtime'] as const).filter(
-    (field) => field in list && list[field] !== null && fileTeamTimeAbsent(list[field]),
-  );
-  if (times.length === 0) return list;
-  return { ...list, ...Object.fromEntries(times.map((field) => [field, null])) };
+  const absent = (field: string) =>
+    field in list &&
+    list[field] !== null &&
+    (field === 'starttime' || field === 'finishtime'
+      ? fileTeamTimeAbsent(list[field])
+      : fileTeamFieldAbsent(list[field]));
+  const fields = ['starttime', 'finishtime', 'klassid', 'nr'].filter(absent);
+  if (fields.length === 0) return list;
+  return { ...list, ...Object.fromEntries(fields.map((field) => [field, null])) };
 }
 
 /** One stored answer from its file form (`{answer, ok, aeg, …}`); odd types stay in `extra`. */

@@ -1,5 +1,6 @@
 import {
   DEFAULT_EVENT_TYPE,
+  DEFAULT_MARKING_DISTANCE_M,
   DEFAULT_SPEED,
   SETTINGS_BY_KEY,
   eventTopic,
@@ -131,16 +132,25 @@ export function eventService({
       );
   }
 
-  /** A blank event file for a fresh event with the product's defaults (spec 01 §9). */
+  /**
+   * A blank event file for a fresh event with the product's defaults (spec 01 §9): its type's
+   * marking distance (DEFAULT_MARKING_DISTANCE_M), in the settings and mirrored in the record.
+   */
   function freshFile(name: string): EventFile {
+    const maxmarkingdistance = DEFAULT_MARKING_DISTANCE_M[DEFAULT_EVENT_TYPE];
     return {
       events: {
         name,
         map: { default: { type: 'osm', conf: {} }, userlayers: [] },
-        data: { kpsinweb: false },
+        data: { kpsinweb: false, maxmarkingdistance },
       },
-      eventsdata: { data: { type: DEFAULT_EVENT_TYPE, kpsinweb: false }, conf: {}, docver: 1 },
+      eventsdata: {
+        data: { type: DEFAULT_EVENT_TYPE, kpsinweb: false, maxmarkingdistance },
+        conf: {},
+        docver: 1,
+      },
       teams: {},
+      // No limit: it follows the type (speed.ts speedSettingsOf) until the organiser sets one.
       evdoc: { speed: { ...DEFAULT_SPEED }, speedareas: {} },
     };
   }

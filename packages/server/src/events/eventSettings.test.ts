@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, EventSettingsView, EventSummary } from '@rada/core';
+import { DEFAULT_MARKING_DISTANCE_M } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -116,7 +117,11 @@ describe.each(testDialects())('event settings on $name', (dialect) => {
 
   it('mirrors kpsinweb and maxmarkingdistance into the event record', async () => {
     const event = await buildEvent(t.app, owner);
-    expect((await exported(event.id)).events.data).toEqual({ kpsinweb: false });
+    // A fresh event's marking distance is its type's default (limits.ts), in both places.
+    expect((await exported(event.id)).events.data).toEqual({
+      kpsinweb: false,
+      maxmarkingdistance: DEFAULT_MARKING_DISTANCE_M.valik,
+    });
 
     await patch(event.id, {
       settings: { kpsinweb: true, maxmarkingdistance: 40, hidetracks: true },

@@ -44,7 +44,7 @@ describe.each(testDialects())('events on $name', (dialect) => {
       },
     });
 
-  it('creates a fresh event with the product defaults: type valik, speed 90/2/10/10/5', async () => {
+  it('creates a fresh event with the product defaults: type valik, speed -/2/10/10/5', async () => {
     const shortlink = uniqueShortlink('Fresh');
     const start = t.clock.t + DAY;
     const res = await create({
@@ -76,7 +76,8 @@ describe.each(testDialects())('events on $name', (dialect) => {
       },
     );
     expect(settings.status).toBe(200);
-    expect(settings.body.speed).toEqual({ limit: 90, over1: 2, delay1: 10, over2: 10, delay2: 5 });
+    // No limit stored: it follows the type (none for a rogaine on foot, 90 for a race).
+    expect(settings.body.speed).toEqual({ over1: 2, delay1: 10, over2: 10, delay2: 5 });
     expect(settings.body.speed).toEqual(DEFAULT_SPEED);
     expect(settings.body.settings).toMatchObject({ type: 'valik', kpsinweb: false });
     expect(settings.body.event).toEqual(res.body);

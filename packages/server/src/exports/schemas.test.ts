@@ -16,6 +16,14 @@ import {
   trackToGpx,
 } from '@rada/core';
 import type { Checkpoint, IofEntry, ScoringEvent, TeamResult } from '@rada/core';
+import {
+  hostileCup,
+  hostileEntries,
+  hostileMembers,
+  hostileOptions,
+  hostileResults,
+  S0 as HOSTILE_S0,
+} from './hostileIof.ts';
 
 /**
  * Every IOF XML and GPX document Rada writes, on an event with hostile and non-ASCII names and
@@ -138,15 +146,15 @@ describe.skipIf(!hasXmllint)('exports against the official schemas', () => {
       late: 'OverTime',
       dsq: 'Disqualified',
       gone: 'DidNotFinish',
-      run: 'Active',
+      run: 'DidNotFinish',
       idle: 'DidNotStart',
-      loose: 'Active',
+      loose: 'DidNotFinish',
     });
     for (const id of ['late', 'dsq', 'gone', 'run', 'idle', 'loose'])
       expect(of(id, 'Position')).toEqual([]);
     expect(of('idle', 'StartTime')).toEqual(['2026-01-01T12:00:00+02:00']);
     const classIds = xpath(xml, "//*[local-name()='Class']/*[local-name()='Id']/text()");
-    expect(classIds).toEqual(['men', 'w&amp;1', 'noclass']);
+    expect(classIds).toEqual(['1', '2', '9999']);
     expect(xpath(xml, 'string(/*/@status)')).toEqual(['Snapshot']);
   });
 
@@ -221,6 +229,21 @@ describe.skipIf(!hasXmllint)('exports against the official schemas', () => {
     expect(xpath(xml, 'string(/*/@status)')).toEqual(['Snapshot']);
   });
 
+  it('the interop event (docs/interop.md): every IOF file sportorg.test.ts imports', () => {
+    const team = { ...hostileOptions, teamForm: 'team' as const, members: hostileMembers };
+    expect(validate(resultsToIof(hostileResults, hostileOptions), IOF_XSD)).toBe('');
+    expect(validate(resultsToIof(hostileResults, team), IOF_XSD)).toBe('');
+    expect(validate(startListToIof(hostileEntries, hostileOptions), IOF_XSD)).toBe('');
+    expect(validate(entryListToIof(hostileEntries, hostileOptions), IOF_XSD)).toBe('');
+    const { rows, events } = hostileCup();
+    const cup = cupStandingsToIof(rows, events, {
+      cupName: 'Cup',
+      complete: true,
+      startTime: HOSTILE_S0,
+    });
+    expect(validate(cup, IOF_XSD)).toBe('');
+  });
+
   it('GPX of checkpoints and of a track, with hostile names and edge coordinates', () => {
     const cps: Checkpoint[] = [
       { id: 'a', kp: { nr: 1 }, data: { desc: HOSTILE, loc: { lat: 1e-7, lng: 180 } } },
@@ -234,11 +257,16 @@ describe.skipIf(!hasXmllint)('exports against the official schemas', () => {
       [
         { t: S0, y: 58.38, x: 179.99999999, g: 359.999, s: 1e-7, a: null, l: null, d: null },
         { t: S0 + 1000, y: 1e-7, x: -180, g: 0, l: -1e-7, a: null, s: null, d: null },
+        // Heart rate and cadence (issue 36); out of the extension's range they are not written.
+        { t: S0 + 2000, y: 1, x: 1, a: 3, s: 2, l: 1, g: 1, d: 1, h: 150.4, c: 254 },
+        { t: S0 + 3000, y: 1, x: 1, a: null, s: null, l: null, g: null, d: null, h: 0, c: 255 },
       ],
       { name: HOSTILE, time: S0 },
     );
     expect(validate(track, GPX_XSD)).toBe('');
     expect(track).not.toMatch(/\de-\d/);
     expect(track).not.toContain('<gpxtpx:course>360');
+    expect(track).toContain('<gpxtpx:hr>150</gpxtpx:hr><gpxtpx:cad>254</gpxtpx:cad><gpxtpx:speed>');
+    expect(track.match(/<gpxtpx:hr>/g)).toHaveLength(1);
   });
 });

@@ -27,6 +27,7 @@ describe.each(testDialects())('HTTP edge on $name', (dialect) => {
       oneTap: null,
       version: expect.any(String),
       mapKeys: { google: null, bing: null },
+      tools: { accounting: false, secondTier: false },
     });
     expect((await call(t.app, 'GET', '/api/health')).body).toEqual({ ok: true });
   });

@@ -23,7 +23,8 @@ import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
 import { overviewService } from '../overview/overview.service.ts';
 import { archiveService } from '../archive/archive.service.ts';
-import { archiveRoutes } from '../archive/archive.routes.ts';
+import { archiveRoutes, archiveToolRoutes } from '../archive/archive.routes.ts';
+import { archiveToolsService } from '../archive/archiveTools.service.ts';
 import { adminEventsService } from '../admin/adminEvents.service.ts';
 import { adminEventsRoutes } from '../admin/adminEvents.routes.ts';
 import { auditService } from '../audit/audit.service.ts';
@@ -54,6 +55,9 @@ import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
 import { trackService } from '../tracks/track.service.ts';
 import { trackRoutes } from '../tracks/track.routes.ts';
+import { trackingService } from '../tracking/tracking.service.ts';
+import { trackingIngestService } from '../tracking/trackingIngest.service.ts';
+import { trackingRoutes } from '../tracking/tracking.routes.ts';
 import { participantService } from '../participant/participant.service.ts';
 import { participantRoutes } from '../participant/participant.routes.ts';
 import { speedService } from '../speed/speed.service.ts';
@@ -105,8 +109,8 @@ export interface AppDeps {
   /** The repositories over `db`; made here when not given (the server keeps its own). */
   store?: Store;
   now?: () => number;
-  /** The scoring engine (tests count its calls); core's by default. */
-  compute?: (file: EventFile) => TeamResult[];
+  /** The scoring engine as at a time (tests count its calls); core's by default. */
+  compute?: (file: EventFile, now: number) => TeamResult[];
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
@@ -135,16 +139,17 @@ export async function buildApp({
   // The cups service is made after the results service, which tells it of changed results.
   let cupsOfEvent: (eventId: string) => void = () => undefined;
   const firstTier = folderStorage(config.archiveDir);
+  const secondTier =
+    config.archive2 === null
+      ? null
+      : config.archive2.kind === 'folder'
+        ? folderStorage(config.archive2.dir)
+        : await s3Storage(config.archive2);
   const archive = archiveService({
     store,
     bus,
     first: firstTier,
-    second:
-      config.archive2 === null
-        ? null
-        : config.archive2.kind === 'folder'
-          ? folderStorage(config.archive2.dir)
-          : await s3Storage(config.archive2),
+    second: secondTier,
     now,
     log: (message, error) => app.log.error({ err: error }, message),
   });
@@ -180,7 +185,7 @@ export async function buildApp({
     await checkOrigin(req);
     await openSocket(req, reply);
   };
-  const debug = debugService({ store, now, clients });
+  const debug = debugService({ store, now, clients, readRows: archive.readRows });
   // Every process reports its web clients, so the debug tools list those of all of them.
   const reporting = setInterval(() => {
     debug.reportClients().catch((err: unknown) => app.log.error({ err }, 'web clients report'));
@@ -275,11 +280,17 @@ export async function buildApp({
       log,
       trackRows: archive.trackRows,
     }),
+    tracking: trackingService({ store, bus: changes, now }),
     participant: participantService({ store, bus: changes, now, log }),
     speed,
-    users: userService({ users: store.users, roleIn: store.events.roleOf, now }),
+    users: userService({
+      users: store.users,
+      transaction: store.transaction,
+      roleIn: store.events.roleOf,
+      now,
+    }),
     cups,
-    overview: overviewService({ store, results, now }),
+    overview: overviewService({ store, results, now, readRows: archive.readRows }),
   };
 
   // First, so every answer carries the headers, refusals of the hooks below included.
@@ -346,6 +357,7 @@ export async function buildApp({
         mapKeys: config.mapKeys,
         oidc: oidcInfo(config),
         oneTap: oneTapInfo(config),
+        tools: { accounting: config.accounting !== null, secondTier: config.archive2 !== null },
       }));
       api.get('/health', () => ({ ok: true }));
       await authRoutes(api, services.auth, services.email, config);
@@ -376,6 +388,10 @@ export async function buildApp({
       await resultsRoutes(api, services.results);
       await overviewRoutes(api, services.overview);
       await archiveRoutes(api, archive);
+      await archiveToolRoutes(
+        api,
+        archiveToolsService({ store, bus, first: firstTier, second: secondTier, archive, now }),
+      );
       await adminEventsRoutes(api, adminEventsService({ store, first: firstTier, now }));
       await auditRoutes(api, auditService({ store }));
       await debugRoutes(api, debug);
@@ -397,6 +413,11 @@ export async function buildApp({
       await joinCodeRoutes(api, services.joinCodes);
       await messageRoutes(api, services.messages);
       await trackRoutes(api, services.tracks);
+      await trackingRoutes(
+        api,
+        services.tracking,
+        trackingIngestService({ store, tracks: services.tracks, now }),
+      );
       await participantRoutes(api, services.participant);
       await speedRoutes(api, services.speed);
       await cupRoutes(api, services.cups);

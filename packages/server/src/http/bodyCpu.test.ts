@@ -193,16 +193,13 @@ describe('bodies that cost the event loop', () => {
     });
     const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg>${points.join('\n')}</trkseg></trk></gpx>`;
     expect(gpx.length).toBeGreaterThan(3_800_000);
+    // The client's own work (this process is the client too) is done before the probe starts.
+    const body = JSON.stringify({ gpx });
     let answer: Answer | undefined;
     const slowest = await slowestHealthDuring(base, async () => {
-      answer = await post(
-        base,
-        `/api/events/${id}/teams/alpha/track.gpx`,
-        JSON.stringify({ gpx }),
-        {
-          cookie: creator.cookie,
-        },
-      );
+      answer = await post(base, `/api/events/${id}/teams/alpha/track.gpx`, body, {
+        cookie: creator.cookie,
+      });
     });
     expect(answer?.status, answer?.body.slice(0, 200)).toBe(200);
     expect(slowest).toBeLessThan(HEALTH_MAX_MS);

@@ -5,6 +5,7 @@ import {
   FIRST_PAINT_KEYS,
   FIRST_PAINT_ROWS,
   PROGRESS_SHOW_DELAY_MS,
+  cupTitle,
   overallRows,
   placeLabel,
   responseCell,
@@ -190,7 +191,7 @@ function cupHtml(texts: Texts, pathname: string, view: CupStandingsView) {
   return frame(
     texts,
     pathname,
-    `${view.cup.name} ${view.cup.year}`,
+    cupTitle(view.cup),
     [[texts['cup.col.place']], [texts['cup.col.team']], [texts['cup.col.total'], 'n']],
     rows.join(''),
   );

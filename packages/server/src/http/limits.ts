@@ -118,10 +118,30 @@ export async function registerLimits(
   // nesting; a cheap scan refuses it first, and a body of millions of small values, whose
   // parsing and checks cost the event loop seconds. Prototype poisoning stays refused by the
   // default parser.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
+}
+
+/**
+ * The API's JSON body parser (registerLimits): nesting and value count checked before parsing.
+ * With `emptyAs: 'none'` an empty body is no body (undefined) instead of a 400, as the tracking
+ * ingest takes it (an app posts an empty JSON message); call it in that route's own scope.
+ */
+export function checkedJsonParser(
+  app: FastifyInstance,
+  { emptyAs = 'error' }: { emptyAs?: 'error' | 'none' } = {},
+) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return (
+    req: FastifyRequest,
+    body: string | Buffer,
+    done: (err: Error | null, body?: unknown) => void,
+  ): void => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (emptyAs === 'none' && text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     const over = jsonShapeOver(text, JSON_MAX_DEPTH, JSON_MAX_VALUES);
     if (over) {
       done(
@@ -132,7 +152,7 @@ export async function registerLimits(
     }
     // Fastify's default parser answers through `done` (typed as possibly a promise too).
     void parseJson(req, text, done);
-  });
+  };
 }
 
 /**

@@ -43,6 +43,10 @@ export async function joinCodeRoutes(
     service.list(req.actor, parseWith(IdParams, req.params).id),
   );
 
+  api.get('/events/:id/joincodes/validities', (req) =>
+    service.validities(req.actor, parseWith(IdParams, req.params).id),
+  );
+
   api.post('/events/:id/joincodes', async (req, reply) => {
     const { id } = parseWith(IdParams, req.params);
     const body = createBody(req.body);

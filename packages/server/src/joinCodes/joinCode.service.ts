@@ -1,11 +1,20 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { eventTopic, generateJoinCode, joinPath } from '@rada/core';
+import {
+  JOIN_VALIDITIES,
+  eventTimeZone,
+  eventTopic,
+  generateJoinCode,
+  joinCodeValidUntil,
+  joinPath,
+} from '@rada/core';
 import type {
   CreateJoinCodeBody,
   EventChange,
   JoinCodeInfo,
   JoinCodeStatus,
+  JoinCodeValidities,
   JoinCodeView,
+  JoinValidity,
   JoinResult,
   UpdateJoinCodeBody,
   UseJoinCodeBody,
@@ -20,7 +29,7 @@ import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventRow } from '../events/event.repository.ts';
 import { insertNewTeam, teamAllowed } from '../registration/newTeam.ts';
-import { regSettings } from '../registration/regSettings.ts';
+import { checkedClass, regSettings } from '../registration/regSettings.ts';
 import { requireEventAdmin } from '../teams/eventAdmin.ts';
 import type { JoinCodeRow } from './joinCode.repository.ts';
 
@@ -83,11 +92,16 @@ export function joinCodeService({
     teamId: r.team_id,
   });
 
+  /** The event's time zone (timezone setting, else the platform's), its join codes' days. */
+  const zoneOf = async (eventId: string) =>
+    eventTimeZone(fromJsonMap((await store.events.findData(eventId))?.settings));
+
   /** The organiser's views of `rows`, with each use's user and team. */
   async function present(eventId: string, rows: JoinCodeRow[]): Promise<JoinCodeView[]> {
-    const [uses, teams] = await Promise.all([
+    const [uses, teams, timeZone] = await Promise.all([
       store.joinCodes.uses(rows.map((r) => r.code)),
       store.teams.list(eventId),
+      zoneOf(eventId),
     ]);
     const users = new Map(
       (await store.users.findByIds([...new Set(uses.map((u) => u.user_id))])).map((u) => [u.id, u]),
@@ -100,6 +114,7 @@ export function joinCodeService({
       teamId: r.team_id,
       teamName: teamName(r.team_id),
       valid: r.valid,
+      timeZone,
       used: r.used_by,
       uses: uses
         .filter((u) => u.code === r.code)
@@ -138,14 +153,35 @@ export function joinCodeService({
       return present(eventId, await store.joinCodes.forEvent(eventId));
     },
 
-    /** Creates a code (given or generated); codes are unique across all events. */
+    /**
+     * GET /events/:id/joincodes/validities (event admins): the end of each validity choice made
+     * now, the end of a day in the event's time zone.
+     */
+    async validities(actor: Actor | null, eventId: string): Promise<JoinCodeValidities> {
+      await requireAdmin(actor, eventId);
+      const timeZone = await zoneOf(eventId);
+      const t = now();
+      const ends = Object.fromEntries(
+        JOIN_VALIDITIES.map((v) => [v, joinCodeValidUntil(t, v, timeZone)]),
+      ) as Record<JoinValidity, number>;
+      return { timeZone, ends };
+    },
+
+    /**
+     * Creates a code (given or generated); codes are unique across all events. A validity choice
+     * ends at the end of a day in the event's time zone (joinCodeValidUntil).
+     */
     async create(
       actor: Actor | null,
       eventId: string,
       body: z.output<typeof CreateJoinCodeBody>,
     ): Promise<JoinCodeView> {
       await requireAdmin(actor, eventId);
-      futureValid(body.valid);
+      const valid =
+        body.validity !== undefined
+          ? joinCodeValidUntil(now(), body.validity, await zoneOf(eventId))
+          : (body.valid ?? 0);
+      futureValid(valid);
       const teamId = body.teamId ?? null;
       if (teamId !== null && !body.singleteam) {
         throw new AppError('error.validation', 400, [
@@ -160,7 +196,7 @@ export function joinCodeService({
             code: body.code ?? generateJoinCode(randomInt),
             event_id: eventId,
             singleteam: body.singleteam ? 1 : 0,
-            valid: body.valid,
+            valid,
             used_by: null,
             share_link: null,
             created_at: now(),
@@ -229,6 +265,9 @@ export function joinCodeService({
       const event = row ? await store.events.findById(row.event_id) : undefined;
       if (!row || !event) throw codeNotFound();
       const team = row.team_id ? await store.teams.findById(event.id, row.team_id) : undefined;
+      const { classes, classRequired } = regSettings(
+        fromJsonMap((await store.events.findData(event.id))?.settings),
+      );
       return {
         code: row.code,
         eventId: event.id,
@@ -238,13 +277,17 @@ export function joinCodeService({
         teamName: team?.name ?? null,
         valid: row.valid,
         status: codeStatus(row, event, now()),
+        classes: [...classes].map(([id, name]) => ({ id, name })),
+        classRequired: classRequired && classes.size > 0,
       };
     },
 
     /**
      * Uses a code for the signed-in caller, all in one transaction: a single-team code gives its
      * team (creating it on first use) to its first user only; any other code gives each user a
-     * team of their own. Using a code again answers the same team.
+     * team of their own. Using a code again answers the same team. A team made here is in the
+     * chosen class (400 reg.error.class / reg.error.classrequired as registration) and gets its
+     * start by the event's start rule (insertNewTeam).
      */
     async use(actor: Actor | null, body: z.output<typeof UseJoinCodeBody>): Promise<JoinResult> {
       if (!actor) throw unauthorized();
@@ -259,7 +302,10 @@ export function joinCodeService({
         if (!code || !event) throw codeNotFound();
         if (event.arch !== null) throw new AppError('joinc.error.archived', 409);
         if (code.valid < now()) throw new AppError('joinc.error.expired', 410);
-        const settings = regSettings(fromJsonMap((await repos.events.findData(eventId))?.settings));
+        const raw = fromJsonMap((await repos.events.findData(eventId))?.settings);
+        const settings = regSettings(raw);
+        // A class the event does not have is refused whether or not the use makes a team.
+        if (body.klassid != null) checkedClass({ ...settings, classRequired: false }, body.klassid);
         const user = await repos.users.findById(actor.uid);
         const t = now();
         const answer = (team: TeamRow, created: boolean) => ({
@@ -278,6 +324,11 @@ export function joinCodeService({
             name: body.teamName ?? user?.display_name ?? user?.email ?? actor.email,
             allowed: !settings.joinrequiresconfirmation,
             user,
+            klassid: checkedClass(settings, body.klassid) ?? null,
+            event,
+            settings: raw,
+            actor,
+            now: t,
           });
         const join = async (team: TeamRow, created: boolean) => {
           await repos.members.add({

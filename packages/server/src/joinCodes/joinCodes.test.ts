@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinCodeInfo, JoinCodeView, JoinResult, MyRegistration } from '@rada/core';
+import type {
+  JoinCodeInfo,
+  JoinCodeValidities,
+  JoinCodeView,
+  JoinResult,
+  MyRegistration,
+} from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -111,6 +117,65 @@ describe.each(testDialects())('join codes on $name', (dialect) => {
         { action: 'joincode.create', path: 'eventcodes/SPRING26' },
       ].sort((a, b) => a.path.localeCompare(b.path)),
     );
+  });
+
+  it("ends a validity choice at the end of a day in the event's time zone", async () => {
+    const saved = t.clock.t;
+    // 25 October 2026, the night summer time ends in Tallinn: 00:30 there, still 24 October in UTC.
+    t.clock.t = Date.parse('2026-10-24T21:30:00Z');
+    try {
+      const id = await newEvent();
+      const ends = await call<JoinCodeValidities>(
+        t.app,
+        'GET',
+        `/api/events/${id}/joincodes/validities`,
+        { as: owner },
+      );
+      expect(ends.status).toBe(200);
+      expect(ends.body).toEqual({
+        timeZone: 'Europe/Tallinn',
+        ends: {
+          '1w': Date.parse('2026-11-01T23:59:59.999+02:00'),
+          '2w': Date.parse('2026-11-08T23:59:59.999+02:00'),
+          '1m': Date.parse('2026-11-25T23:59:59.999+02:00'),
+          '2m': Date.parse('2026-12-25T23:59:59.999+02:00'),
+        },
+      });
+      const made = await call<JoinCodeView>(t.app, 'POST', `/api/events/${id}/joincodes`, {
+        as: owner,
+        body: { validity: '1w' },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.body).toMatchObject({ valid: ends.body.ends['1w'], timeZone: 'Europe/Tallinn' });
+
+      // In the event's own zone: 21:30 UTC is 17:30 on 24 October in New York.
+      const ny = await newEvent({ timezone: 'America/New_York' });
+      const inNy = await call<JoinCodeView>(t.app, 'POST', `/api/events/${ny}/joincodes`, {
+        as: owner,
+        body: { validity: '1w' },
+      });
+      expect(inNy.body).toMatchObject({
+        valid: Date.parse('2026-10-31T23:59:59.999-04:00'),
+        timeZone: 'America/New_York',
+      });
+      // An unknown zone is refused; a choice and an exact end together too.
+      const bad = await call(t.app, 'PATCH', `/api/events/${ny}/settings`, {
+        as: owner,
+        body: { settings: { timezone: 'Europe/Nowhere' } },
+      });
+      expect(bad.status).toBe(400);
+      const both = await call(t.app, 'POST', `/api/events/${id}/joincodes`, {
+        as: owner,
+        body: { validity: '1w', valid: t.clock.t + DAY },
+      });
+      expect(both.status).toBe(400);
+      for (const as of [null, alice]) {
+        const res = await call(t.app, 'GET', `/api/events/${id}/joincodes/validities`, { as });
+        expect(res.status).toBe(as ? 403 : 401);
+      }
+    } finally {
+      t.clock.t = saved;
+    }
   });
 
   it('retries a generated code that collides', async () => {

@@ -10,6 +10,7 @@ import type { Repos, Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { DeviceRow } from './message.repository.ts';
 import { presentDevice, presentDeviceMessage } from './message.presenter.ts';
+import { isLinkDevice } from '../tracking/linkDevice.ts';
 
 export interface DeviceServiceDeps {
   store: Store;
@@ -30,7 +31,7 @@ export function devsOf(list: JsonMap): string[] {
  * `defaultdev`, and a removed default hands over to another device of the team. Writes only
  * when something changed; true when it did.
  */
-async function updateTeamDevs(
+export async function updateTeamDevs(
   repos: Repos,
   eventId: string,
   teamId: string,
@@ -79,12 +80,14 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
     /**
      * Registers the device to the caller's team in the event (`teamId` picks one of several,
      * else the first joined): 403 device.error.noteam when the caller is in no such team,
-     * 403 device.error.owned when another user registered the device. The team's `devs` gains
+     * 403 device.error.owned when another user registered the device or it is a tracking link's
+     * (tracking/: its points come through the link's secret URL only). The team's `devs` gains
      * the device (and `defaultdev` when it had none); a team it moves from loses it. Publishes
      * `teams` only when a team's entry changed.
      */
     async register(actor: Actor | null, deviceId: string, body: Registration): Promise<DeviceView> {
       if (!actor) throw unauthorized();
+      if (isLinkDevice(deviceId)) throw new AppError('device.error.owned', 403);
       const { eventId } = body;
       if (!(await store.events.findById(eventId))) throw notFound();
       const memberships = await store.members.teamsOf(eventId, actor.uid);

@@ -15,6 +15,8 @@ import * as m0013 from './0013_phone_codes.ts';
 import * as m0014 from './0014_guests.ts';
 import * as m0015 from './0015_account_contact.ts';
 import * as m0016 from './0016_placeholder_contacts.ts';
+import * as m0017 from './0017_results_clock.ts';
+import * as m0018 from './0018_tracking_links.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_guests': m0014,
   '0015_account_contact': m0015,
   '0016_placeholder_contacts': m0016,
+  '0017_results_clock': m0017,
+  '0018_tracking_links': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

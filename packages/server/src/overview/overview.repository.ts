@@ -22,7 +22,7 @@ export function overviewRepository(db: Kysely<Database>) {
     checkpoints: (eventId: string) =>
       db
         .selectFrom('checkpoints')
-        .select(['kp', 'data', 'answer'])
+        .select(['id', 'kp', 'data', 'answer'])
         .where('event_id', '=', eventId)
         .execute(),
 

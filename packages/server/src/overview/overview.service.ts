@@ -1,19 +1,30 @@
-import { OVERVIEW_MARKS_WINDOW_MS, OVERVIEW_SENDING_WINDOW_MS, eventOverview } from '@rada/core';
+import {
+  OVERVIEW_MARKS_WINDOW_MS,
+  OVERVIEW_SENDING_WINDOW_MS,
+  archiveState,
+  eventOverview,
+} from '@rada/core';
 import type { EventOverview, Kp, KpData, TeamResult } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import { fromJson, fromJsonMap } from '../db/json.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canReadEventPrivate } from '../policies/event.policy.ts';
+import type { EventRows } from '../eventFile/eventFileMapping.ts';
 import type { ResultsService } from '../results/results.service.ts';
 
-/** The organiser's overview of an event (core overview.ts), for its admins only. */
+/**
+ * The organiser's overview of an event (core overview.ts), for its admins only. An archived
+ * event's KPs and teams are read from its archive (`readRows`), and the overview says what the
+ * archive holds.
+ */
 export function overviewService(deps: {
   store: Store;
   results: Pick<ResultsService, 'stored'>;
   now: () => number;
+  readRows?: (eventId: string) => Promise<EventRows | undefined>;
 }) {
-  const { store, results, now } = deps;
+  const { store, results, now, readRows } = deps;
   return {
     async overview(actor: Actor | null, eventId: string): Promise<EventOverview> {
       const row = await store.events.findById(eventId);
@@ -24,11 +35,13 @@ export function overviewService(deps: {
       }
       const at = now();
       const reads = store.overview;
+      const arch = archiveState(row.arch);
+      const archived = arch !== null && readRows ? await readRows(eventId) : undefined;
       const [settings, checkpoints, teams, stored, joinCodes, marksLately, devicesSending] =
         await Promise.all([
           store.tracks.settingsOf(eventId),
-          reads.checkpoints(eventId),
-          reads.teams(eventId),
+          archived?.checkpoints ?? reads.checkpoints(eventId),
+          archived?.teams ?? reads.teams(eventId),
           results.stored(eventId),
           reads.validJoinCodes(eventId, at),
           reads.marksSince(eventId, at - OVERVIEW_MARKS_WINDOW_MS),
@@ -42,6 +55,8 @@ export function overviewService(deps: {
           const kp = fromJson<Partial<Kp>>(c.kp, {});
           const data = fromJson<Partial<KpData>>(c.data, {});
           return {
+            id: c.id,
+            nr: kp.nr ?? c.id,
             inwork: kp.inwork === true,
             cancelled: kp.tyhistatud === true,
             hasLocation: data.loc !== undefined,
@@ -60,6 +75,16 @@ export function overviewService(deps: {
         joinCodes,
         marksLately,
         devicesSending,
+        archive:
+          arch && archived
+            ? {
+                state: arch,
+                teams: archived.teams.length,
+                checkpoints: archived.checkpoints.length,
+                answers: archived.answers.length,
+                registrations: archived.registrations.length,
+              }
+            : null,
       });
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventOverview } from '@rada/core';
+import type { EventOverview, JobView } from '@rada/core';
 import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
@@ -84,7 +84,23 @@ describe.each(testDialects())('event overview on $name', (dialect) => {
     const res = await overview(owner);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const o = res.body;
-    expect(o.kps).toEqual({ total: 5, ready: 3, inWork: 1, noLocation: 1, noAnswer: 1 });
+    expect(o.kps).toEqual({
+      total: 5,
+      ready: 3,
+      inWork: 1,
+      noLocation: 1,
+      noAnswer: 1,
+      // Named, by number: KP 2 is in work, KP 3 has no location, KP 4 no correct answer.
+      attention: {
+        total: 3,
+        first: [
+          { id: 'k2', nr: 2, reasons: ['inwork'] },
+          { id: 'k3', nr: 3, reasons: ['nolocation'] },
+          { id: 'k4', nr: 4, reasons: ['noanswer'] },
+        ],
+      },
+    });
+    expect(o.archive).toBeNull();
     expect(o.teams).toMatchObject({ total: 3, allowed: 2, running: 1 });
     expect(o.marksLately).toBe(1);
     expect(o.devicesSending).toBe(1);
@@ -96,6 +112,32 @@ describe.each(testDialects())('event overview on $name', (dialect) => {
       startlist: false,
     });
     expect(o.steps.find((s) => s.key === 'startlist')?.left).toBe(1);
+    expect(o.steps.find((s) => s.key === 'kps')?.left).toBe(3);
+  });
+
+  it("tells what an archived event's archive holds, read from the archive", async () => {
+    const started = await call<JobView>(t.app, 'POST', `/api/events/${id}/archive`, { as: owner });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    for (;;) {
+      const job = await call<JobView>(t.app, 'GET', `/api/jobs/${started.body.id}`, { as: owner });
+      if (job.body.state !== 'running') {
+        expect(job.body.state).toBe('done');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const o = (await overview(admin)).body;
+    expect(o.archive).toEqual({
+      state: 'a1',
+      teams: 3,
+      checkpoints: 5,
+      answers: 2,
+      registrations: 0,
+      canRestore: true,
+    });
+    // The KPs and teams are the archived ones, not the (removed) live rows.
+    expect(o.kps.total).toBe(5);
+    expect(o.teams.total).toBe(3);
   });
 
   it('answers an admin, refuses a stranger (403) and a visitor (401)', async () => {

@@ -100,9 +100,9 @@ function playKpOf(
   };
 }
 
-/** The team's start: its own, else the mass start when teams do not start themselves. */
+/** The team's start as the results count it (spec 03 §8): the mass start when set, else its own. */
 function startOf(settings: PlayView['settings'], list: JsonMap): number | null {
-  return ms(list.starttime) ?? (settings.clientstart ? null : settings.massstarttimems);
+  return settings.massstarttimems ?? ms(list.starttime);
 }
 
 /** The time of the team's latest mark (any source), or null. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockDisagrees, DEVICE_CLOCK_TOLERANCE_MS, eventTopic } from '@rada/core';
+import {
+  clockDisagrees,
+  DEFAULT_MARKING_DISTANCE_M,
+  DEVICE_CLOCK_TOLERANCE_MS,
+  eventTopic,
+} from '@rada/core';
 import type {
   JoinCodeView,
   MarkResult,
@@ -14,7 +19,14 @@ import { testDialects } from '../test/databases.ts';
 import { buildTestApp, call, errorOf } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
-import { importEvent, signUp, teamListOf, uniqueShortlink } from '../test/factories.ts';
+import {
+  buildEvent,
+  importEvent,
+  makeCreator,
+  signUp,
+  teamListOf,
+  uniqueShortlink,
+} from '../test/factories.ts';
 
 /** Tartu, and points about 30 m and 200 m north of it. */
 const HERE = { lat: 58.38, lng: 26.72 };
@@ -351,6 +363,56 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
     // A device clock running ahead is clamped to the server's now.
     const ahead = await mark(id, { kpId: 'k1', answer: 'r1', teamId: 'bravo', t: t.clock.t + 1e9 });
     expect(ahead.body.mark.aeg).toBe(t.clock.t);
+  });
+
+  it('marks a fresh event’s location KPs only within its default distance; 0 turns it off', async () => {
+    // Made through the API as an organiser would: no marking distance set by anyone.
+    await makeCreator(t, owner);
+    const event = await buildEvent(t.app, owner, { starttime: t.clock.t - 3_600_000 });
+    const id = event.id;
+    const kp = async (nr: number, data: Record<string, unknown>) => {
+      const res = await call<{ id: string }>(t.app, 'POST', `/api/events/${id}/checkpoints`, {
+        as: owner,
+        body: { kp: { nr }, data },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id;
+    };
+    const bridge = await kp(1, { desc: 'Bridge', loc: HERE });
+    const stone = await kp(2, { desc: 'Stone', loc: HERE, responses: { r1: 'Yes' } });
+    const team = await call<TeamListEntry>(t.app, 'POST', `/api/events/${id}/teams`, {
+      as: owner,
+      body: { name: 'Fresh' },
+    });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    await t.handle.db
+      .insertInto('team_members')
+      .values({ event_id: id, team_id: team.body.id, user_id: other.uid, joined_at: 1, via: 'reg' })
+      .execute();
+
+    const view = await play(id, other);
+    expect(view.body.settings.maxmarkingdistance).toBe(DEFAULT_MARKING_DISTANCE_M.valik);
+    expect(view.body.kps.find((k) => k.id === bridge)?.maxDistance).toBe(
+      DEFAULT_MARKING_DISTANCE_M.valik,
+    );
+    // 860 m north of the bridge: refused with a key the app translates; 30 m: taken.
+    const far = { lat: HERE.lat + 860 / 111_195, lng: HERE.lng };
+    const refused = await mark(id, { kpId: bridge, loc: far }, other);
+    expect([refused.status, errorOf(refused)]).toEqual([422, 'play.error.toofar']);
+    expect(await answerRow(id, team.body.id, bridge)).toBeUndefined();
+    // The question KP is answer-only: the distance does not apply to it.
+    expect((await mark(id, { kpId: stone, answer: 'r1', loc: far }, other)).status).toBe(200);
+    expect((await mark(id, { kpId: bridge, loc: NEAR }, other)).status).toBe(200);
+
+    // The organiser may turn the distance off (0): then a location KP is marked from anywhere.
+    const off = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { maxmarkingdistance: 0 } },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const gate = await kp(3, { desc: 'Gate', loc: HERE });
+    expect((await play(id, other)).body.settings.maxmarkingdistance).toBeNull();
+    expect((await mark(id, { kpId: gate, loc: far }, other)).status).toBe(200);
   });
 
   it('refuses marks of an archived event', async () => {

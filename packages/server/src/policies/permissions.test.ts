@@ -289,6 +289,31 @@ const cases: Case[] = [
     run: (as, c) => call(c.t.app, 'DELETE', `/api/admin/creators/${c.target.uid}`, { as }),
   },
   {
+    name: 'GET /api/admin/log',
+    expected: SUPER_ONLY,
+    run: (as, c) => call(c.t.app, 'GET', '/api/admin/log?q=creator', { as }),
+  },
+  {
+    name: 'GET /api/admin/debug/raw',
+    expected: SUPER_ONLY,
+    run: (as, c) => call(c.t.app, 'GET', `/api/admin/debug/raw?event=${c.shared}&doc=list`, { as }),
+  },
+  {
+    name: 'GET /api/events/:id/archive/storage',
+    expected: SUPER_ONLY,
+    run: (as, c) => call(c.t.app, 'GET', `/api/events/${c.shared}/archive/storage`, { as }),
+  },
+  {
+    // The shared event is live: the super admin passes the policy and meets the rule.
+    name: 'POST /api/admin/debug/archivecolours',
+    expected: [401, 403, 403, 403, 403, '409 archive.error.notarchived'],
+    run: (as, c) =>
+      call(c.t.app, 'POST', '/api/admin/debug/archivecolours', {
+        as,
+        body: { event: c.shared, dryRun: true },
+      }),
+  },
+  {
     name: 'GET /api/events',
     expected: ANYONE,
     run: (as, c) => call(c.t.app, 'GET', '/api/events', { as }),

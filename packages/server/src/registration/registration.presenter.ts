@@ -10,7 +10,7 @@ import type { JsonMap } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { teamAllowed } from './newTeam.ts';
-import { classOf } from '../teams/team.presenter.ts';
+import { classOf, peopleOf } from '../teams/team.presenter.ts';
 
 type TeamRow = Database['teams'];
 type RegRow = Database['registrations'];
@@ -101,6 +101,7 @@ export function presentRow(
     orgcomment: typeof regdata.orgcomment === 'string' ? regdata.orgcomment : '',
     values: valuesOf(regdata, fields),
     user: user ? presentRegUser(user) : null,
+    ...peopleOf(regdata),
   };
 }
 

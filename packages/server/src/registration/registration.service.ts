@@ -61,8 +61,8 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     await repos.events.update(eventId, { updated_at: now() });
     const event = await repos.events.findById(eventId);
     if (!event) throw notFound();
-    const settings = regSettings(fromJsonMap((await repos.events.findData(eventId))?.settings));
-    return { event, settings };
+    const raw = fromJsonMap((await repos.events.findData(eventId))?.settings);
+    return { event, settings: regSettings(raw), raw };
   }
 
   const audit = (
@@ -140,6 +140,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
     /**
      * Registers a new team for the caller, who becomes its first member: 409 reg.error.single
      * for a second team where one per user is the rule, reg.error.toomany past maxregsperuser.
+     * The team gets its start by the event's start rule (insertNewTeam).
      */
     async register(
       actor: Actor | null,
@@ -150,7 +151,7 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
       const event = await loadEvent(eventId);
       if (closedReason(event, now()) !== null) throw new AppError('reg.error.closed', 409);
       const result = await store.transaction(async (repos) => {
-        const { event: ev, settings } = await lockEvent(repos, eventId);
+        const { event: ev, settings, raw } = await lockEvent(repos, eventId);
         if (closedReason(ev, now()) !== null) throw new AppError('reg.error.closed', 409);
         const values = checkValues(settings.fields, body.values);
         const klassid = checkedClass(settings, body.klassid);
@@ -173,6 +174,10 @@ export function registrationService({ store, bus, now }: RegistrationServiceDeps
           allowed: !settings.joinrequiresconfirmation,
           user: await repos.users.findById(actor.uid),
           klassid: klassid ?? null,
+          event: ev,
+          settings: raw,
+          actor,
+          now: t,
         });
         const regdata = { ...values, regtime: t };
         const reg = {

@@ -8,6 +8,8 @@ export interface Coalescer {
   schedule(key: string): void;
   /** Resolves once nothing is scheduled or running (tests, shutdown). */
   idle(): Promise<void>;
+  /** Resolves once nothing is scheduled or running for `key`. */
+  settled(key: string): Promise<void>;
   /** Cancels scheduled runs; running ones finish. */
   close(): void;
 }
@@ -57,6 +59,11 @@ export function coalescer(
           (s) => s.running ?? new Promise<void>((r) => setTimeout(r, debounceMs + 1)),
         );
         await Promise.all(waits);
+      }
+    },
+    async settled(key) {
+      for (let state = states.get(key); state; state = states.get(key)) {
+        await (state.running ?? new Promise<void>((r) => setTimeout(r, debounceMs + 1)));
       }
     },
     close() {

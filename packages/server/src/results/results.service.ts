@@ -1,6 +1,7 @@
 import {
   compareOptionalNr,
   eventTopic,
+  nextStartAfter,
   parseClasses,
   RESPONSE_MARKS,
   scoringEventFromFile,
@@ -43,8 +44,8 @@ export interface ResultsServiceDeps {
   /** The raw bus: the service publishes `results` itself and must not trigger itself. */
   bus: Bus;
   now: () => number;
-  /** The scoring engine; tests pass a counting wrapper. */
-  compute?: (file: EventFile) => TeamResult[];
+  /** The scoring engine as at a time (`now()`); tests pass a counting wrapper. */
+  compute?: (file: EventFile, now: number) => TeamResult[];
   /** How long a burst of changes is gathered before one recalculation. */
   debounceMs?: number;
   onError?: (eventId: string, error: unknown) => void;
@@ -55,8 +56,9 @@ export interface ResultsServiceDeps {
 }
 
 /**
- * Results: recalculated after every change (coalesced per event), stored in `event_results`,
- * served from there; the responses matrix; and an admin's edit of one team answer.
+ * Results: recalculated after every change (coalesced per event) and when a team's start passes
+ * (they are computed as at the server's time, spec 03 §12), stored in `event_results`, served
+ * from there; the responses matrix; and an admin's edit of one team answer.
  */
 export function resultsService({
   store,
@@ -75,43 +77,107 @@ export function resultsService({
    * since (by this or another server) are read from the database.
    */
   const fresh = new Map<string, { version: number; computedAt: number; results: TeamResult[] }>();
-  async function save(eventId: string, results: TeamResult[], json = toJson(results)) {
-    const row = await store.results.save(eventId, json, now());
+  /** Stores results computed as at `at` (their `computedAt`) and watches for their next start. */
+  async function save(eventId: string, results: TeamResult[], at: number, json = toJson(results)) {
+    const row = await store.results.save(eventId, json, at);
     fresh.delete(eventId);
     fresh.set(eventId, { version: row.version, computedAt: row.computed_at, results });
     if (fresh.size > FRESH_RESULTS_SIZE) fresh.delete(fresh.keys().next().value!);
+    watchClock(eventId, nextStartAfter(results, at));
     return row;
+  }
+
+  /** A stored row's results, parsed (or as this server computed them). */
+  function parsed(eventId: string, row: { version: number; computed_at: number; results: string }) {
+    const mine = fresh.get(eventId);
+    return mine && mine.version === row.version && mine.computedAt === row.computed_at
+      ? mine.results
+      : fromJson<TeamResult[]>(row.results, []);
+  }
+
+  /**
+   * Results are computed as at a time: when the next start after it has passed (nextStartAfter),
+   * a team shown as not started may be running (spec 03 §12), and the stored results are out of
+   * date until they are computed again.
+   */
+  const outdated = (next: number | null) => next !== null && next <= now();
+
+  /**
+   * One timer per event (on each server that computed or read its results) asks for a
+   * recalculation when the next start passes; a new computation or read replaces it. The run
+   * first checks, under the event's lock, that the stored results are still out of date, so of
+   * servers sharing a database only the first computes them again.
+   */
+  const clocks = new Map<string, { at: number; timer: ReturnType<typeof setTimeout> }>();
+  let closed = false;
+  function watchClock(eventId: string, at: number | null): void {
+    const old = clocks.get(eventId);
+    if (old?.at === at) return;
+    if (old) clearTimeout(old.timer);
+    clocks.delete(eventId);
+    if (at === null || closed) return;
+    const wait = Math.min(Math.max(0, at - now()) + CLOCK_MARGIN_MS, MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      clocks.delete(eventId);
+      if (now() >= at) recalc.schedule(eventId);
+      else watchClock(eventId, at);
+    }, wait);
+    timer.unref();
+    clocks.set(eventId, { at, timer });
   }
 
   /** Computes and stores an event's results; undefined when the event is gone. */
   async function recompute(eventId: string) {
     const rows = await readRows(eventId);
     if (!rows) return undefined;
-    return save(eventId, compute(rowsToFile(rows)));
+    const at = now();
+    return save(eventId, compute(rowsToFile(rows), at), at);
   }
 
   /**
-   * A recalculation after a change. Events nobody has read results of yet are left alone (their
-   * first read computes them); unchanged results are not stored again nor announced, so viewers
-   * refetch only when something they see moved.
+   * A recalculation after a change, or (`byClock`) because a start passed. Events nobody has
+   * read results of yet are left alone (their first read computes them); unchanged results are
+   * not announced, so viewers refetch only when something they see moved, and are stored again
+   * only when a start passed since they were computed (their time then says they are current).
+   * 'none' when nothing was computed.
    */
-  async function refresh(eventId: string): Promise<boolean> {
+  async function refresh(eventId: string, byClock: boolean): Promise<'none' | 'same' | 'changed'> {
     const before = await store.results.find(eventId);
-    if (!before) return false;
+    if (!before) return 'none';
+    if (byClock) {
+      // Another server may have computed them since the start passed.
+      const next = nextStartAfter(parsed(eventId, before), before.computed_at);
+      if (!outdated(next)) {
+        watchClock(eventId, next);
+        return 'none';
+      }
+    }
     const rows = await readRows(eventId);
-    if (!rows) return false;
-    const results = compute(rowsToFile(rows));
+    if (!rows) return 'none';
+    const at = now();
+    const results = compute(rowsToFile(rows), at);
     const json = toJson(results);
-    if (json === before.results) return false;
-    await save(eventId, results, json);
-    return true;
+    if (json === before.results) {
+      // The same results as stored: they are current unless a start passed since.
+      const next = nextStartAfter(results, before.computed_at);
+      if (next === null || next > at) {
+        watchClock(eventId, next);
+        return 'same';
+      }
+    }
+    await save(eventId, results, at, json);
+    return json === before.results ? 'same' : 'changed';
   }
 
+  /** Events whose next run was asked for by a change (else by the clock). */
+  const byChange = new Set<string>();
   const recalc = coalescer(
     async (eventId) => {
+      const asked = byChange.delete(eventId);
       // Servers sharing the database take turns: an older run never stores after a newer one.
-      const changed = await store.exclusive(`results:${eventId}`, () => refresh(eventId));
-      onRecalculated(eventId, changed);
+      const outcome = await store.exclusive(`results:${eventId}`, () => refresh(eventId, !asked));
+      const changed = outcome === 'changed';
+      if (asked || outcome !== 'none') onRecalculated(eventId, changed);
       if (changed) {
         bus.publish(eventTopic(eventId), {
           v: 1,
@@ -124,6 +190,16 @@ export function resultsService({
     debounceMs,
     onError,
   );
+  const scheduleRecalc = (eventId: string): void => {
+    byChange.add(eventId);
+    recalc.schedule(eventId);
+  };
+
+  /** Stored results computed again now: called by a read that found them out of date. */
+  async function catchUp(eventId: string): Promise<void> {
+    recalc.schedule(eventId);
+    await recalc.settled(eventId);
+  }
 
   /** Concurrent first reads of one event share one computation. */
   const misses = new Map<string, Promise<unknown>>();
@@ -148,7 +224,11 @@ export function resultsService({
    * server) or changed settings change the key. Least recently used events are dropped beyond
    * RESULTS_CACHE_SIZE.
    */
-  const bodies = new Map<string, { key: string; results: string; body: Buffer }>();
+  const bodies = new Map<
+    string,
+    { key: string; results: string; next: number | null; body: Buffer }
+  >();
+  /** The body's entry; `next` is when its results are out of date (see `outdated`). */
   async function resultsBody(
     eventId: string,
     display: ResultsDisplaySettings,
@@ -169,15 +249,20 @@ export function resultsService({
     bodies.delete(eventId);
     if (hit && hit.key === `${key}:${displayJson}`) {
       bodies.set(eventId, hit);
-      return hit.body;
+      return hit;
     }
-    let results = hit?.key.startsWith(`${key}:`) ? hit.results : undefined;
+    const same = hit?.key.startsWith(`${key}:`) ? hit : undefined;
+    let results = same?.results;
+    let next = same?.next ?? null;
     let computedAt = meta.computed_at;
     if (results === undefined) {
       const stored = await store.results.find(eventId);
       if (!stored) return undefined;
       // Parsed once and serialised again so the bytes are those of the parsed view.
-      results = JSON.stringify(fromJson<TeamResult[]>(stored.results, []));
+      const list = parsed(eventId, stored);
+      results = JSON.stringify(list);
+      next = nextStartAfter(list, stored.computed_at);
+      watchClock(eventId, next);
       computedAt = stored.computed_at;
       if (stored.version !== meta.version || stored.computed_at !== meta.computed_at) {
         // Recalculated in between: key the entry by what was read.
@@ -188,11 +273,12 @@ export function resultsService({
     const entry = {
       key: `${meta.version}:${meta.computed_at}:${displayJson}`,
       results,
+      next,
       body: Buffer.from(view, 'utf8'),
     };
     bodies.set(eventId, entry);
     if (bodies.size > RESULTS_CACHE_SIZE) bodies.delete(bodies.keys().next().value!);
-    return entry.body;
+    return entry;
   }
 
   /**
@@ -240,6 +326,46 @@ export function resultsService({
     return entry.view;
   }
 
+  /** `stored` below; results out of date by the clock are computed again first (once). */
+  async function storedResults(
+    eventId: string,
+    knownKey?: string,
+    caughtUp = false,
+  ): Promise<{ key: string; results?: TeamResult[]; classNames: Map<string, string> } | undefined> {
+    let head = await store.results.readHead(eventId);
+    if (head && head.version === null) {
+      await storedOrComputed(eventId);
+      head = await store.results.readHead(eventId);
+    }
+    if (!head || head.version === null) return undefined;
+    const display = displaySettings(fromJsonMap(head.settings), fromJsonMap(head.record));
+    const classNames = parseClasses(display.klassid);
+    const classKey = JSON.stringify([...classNames]);
+    const key = `${head.version}:${head.computed_at}:${classKey}`;
+    if (key === knownKey) return { key, classNames };
+    const mine = fresh.get(eventId);
+    let read: { key: string; results: TeamResult[]; computedAt: number };
+    if (mine && mine.version === head.version && mine.computedAt === head.computed_at) {
+      read = { key, results: mine.results, computedAt: mine.computedAt };
+    } else {
+      const stored = await store.results.find(eventId);
+      if (!stored) return undefined;
+      read = {
+        // Keyed by the row read, in case a recalculation stored a newer one in between.
+        key: `${stored.version}:${stored.computed_at}:${classKey}`,
+        results: parsed(eventId, stored),
+        computedAt: stored.computed_at,
+      };
+    }
+    const next = nextStartAfter(read.results, read.computedAt);
+    if (outdated(next) && !caughtUp) {
+      await catchUp(eventId);
+      return storedResults(eventId, knownKey, true);
+    }
+    watchClock(eventId, next);
+    return { key: read.key, results: read.results, classNames };
+  }
+
   /** Loads the event, its settings and the caller's access; 404 when there is no such event. */
   async function load(actor: Actor | null, eventId: string) {
     const row = await store.events.findById(eventId);
@@ -260,10 +386,12 @@ export function resultsService({
 
   return {
     /** Asks for a recalculation of the event's results (coalesced; see recalc.ts). */
-    scheduleRecalc: (eventId: string): void => recalc.schedule(eventId),
+    scheduleRecalc,
     /** Resolves once no recalculation is scheduled or running. */
     idle: () => recalc.idle(),
     close: () => {
+      closed = true;
+      for (const eventId of [...clocks.keys()]) watchClock(eventId, null);
       recalc.close();
       for (const eventId of [...matrices.keys()]) dropMatrix(eventId);
     },
@@ -272,47 +400,23 @@ export function resultsService({
      * An event's stored results (computed on a miss) with its class names, for the cups it
      * belongs to; undefined when the event is gone. `key` names what was read (the stored
      * version and the class names): given the key of an earlier read that is still current, the
-     * results are left out and nothing large is read. No permission check: the caller decides.
+     * results are left out and nothing large is read. Results a start has passed since are
+     * computed again first. No permission check: the caller decides.
      */
-    async stored(
-      eventId: string,
-      knownKey?: string,
-    ): Promise<
-      { key: string; results?: TeamResult[]; classNames: Map<string, string> } | undefined
-    > {
-      let head = await store.results.readHead(eventId);
-      if (head && head.version === null) {
-        await storedOrComputed(eventId);
-        head = await store.results.readHead(eventId);
-      }
-      if (!head || head.version === null) return undefined;
-      const display = displaySettings(fromJsonMap(head.settings), fromJsonMap(head.record));
-      const classNames = parseClasses(display.klassid);
-      const classKey = JSON.stringify([...classNames]);
-      const key = `${head.version}:${head.computed_at}:${classKey}`;
-      if (key === knownKey) return { key, classNames };
-      const mine = fresh.get(eventId);
-      if (mine && mine.version === head.version && mine.computedAt === head.computed_at) {
-        return { key, results: mine.results, classNames };
-      }
-      const stored = await store.results.find(eventId);
-      if (!stored) return undefined;
-      return {
-        // Keyed by the row read, in case a recalculation stored a newer one in between.
-        key: `${stored.version}:${stored.computed_at}:${classKey}`,
-        results: fromJson<TeamResult[]>(stored.results, []),
-        classNames,
-      };
-    },
+    stored: (eventId: string, knownKey?: string) => storedResults(eventId, knownKey),
 
     /** The stored results (computed and stored on a miss) with the settings that show them. */
     async results(actor: Actor | null, eventId: string): Promise<ResultsView> {
       const { row, settings } = await requireReadable(actor, eventId);
-      const stored = await storedOrComputed(eventId);
+      let stored = await storedOrComputed(eventId);
+      if (stored && outdated(nextStartAfter(parsed(eventId, stored), stored.computed_at))) {
+        await catchUp(eventId);
+        stored = await store.results.find(eventId);
+      }
       if (!stored) throw notFound();
       const record = fromJsonMap(row.record);
       return {
-        results: fromJson<TeamResult[]>(stored.results, []),
+        results: parsed(eventId, stored),
         computedAt: stored.computed_at,
         settings: displaySettings(settings, record),
       };
@@ -332,9 +436,15 @@ export function resultsService({
         throw new AppError('results.error.hidden', 403);
       }
       const display = displaySettings(settings, fromJsonMap(head.record));
-      const body = await resultsBody(eventId, display, head);
-      if (!body) throw notFound();
-      return body;
+      let entry = await resultsBody(eventId, display, head);
+      if (entry && outdated(entry.next)) {
+        // A start passed since they were computed (the clock's run is due or running).
+        await catchUp(eventId);
+        const meta = await store.results.findMeta(eventId);
+        entry = await resultsBody(eventId, display, meta ?? { version: null, computed_at: null });
+      }
+      if (!entry) throw notFound();
+      return entry.body;
     },
 
     /** Teams × checkpoints: who answered what; answers and correctness per canSeeAnswers. */
@@ -356,6 +466,13 @@ export function resultsService({
       const members: Record<string, string[]> = {};
       for (const row of await store.members.namesOfEvent(eventId)) {
         (members[row.team_id] ??= []).push(row.display_name!);
+      }
+      // Members an entry list import stored with a team's registration (teamImport.service.ts).
+      for (const reg of await store.registrations.forEvent(eventId)) {
+        const listed = fromJsonMap(reg.regdata).members;
+        if (!Array.isArray(listed) || members[reg.team_id]) continue;
+        const names = listed.filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+        if (names.length > 0) members[reg.team_id] = names;
       }
       return { members };
     },
@@ -419,7 +536,7 @@ export function resultsService({
         eventId,
         what: ['teams', 'results'],
       });
-      recalc.schedule(eventId);
+      scheduleRecalc(eventId);
       return saved;
     },
   };
@@ -430,6 +547,10 @@ export type ResultsService = ReturnType<typeof resultsService>;
 const RESULTS_CACHE_SIZE = 32;
 /** How many events' freshly computed results are kept parsed (see `fresh`). */
 const FRESH_RESULTS_SIZE = 8;
+/** How long after a start its recalculation runs (timers may fire a little early). */
+const CLOCK_MARGIN_MS = 5;
+/** The longest timer (setTimeout's limit is 2^31 − 1 ms); a later start waits in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The longest a responses matrix is kept, should a change message ever not arrive. */
 const RESPONSES_FRESH_MS = 60_000;
 

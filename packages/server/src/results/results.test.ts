@@ -25,9 +25,9 @@ describe.each(testDialects())('results on $name', (dialect) => {
       dialect,
       {},
       {
-        compute: (file: EventFile) => {
+        compute: (file: EventFile, now: number) => {
           computations += 1;
-          return computeEventResults(file);
+          return computeEventResults(file, now);
         },
       },
     );

@@ -1,9 +1,9 @@
 import {
   COMPUTED_TICKET_ID,
-  DEFAULT_SPEED,
-  SPEED_KEYS,
   SpeedArea,
   eventTopic,
+  eventTypeOf,
+  speedSettingsOf,
   speedTickets,
 } from '@rada/core';
 import type {
@@ -11,7 +11,6 @@ import type {
   IdentifiedSpeedTicket,
   LocationPoint,
   RecomputeTicketsResult,
-  SpeedSettings,
   SpeedTicketRow,
 } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
@@ -38,17 +37,6 @@ export interface SpeedServiceDeps {
 export const SPEED_TICKETS_DEBOUNCE_MS = 2000;
 /** Longest a recomputation runs before it lets other work in. */
 const SPEED_SLICE_MS = 10;
-
-/** The event's speed settings (evdoc.speed) with the product's defaults for missing keys. */
-export function speedSettingsOf(evdoc: JsonMap): SpeedSettings {
-  const stored = fromJsonMap(toJson(evdoc.speed));
-  const out: SpeedSettings = { ...DEFAULT_SPEED };
-  for (const key of SPEED_KEYS) {
-    const v = stored[key];
-    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[key] = v;
-  }
-  return out;
-}
 
 /** The event's valid speed areas (evdoc.speedareas); entries that do not parse are skipped. */
 export function speedAreasOf(evdoc: JsonMap): Record<string, SpeedArea> {
@@ -115,7 +103,11 @@ export function speedService({
     const data = await store.events.findData(eventId);
     if (!data) return { teams: 0, tickets: 0, changed: false };
     const evdoc = fromJsonMap(data.evdoc);
-    const speed = speedSettingsOf(evdoc);
+    // The limit in force: the stored one, else the event type's (none for teams on foot).
+    const speed = speedSettingsOf(
+      fromJsonMap(toJson(evdoc.speed)),
+      eventTypeOf(fromJsonMap(data.settings)),
+    );
     const areas = speedAreasOf(evdoc);
     const known = new Set((await store.speed.teams(eventId)).map((t) => t.id));
     const teams = (teamIds ?? [...known]).filter((id) => known.has(id));

@@ -180,6 +180,35 @@ describe.each(testDialects())('speed areas and tickets on $name', (dialect) => {
     expect(penalties).toEqual({ alpha: 10, bravo: 5, charlie: 0 });
   });
 
+  it('takes the limit from the event type while none is stored: none on foot, 90 in a race', async () => {
+    const id = await newEvent();
+    // No limit stored: the type decides (valik, on foot, the default type; then a race).
+    const cleared = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { speed: { limit: null } },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    await storeTrack(id, 'alpha', drive(repeat(120, 20)));
+    expect((await recompute(id)).body).toEqual({ teams: 3, tickets: 0 });
+    const race = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { type: 'race' } },
+    });
+    expect(race.status).toBe(200);
+    expect((await recompute(id)).body).toEqual({ teams: 3, tickets: 1 });
+    const [ticket] = (await tickets(id)).body.filter((r) => r.teamId === 'alpha');
+    expect(ticket).toMatchObject({ kind: 'over2', limit: 90 });
+    // A limit set on foot is kept.
+    await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { settings: { type: 'valik' }, speed: { limit: 100 } },
+    });
+    expect((await recompute(id)).body).toEqual({ teams: 3, tickets: 1 });
+    expect((await tickets(id)).body.find((r) => r.teamId === 'alpha')).toMatchObject({
+      limit: 100,
+    });
+  });
+
   it('hides the public ticket list when hidespeedings is set', async () => {
     const open = await newEvent();
     expect((await tickets(open, null)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { eventTopic, teamTimeWindow } from '@rada/core';
-import type { TeamListEntry } from '@rada/core';
+import type { EventChange, TeamListEntry } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import { auditRow } from '../db/audit.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -53,9 +53,10 @@ export function teamContext({ store, bus, now }: TeamServiceDeps) {
     });
   }
 
-  /** Tells the event's subscribers that its teams changed (which recalculates results). */
-  function changed(eventId: string): void {
-    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what: ['teams'] });
+  /** Tells the event's subscribers that its teams changed (which recalculates results), and what else did. */
+  function changed(eventId: string, also: readonly EventChange[] = []): void {
+    const what: EventChange[] = ['teams', ...also.filter((w) => w !== 'teams')];
+    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
   }
 
   /** One audit_log row of the caller's change; values are stored as JSON. */
@@ -72,11 +73,12 @@ export function teamContext({ store, bus, now }: TeamServiceDeps) {
   async function present(repos: Repos, eventId: string, row: TeamRow): Promise<TeamListEntry> {
     // One after another: inside a transaction the queries share one connection.
     const answers = await repos.teams.answerCounts(eventId);
-    const registered = await repos.teams.registeredIds(eventId);
+    const reg = await repos.registrations.find(eventId, row.id);
     const members = await repos.members.counts(eventId);
     return presentTeam(row, answers.get(row.id) ?? 0, {
-      registered: registered.has(row.id),
+      registered: reg !== undefined,
       members: members.get(row.id) ?? 0,
+      regdata: reg?.regdata,
     });
   }
 

@@ -25,6 +25,21 @@ export function lypointsOf(v: unknown): Record<string, number> {
   return out;
 }
 
+/**
+ * The members' names and club a team import stored in a registration's regdata (`members`,
+ * `club`), each only when there is one: `{ members?, club? }`.
+ */
+export function peopleOf(regdata: JsonMap): { members?: string[]; club?: string } {
+  const members = Array.isArray(regdata.members)
+    ? regdata.members.filter((m): m is string => typeof m === 'string' && m.trim() !== '')
+    : [];
+  const club = typeof regdata.club === 'string' ? regdata.club.trim() : '';
+  return {
+    ...(members.length > 0 ? { members } : {}),
+    ...(club !== '' ? { club } : {}),
+  };
+}
+
 /** The organiser's view of a team row (spec 01 §3, Team list entry). */
 export function presentTeam(
   row: TeamRow,
@@ -33,9 +48,12 @@ export function presentTeam(
     registered: boolean;
     members: number;
     clock?: { offset: number; at: number } | undefined;
+    /** The team's stored regdata (JSON text), for the people an import stored (peopleOf). */
+    regdata?: string | null;
   } = { registered: false, members: 0 },
 ): TeamListEntry {
   const list: JsonMap = fromJsonMap(row.list);
+  const { members: people, club } = peopleOf(fromJsonMap(extra.regdata));
   return {
     id: row.id,
     name: row.name,
@@ -58,6 +76,8 @@ export function presentTeam(
     registered: extra.registered,
     members: extra.members,
     ...(extra.clock ? { clock: extra.clock } : {}),
+    ...(people ? { people } : {}),
+    ...(club !== undefined ? { club } : {}),
   };
 }
 

@@ -55,18 +55,18 @@ export function teamRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async insert(row: TeamRow): Promise<void> {
-      await db.insertInto('teams').values(row).execute();
+    /** Replaces the team's data node (contact, device info). */
+    async updateData(eventId: string, teamId: string, data: string): Promise<void> {
+      await db
+        .updateTable('teams')
+        .set({ data })
+        .where('event_id', '=', eventId)
+        .where('id', '=', teamId)
+        .execute();
     },
 
-    /** Ids of the event's teams that have a registration row. */
-    async registeredIds(eventId: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('registrations')
-        .select('team_id')
-        .where('event_id', '=', eventId)
-        .execute();
-      return new Set(rows.map((r) => r.team_id));
+    async insert(row: TeamRow): Promise<void> {
+      await db.insertInto('teams').values(row).execute();
     },
 
     /** Team id → registration time (the registrations row's regtime), for teams that have one. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { bulkBody } from '../http/limits.ts';
+import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import { z } from 'zod';
 import {
   AssignStartTimesBody,
   CreateTeamBody,
+  ImportTeamsBody,
   SHORTLINK_MAX_LENGTH,
   UndoStartTimesBody,
   UpdateTeamBody,
@@ -24,6 +25,13 @@ export async function teamRoutes(api: FastifyInstance, teams: TeamService): Prom
     const { id } = parseWith(IdParams, req.params);
     const created = await teams.create(req.actor, id, parseWith(CreateTeamBody, req.body));
     return reply.status(201).send(created);
+  });
+
+  // An IOF entry or start list's teams (up to 5,000), planned again and written in one transaction.
+  const importOptions = { ...largeBody(api, 'eventAdmin'), ...rateLimited(api, 'upload') };
+  api.post('/events/:id/teams/import', importOptions, (req) => {
+    const { id } = parseWith(IdParams, req.params);
+    return teams.importTeams(req.actor, id, parseWith(ImportTeamsBody, req.body));
   });
 
   // Up to 10,000 start times at once.

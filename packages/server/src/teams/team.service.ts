@@ -1,4 +1,4 @@
-import { TEAM_COLOURS, TEAM_FIELDS, compareOptionalNr, nextTeamNr } from '@rada/core';
+import { TEAM_FIELDS, teamColourAt, compareOptionalNr, nextTeamNr } from '@rada/core';
 import type { CreateTeamBody, TeamAnswerView, TeamListEntry, UpdateTeamBody } from '@rada/core';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
@@ -11,6 +11,7 @@ import { presentTeam, presentTeamAnswer } from './team.presenter.ts';
 import type { TeamRow } from './team.repository.ts';
 import { checkTeamTimes, storedNr, teamContext, teamNrTaken } from './team.context.ts';
 import type { TeamServiceDeps } from './team.context.ts';
+import { teamImportService } from './teamImport.service.ts';
 import { teamBackupService } from './teamBackup.service.ts';
 import { teamStartService } from './teamStart.service.ts';
 
@@ -53,27 +54,29 @@ export function teamService(deps: TeamServiceDeps) {
     async list(actor: Actor | null, eventId: string): Promise<TeamListEntry[]> {
       const event = await ctx.requireAdmin(actor, eventId);
       const archived = event.arch !== null && deps.readRows ? await deps.readRows(eventId) : null;
-      const [rows, counts, registered, members, clocks] = archived
+      const [rows, counts, regs, members, clocks] = archived
         ? [
             archived.teams,
             countBy(archived.answers),
-            new Set(archived.registrations.map((r) => r.team_id)),
+            archived.registrations,
             countBy(archived.members),
             new Map<string, never>(),
           ]
         : await Promise.all([
             store.teams.list(eventId),
             store.teams.answerCounts(eventId),
-            store.teams.registeredIds(eventId),
+            store.registrations.forEvent(eventId),
             store.members.counts(eventId),
             clocksOf(store, eventId),
           ]);
+      const regdata = new Map(regs.map((r) => [r.team_id, r.regdata]));
       return rows
         .map((r) =>
           presentTeam(r, counts.get(r.id) ?? 0, {
-            registered: registered.has(r.id),
+            registered: regdata.has(r.id),
             members: members.get(r.id) ?? 0,
             clock: clocks.get(r.id),
+            regdata: regdata.get(r.id),
           }),
         )
         .sort((a, b) => compareOptionalNr(a.nr, b.nr) || a.name.localeCompare(b.name));
@@ -104,7 +107,7 @@ export function teamService(deps: TeamServiceDeps) {
         const list: JsonMap = {
           name: body.name,
           nr: storedNr(nr),
-          col: body.col ?? TEAM_COLOURS[rows.length % TEAM_COLOURS.length],
+          col: body.col ?? teamColourAt(rows.length),
           allowed: body.allowed ?? true,
           ...(body.klassid != null ? { klassid: body.klassid } : {}),
           ...(body.starttime != null ? { starttime: body.starttime } : {}),
@@ -189,6 +192,7 @@ export function teamService(deps: TeamServiceDeps) {
 
     ...teamBackupService(ctx),
     ...teamStartService(ctx),
+    ...teamImportService(ctx),
   };
 }
 export type TeamService = ReturnType<typeof teamService>;

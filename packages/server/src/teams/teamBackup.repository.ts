@@ -72,6 +72,8 @@ export function teamBackupRepository(db: Kysely<Database>) {
         'speed_tickets',
         'team_members',
         'track_chunks',
+        // A deleted team's tracking links go; a restored team makes new ones.
+        'tracking_links',
       ] as const) {
         await db
           .deleteFrom(table)

@@ -6,6 +6,7 @@ import { timeId } from '../db/ids.ts';
 import type { Repos } from '../db/store.ts';
 import { deletedTeamRow } from '../eventFile/eventFileMapping.ts';
 import type { TeamContext } from './team.context.ts';
+import type { TeamRow } from './team.repository.ts';
 import { teamNrTaken } from './team.context.ts';
 import { backupRecord, presentDeletedTeam, restoredRows } from './teamBackup.ts';
 
@@ -19,6 +20,40 @@ async function storedResultOf(repos: Repos, eventId: string, teamId: string): Pr
       (r: unknown) => !!r && typeof r === 'object' && (r as { teamId?: unknown }).teamId === teamId,
     ) ?? null
   );
+}
+
+/**
+ * Moves one team into a deleted-team backup inside the caller's transaction: writes the backup
+ * (everything the team has), removes the team and its parts, audits `team.delete`. Answers the
+ * backup row.
+ */
+export async function backupAndDeleteTeam(
+  ctx: TeamContext,
+  repos: Repos,
+  actor: Actor | null,
+  team: TeamRow,
+) {
+  const eventId = team.event_id;
+  const parts = await repos.teams.partsOf(eventId, team.id);
+  const record = backupRecord(
+    team,
+    parts,
+    await storedResultOf(repos, eventId, team.id),
+    ctx.now(),
+  );
+  // The backup is listed under the name the team had, whatever its list entry says.
+  const row = {
+    ...deletedTeamRow(eventId, timeId(ctx.now()), record, ctx.now()),
+    name: team.name,
+  };
+  await repos.teams.insertDeleted(row);
+  await repos.teams.deleteTeam(eventId, team.id);
+  await repos.teams.insertAudit([
+    ctx.audit(actor, eventId, 'team.delete', `teams/${team.id}`, record.list, {
+      backup: row.id,
+    }),
+  ]);
+  return row;
 }
 
 /**
@@ -38,26 +73,7 @@ export function teamBackupService(ctx: TeamContext) {
       const backup = await ctx.write(eventId, async (repos) => {
         const team = await repos.teams.findById(eventId, teamId);
         if (!team) throw notFound();
-        const parts = await repos.teams.partsOf(eventId, teamId);
-        const record = backupRecord(
-          team,
-          parts,
-          await storedResultOf(repos, eventId, teamId),
-          ctx.now(),
-        );
-        // The backup is listed under the name the team had, whatever its list entry says.
-        const row = {
-          ...deletedTeamRow(eventId, timeId(ctx.now()), record, ctx.now()),
-          name: team.name,
-        };
-        await repos.teams.insertDeleted(row);
-        await repos.teams.deleteTeam(eventId, teamId);
-        await repos.teams.insertAudit([
-          ctx.audit(actor, eventId, 'team.delete', `teams/${teamId}`, record.list, {
-            backup: row.id,
-          }),
-        ]);
-        return row;
+        return backupAndDeleteTeam(ctx, repos, actor, team);
       });
       ctx.changed(eventId);
       return presentDeletedTeam(backup);

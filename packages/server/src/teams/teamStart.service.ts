@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { compareOptionalNr, parseClasses, startList, startTimes, teamHasStarted } from '@rada/core';
+import {
+  DEFAULT_JOIN_START_INTERVAL_MIN,
+  compareOptionalNr,
+  parseClasses,
+  startList,
+  startTimes,
+  teamHasStarted,
+} from '@rada/core';
 import type {
   AssignStartTimesBody,
   AssignStartTimesResult,
@@ -25,7 +32,7 @@ import type { TeamRow } from './team.repository.ts';
 type Assign = z.output<typeof AssignStartTimesBody>;
 
 /** The interval when neither the request nor the `joinstartinterval` setting gives one. */
-const DEFAULT_INTERVAL_MIN = 1;
+const DEFAULT_INTERVAL_MIN = DEFAULT_JOIN_START_INTERVAL_MIN;
 
 /** The `joinstartinterval` setting in minutes (a number, or a numeric text in older files). */
 function intervalSetting(settings: JsonMap): number | null {

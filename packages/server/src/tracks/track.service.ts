@@ -4,6 +4,7 @@ import {
   trackStats,
   type IngestResult,
   type LocationPoint,
+  type TrackSource,
   type TrackStat,
 } from '@rada/core';
 import type { z } from 'zod';
@@ -32,6 +33,17 @@ export interface TrackServiceDeps {
 
 /** The text of the event issue a location from a device of no team records (spec 01 §4). */
 export const UNKNOWN_DEVICE_ISSUE = 'GPS for unknown device';
+
+/**
+ * Who may store points under a device and where they come from: the bearer-token route stores
+ * for the device's owner from Rada's app; a tracking link (found by its secret) stores under its
+ * device, which has no owner (`owner: null`), from the link's app.
+ */
+export interface IngestAs {
+  /** The device's `user_id` must be this; another is 403. */
+  owner: string | null;
+  source: TrackSource;
+}
 
 /**
  * The points newer than `lastT` in time order, one per time (a second point at the same
@@ -72,6 +84,7 @@ async function storeBatch(
   now: number,
   log: TrackLog,
   lastPoints: LastPoints,
+  source: TrackSource,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
   // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts).
@@ -99,6 +112,8 @@ async function storeBatch(
   const stat: TrackStat = {
     ...trackStats(points, stored),
     battery: lastBattery(fresh, stored?.battery ?? null),
+    // Missing means Rada's own app (records written before sources existed say nothing).
+    ...(source === 'app' ? {} : { src: source }),
   };
   const first = points[0]!.t;
   const last = points.at(-1)!.t;
@@ -179,7 +194,7 @@ export function trackService(deps: TrackServiceDeps) {
    * one point a second cost a few fsyncs a second instead of 500 in a queue.
    */
   function ingestOnce(
-    actor: Actor,
+    as: IngestAs,
     deviceId: string,
     good: Checked[],
     t: number,
@@ -188,7 +203,7 @@ export function trackService(deps: TrackServiceDeps) {
       const team = await repos.tracks.lockTeamOfDevice(deviceId);
       const device = await repos.tracks.touchDevice(deviceId, t);
       if (!device) throw notFound();
-      if (device.user_id !== actor.uid) throw forbidden();
+      if (device.user_id !== as.owner) throw forbidden();
       const { event_id: eventId, team_id: teamId } = device;
       if (team && (team.event_id !== eventId || team.id !== teamId)) {
         return { kind: 'moved', device };
@@ -202,8 +217,82 @@ export function trackService(deps: TrackServiceDeps) {
         t,
         log,
         lastPoints,
+        as.source,
       );
     });
+  }
+
+  /** Devices whose 'GPS for unknown device' issue this process recorded (unknownDevice). */
+  const recordedUnknown = new Set<string>();
+
+  /**
+   * The 'GPS for unknown device' issue of a tracker the event's Traccar server forwards but no
+   * link names, looked at once per event and id by this process: it sends every few seconds,
+   * and the issue's check locks the event's row.
+   */
+  async function unknownDevice(eventId: string, deviceId: string): Promise<void> {
+    const key = `${eventId}\u0000${deviceId}`;
+    if (recordedUnknown.has(key)) return;
+    await recordUnknownDevice(eventId, deviceId);
+    if (recordedUnknown.size >= 10_000) recordedUnknown.clear();
+    recordedUnknown.add(key);
+  }
+
+  /**
+   * Stores raw points of a device as `as` says (IngestAs): 404 unknown device, 403 a device of
+   * another owner. Refused points come back with reasons; points at or before the device's last
+   * stored time are duplicates. Everything is committed before this returns; then the batch goes
+   * out on the event's live topic (with `src` when not from Rada's app). A device of no team
+   * stores nothing (`known: false`) and is recorded as the event's issue. Every call, one with no
+   * points too, marks the device seen.
+   */
+  async function storePoints(
+    deviceId: string,
+    raw: readonly unknown[],
+    as: IngestAs,
+  ): Promise<IngestResult> {
+    const t = now();
+    const { good, rejected } = checkPoints(raw, t);
+    let outcome: IngestOutcome = await ingestOnce(as, deviceId, good, t);
+    for (let retry = 0; outcome.kind === 'moved' && retry < 3; retry++) {
+      outcome = await ingestOnce(as, deviceId, good, t);
+    }
+    if (outcome.kind === 'moved') throw new Error(`device ${deviceId} keeps changing teams`);
+
+    const { device } = outcome;
+    if (outcome.kind === 'unknown') {
+      log(
+        { deviceId, eventId: device.event_id, teamId: device.team_id },
+        'location from a device of no known team skipped',
+      );
+      if (device.event_id !== null) await recordUnknownDevice(device.event_id, deviceId);
+      return { accepted: 0, duplicates: 0, rejected, known: false };
+    }
+    const newest = outcome.points.at(-1);
+    // Committed: the next batch of this device starts from here, as the codec stored it.
+    if (newest) lastPoints.set(device.id, newest);
+    if (outcome.points.length > 0 && device.event_id !== null) {
+      bus.publish(liveTopic(device.event_id), {
+        v: 1,
+        type: 'live.locations',
+        eventId: device.event_id,
+        batches: [
+          {
+            devid: device.id,
+            uid: device.user_id,
+            tid: device.team_id,
+            locations: outcome.points,
+            ...(as.source === 'app' ? {} : { src: as.source }),
+          },
+        ],
+      });
+    }
+    return {
+      accepted: outcome.points.length,
+      duplicates: outcome.duplicates,
+      rejected,
+      known: true,
+    };
   }
 
   return {
@@ -221,48 +310,13 @@ export function trackService(deps: TrackServiceDeps) {
       body: z.output<typeof IngestBody>,
     ): Promise<IngestResult> {
       if (!actor) throw unauthorized();
-      const t = now();
-      const { good, rejected } = checkPoints(body.points, t);
-      let outcome: IngestOutcome = await ingestOnce(actor, deviceId, good, t);
-      for (let retry = 0; outcome.kind === 'moved' && retry < 3; retry++) {
-        outcome = await ingestOnce(actor, deviceId, good, t);
-      }
-      if (outcome.kind === 'moved') throw new Error(`device ${deviceId} keeps changing teams`);
-
-      const { device } = outcome;
-      if (outcome.kind === 'unknown') {
-        log(
-          { deviceId, eventId: device.event_id, teamId: device.team_id },
-          'location from a device of no known team skipped',
-        );
-        if (device.event_id !== null) await recordUnknownDevice(device.event_id, deviceId);
-        return { accepted: 0, duplicates: 0, rejected, known: false };
-      }
-      const newest = outcome.points.at(-1);
-      // Committed: the next batch of this device starts from here, as the codec stored it.
-      if (newest) lastPoints.set(device.id, newest);
-      if (outcome.points.length > 0 && device.event_id !== null) {
-        bus.publish(liveTopic(device.event_id), {
-          v: 1,
-          type: 'live.locations',
-          eventId: device.event_id,
-          batches: [
-            {
-              devid: device.id,
-              uid: device.user_id,
-              tid: device.team_id,
-              locations: outcome.points,
-            },
-          ],
-        });
-      }
-      return {
-        accepted: outcome.points.length,
-        duplicates: outcome.duplicates,
-        rejected,
-        known: true,
-      };
+      return storePoints(deviceId, body.points, { owner: actor.uid, source: 'app' });
     },
+
+    storePoints,
+
+    /** Records the 'GPS for unknown device' issue of `deviceId` in the event (once). */
+    unknownDevice,
   };
 }
 export type TrackService = ReturnType<typeof trackService>;

@@ -1,4 +1,5 @@
 import {
+  compareTrackTeams,
   encodeTrack,
   fillDistances,
   trackStats,
@@ -18,7 +19,7 @@ import type { Store } from '../db/store.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { loadEventAccess } from '../teams/eventAdmin.ts';
-import { checkPoints, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
+import { checkPointsYielding, encodeChunk, logBadChunk, mergeChunks } from './track.chunks.ts';
 import type { TrackLog } from './track.chunks.ts';
 import { canImportTrack, canReadTracks } from './track.policy.ts';
 import type { TeamTrackRow } from './track.repository.ts';
@@ -41,18 +42,6 @@ export const GPX_IMPORT_DEVICE = 'gpx-import';
 export interface TrackFile<T> {
   body: T;
   filename: string;
-}
-
-/** Team numbers sort as numbers where they are (9 before 10), then by name. */
-function byNumberThenName(a: TeamTrackRow, b: TeamTrackRow): number {
-  const na = a.nr ?? '';
-  const nb = b.nr ?? '';
-  if (na !== nb) {
-    if (na === '') return 1;
-    if (nb === '') return -1;
-    return na.localeCompare(nb, 'en', { numeric: true });
-  }
-  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 
 /** A team's track summary (the colour lives in the team's list entry). */
@@ -122,7 +111,7 @@ export function trackReadService({
     async tracks(actor: Actor | null, eventId: string): Promise<TeamTrackSummary[]> {
       await requireRead(actor, eventId);
       const rows = await (await trackRows(eventId)).teamsOf(eventId);
-      return rows.sort(byNumberThenName).map(presentSummary);
+      return rows.sort(compareTrackTeams).map(presentSummary);
     },
 
     /** The team's whole track as one codec file, `{teamId}_ws.data` (spec 01 §7). */
@@ -183,7 +172,7 @@ export function trackReadService({
         ]);
       }
       const t = now();
-      const { good, rejected } = checkPoints(parsed.points, t);
+      const { good, rejected } = await checkPointsYielding(parsed.points, t);
       const { problems } = parsed;
       return store.transaction(async (repos) => {
         const locked = await repos.tracks.lockTeamStat(eventId, teamId);

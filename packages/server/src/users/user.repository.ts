@@ -226,15 +226,24 @@ export function userRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.doNothing())
         .execute(),
 
-    grantCreator: (userId: string, grantedBy: string | null, now: number) =>
-      db
+    /** Gives the user a creator record; false when they had one already. */
+    grantCreator: async (userId: string, grantedBy: string | null, now: number) => {
+      const result = await db
         .insertInto('creators')
         .values({ user_id: userId, granted_by: grantedBy, granted_at: now })
         .onConflict((oc) => oc.doNothing())
-        .execute(),
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
 
-    revokeCreator: (userId: string) =>
-      db.deleteFrom('creators').where('user_id', '=', userId).execute(),
+    /** Takes the user's creator record away; false when they had none. */
+    revokeCreator: async (userId: string) => {
+      const result = await db
+        .deleteFrom('creators')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
 
     listCreators: () =>
       db

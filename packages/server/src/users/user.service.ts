@@ -1,5 +1,7 @@
 import type { CreatorRecord, UserRecord } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
+import { auditRow } from '../db/audit.ts';
+import type { Store } from '../db/store.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
 import {
   canManageCreators,
@@ -22,13 +24,26 @@ export function presentUser(row: UserRow, withPhone = true): UserRecord {
 
 export interface UserServiceDeps {
   users: UserRepository;
+  /** Runs a creator record's change and its changes-log row together. */
+  transaction: Store['transaction'];
   /** The actor's role in an event, for searches scoped to an event's admin picker. */
   roleIn: (eventId: string, uid: string) => Promise<string | null>;
   now: () => number;
 }
 
-/** The user directory (admin pickers) and creator records. */
-export function userService({ users, roleIn, now }: UserServiceDeps) {
+/**
+ * The changes log's row of a creator record given or taken: `admin/creators/{uid}` from or to
+ * 'creator' (as `admins.add` logs 'admin'; no name, which would outlive a deleted account), a
+ * platform change of no event.
+ */
+function creatorAudit(at: number, by: Actor, uid: string, granted: boolean) {
+  const [old, value] = granted ? [null, 'creator'] : ['creator', null];
+  const action = granted ? 'creator.grant' : 'creator.revoke';
+  return { ...auditRow(at, by, '', action, `admin/creators/${uid}`, old, value), event_id: null };
+}
+
+/** The user directory (admin pickers) and creator records (changes logged). */
+export function userService({ users, transaction, roleIn, now }: UserServiceDeps) {
   const guard = (actor: Actor | null, policy: (a: Actor | null) => boolean): Actor => {
     if (!actor) throw unauthorized();
     if (!policy(actor)) throw forbidden();
@@ -98,12 +113,21 @@ export function userService({ users, roleIn, now }: UserServiceDeps) {
     async grantCreator(actor: Actor | null, uid: string): Promise<void> {
       const by = guard(actor, canManageCreators);
       if (!(await users.findById(uid))) throw new AppError('admins.error.unknownuser', 404);
-      await users.grantCreator(uid, by.uid, now());
+      const at = now();
+      await transaction(async (repos) => {
+        if (await repos.users.grantCreator(uid, by.uid, at)) {
+          await repos.audit.insert([creatorAudit(at, by, uid, true)]);
+        }
+      });
     },
 
     async revokeCreator(actor: Actor | null, uid: string): Promise<void> {
-      guard(actor, canManageCreators);
-      await users.revokeCreator(uid);
+      const by = guard(actor, canManageCreators);
+      await transaction(async (repos) => {
+        if (await repos.users.revokeCreator(uid)) {
+          await repos.audit.insert([creatorAudit(now(), by, uid, false)]);
+        }
+      });
     },
   };
 }

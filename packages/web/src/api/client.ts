@@ -37,6 +37,9 @@ import type {
   RecomputeTicketsResult,
   RegisterDeviceBody,
   DeviceView,
+  CreateTrackingLinkBody,
+  TrackingLinkView,
+  EventTrackingView,
   SpeedArea,
   SpeedTicket,
   StartFinishBody,
@@ -52,6 +55,7 @@ import type {
   DeletedTeamView,
   DeviceMessage,
   JoinCodeInfo,
+  JoinCodeValidities,
   JoinCodeView,
   JoinResult,
   RegFormView,
@@ -80,9 +84,13 @@ import type {
   JobView,
   ArchiveStatus,
   AdminEventsView,
+  ArchiveColoursResult,
+  ArchiveStorageView,
   AuditLogQuery,
   AuditLogView,
   DebugCode,
+  RawDoc,
+  RawDocView,
   EventIssue,
   RecodeResult,
   WebClient,
@@ -103,6 +111,8 @@ import type {
   CreateCupBody,
   UpdateCupBody,
   TeamMembersView,
+  ImportTeamsBody,
+  TeamImportResult,
   TeamSplits,
   ResultsView,
   TeamAnswerBody,
@@ -426,6 +436,20 @@ export const api = {
         Object.entries(query).map(([k, v]) => [k, String(v)]),
       ).toString()}`,
     ),
+  /** The whole platform's changes log (super admin); `before` pages back. */
+  platformLog: (query: Partial<Record<keyof AuditLogQuery, string | number>>) =>
+    request<AuditLogView>(
+      'GET',
+      `/admin/log?${new URLSearchParams(
+        Object.entries(query).map(([k, v]) => [k, String(v)]),
+      ).toString()}`,
+    ),
+  debugRaw: (eventId: string, doc: RawDoc) =>
+    request<RawDocView>('GET', `/admin/debug/raw?event=${enc(eventId)}&doc=${doc}`),
+  debugArchiveColours: (body: { event: string; dryRun: boolean }) =>
+    request<ArchiveColoursResult>('POST', '/admin/debug/archivecolours', body),
+  archiveStorage: (id: string) =>
+    request<ArchiveStorageView>('GET', `/events/${enc(id)}/archive/storage`),
   debugCodes: () => request<DebugCode[]>('GET', '/admin/debug/codes'),
   debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
   debugClients: () => request<WebClient[]>('GET', '/admin/debug/clients'),
@@ -545,6 +569,9 @@ export const api = {
     request<DeletedTeamView[]>('GET', `/events/${enc(id)}/deletedteams`),
   restoreTeam: (id: string, backupId: string) =>
     request<TeamListEntry>('POST', `/events/${enc(id)}/deletedteams/${enc(backupId)}/restore`),
+  /** Imports teams from an IOF entry or start list (planned again on the server, one transaction). */
+  importTeams: (id: string, body: ImportTeamsBody) =>
+    request<TeamImportResult>('POST', `/events/${enc(id)}/teams/import`, body),
   assignStartTimes: (id: string, body: AssignStartTimesBody) =>
     request<AssignStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes`, body),
   /** Puts back the start times an assignment changed (its `changes`), where still unchanged. */
@@ -566,6 +593,9 @@ export const api = {
     request<void>('PATCH', `/events/${enc(id)}/registrations/${enc(teamId)}`, body),
 
   joinCodes: (id: string) => request<JoinCodeView[]>('GET', `/events/${enc(id)}/joincodes`),
+  /** Each validity choice's end, made now in the event's time zone (event admins). */
+  joinCodeValidities: (id: string) =>
+    request<JoinCodeValidities>('GET', `/events/${enc(id)}/joincodes/validities`),
   createJoinCode: (id: string, body: CreateJoinCodeBody) =>
     request<JoinCodeView>('POST', `/events/${enc(id)}/joincodes`, body),
   updateJoinCode: (id: string, code: string, body: UpdateJoinCodeBody) =>
@@ -604,6 +634,23 @@ export const api = {
       { body, referrerPolicy: 'origin' },
     );
   },
+  /** A team's tracking links (members of the team and event admins). */
+  trackingLinks: (id: string, teamId: string) =>
+    request<TrackingLinkView[]>('GET', `/events/${enc(id)}/teams/${enc(teamId)}/tracking-links`),
+  createTrackingLink: (id: string, teamId: string, body: CreateTrackingLinkBody) =>
+    request<TrackingLinkView>(
+      'POST',
+      `/events/${enc(id)}/teams/${enc(teamId)}/tracking-links`,
+      body,
+    ),
+  deleteTrackingLink: (id: string, linkId: string) =>
+    request<void>('DELETE', `/events/${enc(id)}/tracking-links/${enc(linkId)}`),
+  /** The event's Traccar forwarding URL and every tracking link (event admins). */
+  eventTracking: (id: string) => request<EventTrackingView>('GET', `/events/${enc(id)}/tracking`),
+  /** Makes or replaces the event's Traccar forwarding secret (event admins). */
+  enableTrackerFeed: (id: string) =>
+    request<EventTrackingView>('PUT', `/events/${enc(id)}/tracker-feed`),
+  disableTrackerFeed: (id: string) => request<void>('DELETE', `/events/${enc(id)}/tracker-feed`),
   uploadDeviceFile: (deviceId: string, body: UploadBody) =>
     request<{ id: string }>('POST', `/devices/${enc(deviceId)}/uploads`, body),
   uploads: (id: string) => request<UploadView[]>('GET', `/events/${enc(id)}/uploads`),
@@ -706,6 +753,8 @@ export const queryKeys = {
   adminEvents: ['adminevents'] as const,
   /** An event's changes log, every filter and page under it. */
   eventLog: (id: string) => ['event', id, 'log'] as const,
+  /** The platform's changes log, every filter and page under it. */
+  platformLog: ['platformlog'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,
@@ -731,6 +780,7 @@ export const queryKeys = {
   regForm: (id: string) => ['event', id, 'regform'] as const,
   registrations: (id: string) => ['event', id, 'registrations'] as const,
   joinCodes: (id: string) => ['event', id, 'joincodes'] as const,
+  joinCodeValidities: (id: string) => ['event', id, 'joincodes', 'validities'] as const,
   joinCodeInfo: (code: string) => ['joincode', code] as const,
   messages: (id: string) => ['event', id, 'messages'] as const,
   /** Every participant view of the event (one per chosen team); a prefix for invalidation. */

@@ -12,7 +12,7 @@ export function SignInPrompt({
   text: string;
   onSignIn: () => void;
   testId: string;
-  buttonTestId: string;
+  buttonTestId?: string;
 }) {
   const { t } = useTranslation();
   return (

@@ -7,12 +7,15 @@ export const accountEn = {
   'account.email.text':
     'We send a link to the new address; your email changes when you open it in a browser signed in to this account. Your password stays the same.',
   'account.email.password': 'Current password',
-  'account.email.nomail': 'This server sends no email, so the address cannot be changed here.',
+  'account.email.nomail':
+    'This site sends no email, so your address cannot be changed or confirmed here.',
   'account.email.verified': 'Confirmed',
   'account.email.unverified': 'Not confirmed',
   'account.email.verify': 'Confirm the address',
   'account.email.unverifiedtext':
     'Until you open a link we mail to it, a sign-in service (Google and the like) with this address cannot join this account; link it below instead.',
+  'account.email.unverifiedtext.nomail':
+    'While the address is not confirmed, a sign-in service (Google and the like) with this address cannot join this account; link it below instead.',
   'account.email.none': 'No email address',
   'account.email.new': 'New email address',
   'account.email.add': 'Email address',

@@ -6,12 +6,15 @@ export const accountEt: Record<keyof typeof accountEn, string> = {
   'account.email.text':
     'Saadame uuele aadressile lingi; sinu e-posti aadress muutub, kui avad selle brauseris, kus oled sellesse kontosse sisse logitud. Parool jääb samaks.',
   'account.email.password': 'Praegune parool',
-  'account.email.nomail': 'See server ei saada e-kirju, seega ei saa aadressi siin muuta.',
+  'account.email.nomail':
+    'See sait ei saada e-kirju, seega ei saa aadressi siin muuta ega kinnitada.',
   'account.email.verified': 'Kinnitatud',
   'account.email.unverified': 'Kinnitamata',
   'account.email.verify': 'Kinnita aadress',
   'account.email.unverifiedtext':
     'Kuni sa pole avanud linki, mille sellele aadressile saadame, ei saa selle aadressiga sisselogimisteenus (Google jms) selle kontoga liituda; seo see allpool.',
+  'account.email.unverifiedtext.nomail':
+    'Kuni aadress on kinnitamata, ei saa selle aadressiga sisselogimisteenus (Google jms) selle kontoga liituda; seo see allpool.',
   'account.email.none': 'E-posti aadress puudub',
   'account.email.new': 'Uus e-posti aadress',
   'account.email.add': 'E-posti aadress',

@@ -1,6 +1,7 @@
 /** English texts of the participant app (features/participant). */
 export const appEn: Record<string, string> = {
-  'play.signin': 'Sign in to take part in this event.',
+  'play.signin':
+    'In a team already? Sign in with the account you joined with, or go on as this phone’s guest.',
   'play.chooseteam': 'You are in several teams of this event. Which team is this phone for?',
   'play.changeteam': 'Change team',
   'play.teamnr': 'No. {{nr}}',
@@ -34,6 +35,8 @@ export const appEn: Record<string, string> = {
   'play.start.button': 'Start',
   'play.start.mass': 'Mass start at {{time}}',
   'play.start.wait': 'Waiting for the start.',
+  'play.start.own': 'Your start is at {{time}}',
+  'play.start.event': 'You start when the event starts, {{time}}',
 
   'play.timeleft': 'Time left',
   'play.tab.map': 'Map',
@@ -48,7 +51,6 @@ export const appEn: Record<string, string> = {
   'play.kp.nodesc': 'Checkpoint',
   'play.kp.mandatory': 'mandatory',
   'play.kp.cancelled': 'This checkpoint is cancelled.',
-  'play.kp.distance': '{{distance}} away',
   'play.kp.closer': 'Come closer ({{distance}})',
   'play.kp.noposition': 'Waiting for your location…',
   'play.kp.here': 'I am here',
@@ -102,4 +104,16 @@ export const appEn: Record<string, string> = {
     "This records your team's visit with your position; it cannot be undone.",
   'play.kp.rule.near': 'Marked within {{distance}} of the checkpoint.',
   'play.kp.rule.anywhere': 'The answer may be sent from anywhere.',
+  'play.kp.rule.anyplace': 'This event takes the mark from any distance.',
+  'play.kp.fig.distance': '{{distance}} from the checkpoint',
+  'play.kp.fig.accuracy': 'GPS ±{{accuracy}}',
+  'play.kp.position.at': 'You are at the checkpoint.',
+  'play.kp.position.far':
+    'Come closer: you are {{distance}} away; the mark is taken within {{limit}}.',
+  'play.kp.position.imprecise':
+    'Your GPS is imprecise (±{{accuracy}}): you may not be at the checkpoint. Wait for a better position if you can.',
+  'play.kp.confirmhere.imprecise':
+    'Checkpoint {{nr}}: your GPS is too imprecise to tell whether you are at the checkpoint.',
+  'play.kp.confirmhere.anywhere': 'Checkpoint {{nr}}: this event takes the mark from any distance.',
+  'play.kp.confirmhere.far': 'Checkpoint {{nr}}: you are not at the checkpoint yet.',
 };

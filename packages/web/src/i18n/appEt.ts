@@ -1,6 +1,7 @@
 /** Estonian texts of the participant app (features/participant). */
 export const appEt: Record<string, string> = {
-  'play.signin': 'Sellel võistlusel osalemiseks logi sisse.',
+  'play.signin':
+    'Oled juba võistkonnas? Logi sisse kontoga, millega liitusid, või jätka selle telefoni külalisena.',
   'play.chooseteam':
     'Oled selle ürituse mitmes võistkonnas. Millise võistkonna jaoks see telefon on?',
   'play.changeteam': 'Vaheta võistkonda',
@@ -35,6 +36,8 @@ export const appEt: Record<string, string> = {
   'play.start.button': 'Stardi',
   'play.start.mass': 'Ühisstart {{time}}',
   'play.start.wait': 'Ootan starti.',
+  'play.start.own': 'Sinu stardiaeg on {{time}}',
+  'play.start.event': 'Stardid ürituse alguses, {{time}}',
 
   'play.timeleft': 'Aega jäänud',
   'play.tab.map': 'Kaart',
@@ -49,7 +52,6 @@ export const appEt: Record<string, string> = {
   'play.kp.nodesc': 'Kontrollpunkt',
   'play.kp.mandatory': 'kohustuslik',
   'play.kp.cancelled': 'See kontrollpunkt on tühistatud.',
-  'play.kp.distance': '{{distance}} kaugusel',
   'play.kp.closer': 'Tule lähemale ({{distance}})',
   'play.kp.noposition': 'Ootan sinu asukohta…',
   'play.kp.here': 'Olen kohal',
@@ -104,4 +106,17 @@ export const appEt: Record<string, string> = {
     'See salvestab võistkonna käigu koos sinu asukohaga; seda ei saa tagasi võtta.',
   'play.kp.rule.near': 'Märgitakse kuni {{distance}} kaugusel kontrollpunktist.',
   'play.kp.rule.anywhere': 'Vastuse võib saata ükskõik kust.',
+  'play.kp.rule.anyplace': 'Sellel võistlusel võib märkida ükskõik kui kaugelt.',
+  'play.kp.fig.distance': '{{distance}} kontrollpunktist',
+  'play.kp.fig.accuracy': 'GPS ±{{accuracy}}',
+  'play.kp.position.at': 'Oled kontrollpunktis.',
+  'play.kp.position.far':
+    'Tule lähemale: oled {{distance}} kaugusel, märkida saab {{limit}} piires.',
+  'play.kp.position.imprecise':
+    'GPS on ebatäpne (±{{accuracy}}): võid olla kontrollpunktist kaugemal. Võimalusel oota täpsemat asukohta.',
+  'play.kp.confirmhere.imprecise':
+    'Kontrollpunkt {{nr}}: GPS on liiga ebatäpne, et öelda, kas oled kontrollpunktis.',
+  'play.kp.confirmhere.anywhere':
+    'Kontrollpunkt {{nr}}: sellel võistlusel võib märkida ükskõik kui kaugelt.',
+  'play.kp.confirmhere.far': 'Kontrollpunkt {{nr}}: sa pole veel kontrollpunktis.',
 };

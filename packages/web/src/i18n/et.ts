@@ -1,4 +1,4 @@
-import { KP_NR_MAX, TEAM_TIME_MARGIN_DAYS } from '@rada/core';
+import { KP_NR_MAX, TEAM_TIME_MARGIN_DAYS, TRACKING_LINKS_PER_TEAM } from '@rada/core';
 import type { Texts } from './en.ts';
 
 /** Estonian texts; same keys as en.ts. */
@@ -12,7 +12,7 @@ export const et: Texts = {
   'common.close': 'Sulge',
   'common.loading': 'Laadimine…',
   'common.retry': 'Proovi uuesti',
-  'common.comingsoon': 'Tulekul',
+  'common.notfound': 'Ei leitud',
   'common.add': 'Lisa',
   'common.backhome': 'Tagasi avalehele',
   'common.backevent': 'Tagasi ürituse juurde',
@@ -70,6 +70,13 @@ export const et: Texts = {
   'msg.error.nouser': 'Võistkonnal pole kasutajat, kellele saata',
   'device.error.noteam': 'Sa ei ole selle ürituse üheski võistkonnas',
   'device.error.owned': 'See seade kuulub teisele kasutajale',
+  'tracking.error.unknownlink': 'Sellist jälgimislinki pole või see on kustutatud',
+  'tracking.error.badformat': 'Päring ei ole asukoht, mida Rada oskab lugeda',
+  'tracking.error.nolocation': 'Päringus pole asukohta',
+  'tracking.error.encrypted':
+    'Asukoht on krüpteeritud: lülita rakenduses krüpteerimine välja, et Rada saaks seda lugeda',
+  'tracking.error.trackertaken': 'Selle tunnusega jälgur on sellel üritusel juba seotud',
+  'tracking.error.toomany': `Võistkonnal võib olla kuni ${TRACKING_LINKS_PER_TEAM} jälgimislinki`,
   'play.error.notallowed': 'Sinu võistkond ei ole veel osalemiseks lubatud',
   'play.error.archived': 'Üritus on arhiveeritud: märkeid ei saa saata',
   'play.error.alreadymarked': 'Sinu võistkond on selle KP juba märkinud',
@@ -113,19 +120,18 @@ export const et: Texts = {
   'archive.error.missing': 'Arhiivis pole selle ürituse faili evdata.json',
   'archive.error.verify': 'Arhiivifailid ei lugenud tagasi samana; midagi ei kustutatud',
   'archive.error.busy': 'Üritust juba arhiveeritakse või taastatakse',
-  'archive.error.nosecond':
-    'Sellel serveril pole teist arhiivitaset (ARCHIVE2_DIR või ARCHIVE2_S3_BUCKET)',
+  'archive.error.nosecond': 'Sellel saidil pole teist arhiivihoidlat, kuhu üritusi viia',
   'archive.error.mismatch': 'Esimese ja teise taseme failid erinevad: midagi ei kustutatud',
   'archive.error.notmoved': 'Ürituse viimine A2-le ebaõnnestus',
   'accounting.error.unconfigured':
-    'Raamatupidamise API ei ole selles serveris seadistatud: selle võti (EARVELDAJA_API_KEY_ID, EARVELDAJA_API_KEY_PUBLIC, EARVELDAJA_API_KEY_PASSWORD) puudub',
+    'Laoarvestus pole sellel saidil e-arveldajaga ühendatud. Palu saidi haldajal see ühendada.',
   'accounting.error.upstream':
     'e-arveldaja keeldus päringust või ei vastanud. Proovi hiljem uuesti.',
   'accounting.error.nochange': 'Kõik sihtsummad võrduvad saldoga: kirjendada pole midagi',
   'accounting.error.unknownaccount': 'Sihtsumma on antud kontole, mis ei ole laokonto',
   'wheel.error.failed': 'Loosiratta päring ebaõnnestus',
   'wheel.error.badresponse': 'Serveri vastust ei õnnestunud lugeda',
-  'wheel.error.notconfigured': 'Sellel serveril pole wheelofnames.com võtit (WHEELOFNAMES_API_KEY)',
+  'wheel.error.notconfigured': 'See sait pole wheelofnames.com-iga ühendatud',
   'wheel.error.noentries': 'Rattal pole nimesid, mille hulgast loosida',
   'wheel.error.event':
     'Lisada saab ainult üritusi, mida haldad ja mis algavad kõige rohkem nädal enne seda üritust',
@@ -237,6 +243,7 @@ export const et: Texts = {
   'usermenu.events': 'Ürituste haldur',
   'usermenu.translations': 'Tõlketoimeti',
   'usermenu.debug': 'Silumistööriistad',
+  'usermenu.log': 'Muudatuste logi',
   'usermenu.accounting': 'Raamatupidamine: laoseis',
 
   'users.search': 'Otsi nime või e-posti järgi',
@@ -275,6 +282,7 @@ export const et: Texts = {
   'event.notfound': 'Üritust „{{id}}“ ei ole.',
   'event.loaderror': 'Üritust ei õnnestunud laadida.',
   'event.duplicate': 'Tee koopia',
+  'event.actions': 'Võistluse toimingud',
   'event.tab.overview': 'Ülevaade',
   'event.tab.kp': 'Kontrollpunktid',
   'event.tab.settings': 'Seaded',
@@ -282,9 +290,12 @@ export const et: Texts = {
   'event.tab.export': 'Eksport',
   'event.tab.log': 'Ajalugu',
   'event.tab.map': 'Live kaart',
-  'event.tab.coming': 'See ürituse osa on tulekul.',
+  'event.tab.notfound': 'Üritusel pole lehte „{{page}}“.',
   'event.noaccess': 'Seda lehte näevad ainult ürituse administraatorid.',
   'overview.type': 'Tüüp',
+  'settings.type.paevak': 'Päevak (KP-d kindlas järjekorras)',
+  'settings.type.valik': 'Valik (vaba järjekord)',
+  'settings.type.race': 'Navigatsioonivõistlus',
   'overview.start': 'Algus',
   'overview.end': 'Lõpp',
   'overview.pages': 'Avalikud lehed',

@@ -6,6 +6,8 @@ export const joinEt: Record<string, string> = {
   'joinc.usedby': 'Kasutaja',
   'joinc.usedbymany': '{{name}} ja veel {{count}}',
   'joinc.validuntil': 'Kehtib kuni',
+  'joinc.end.day': '{{date}} k.a ({{zone}})',
+  'joinc.end.time': '{{date}} kell {{time}} ({{zone}})',
   'joinc.expired': 'Aegunud',
   'joinc.forteam': 'Võistkond {{team}}',
   'joinc.empty':
@@ -30,7 +32,9 @@ export const joinEt: Record<string, string> = {
   'joinc.create.team': 'Võistkond',
   'joinc.create.newteam': 'Uus võistkond (loob esimene kasutus)',
   'joinc.create.validity': 'Kehtivus',
-  'joinc.create.validuntil': '{{duration}} (kuni {{end}})',
+  'joinc.create.validuntil': '{{duration}}: kuni {{end}}',
+  'joinc.create.zone':
+    'Kood kehtib oma viimase päeva lõpuni ürituse ajavööndis {{zone}} (ürituse üldseadetes).',
   'joinc.create.submit': 'Loo',
   'joinc.validity.1w': '1 nädal',
   'joinc.validity.2w': '2 nädalat',

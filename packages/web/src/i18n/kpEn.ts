@@ -38,6 +38,8 @@ export const kpEn: Record<string, string> = {
   'kp.lat': 'Latitude',
   'kp.lng': 'Longitude',
   'kp.answer.none': '(none)',
+  'kp.loc.none': 'No location',
+  'kp.loc.none.help': 'No location: the KP is not on the map',
 
   'kp.col.nr': 'Nr',
   'kp.col.difficulty': 'Value class',
@@ -58,7 +60,7 @@ export const kpEn: Record<string, string> = {
   'kp.col.kohustuslik': 'Mandatory',
   'kp.col.kohustuslik.help': 'A team that misses it loses twice its value',
   'kp.col.inwork': 'State',
-  'kp.col.inwork.help': 'In work (blue) or ready (red)',
+  'kp.col.inwork.help': 'In work (blue) or ready (green)',
   'kp.col.allok': 'Any answer OK',
   'kp.col.allok.help': 'Every answer counts as correct',
   'kp.col.tyhistatud': 'Cancelled',
@@ -125,7 +127,7 @@ export const kpEn: Record<string, string> = {
 
   'kp.import.title': 'Import checkpoints',
   'kp.import.help':
-    'Choose a CSV, JSON or GPX file. Nothing is written until you press Import, and a file with errors is not imported at all.',
+    'Choose a CSV, JSON or GPX file, or IOF XML CourseData (Purple Pen, OCAD, Condes). Nothing is written until you press Import, and a file with errors is not imported at all.',
   'kp.import.choose': 'Choose file',
   'kp.import.mode': 'Import mode',
   'kp.import.mode.add': 'Add only new numbers',
@@ -268,7 +270,7 @@ export const kpEn: Record<string, string> = {
   'kp.grid.page.previous': 'Previous page',
   'kp.import.format.title': 'CSV columns',
   'kp.import.format.help':
-    'Separated by ; , or a tab. The first row names the columns (in English or Estonian), in any order; every column after the known ones is an answer choice. For example:',
+    'Separated by ; , or a tab. The first row names the columns (in English or Estonian), in any order; every column after the known ones is an answer choice, and “Correct answer” names the right one by its text or id. For example:',
   'kp.import.template': 'Download a template',
   'kp.import.rawline': 'Line {{line}}:',
 };

@@ -38,6 +38,8 @@ export const kpEt: Record<string, string> = {
   'kp.lat': 'Laiuskraad',
   'kp.lng': 'Pikkuskraad',
   'kp.answer.none': '(puudub)',
+  'kp.loc.none': 'Asukohata',
+  'kp.loc.none.help': 'Asukohata: KP-d pole kaardil',
 
   'kp.col.nr': 'Nr',
   'kp.col.difficulty': 'Väärtusklass',
@@ -58,7 +60,7 @@ export const kpEt: Record<string, string> = {
   'kp.col.kohustuslik': 'Kohustuslik',
   'kp.col.kohustuslik.help': 'Võtmata jätnud võistkond kaotab kaks korda KP väärtuse',
   'kp.col.inwork': 'Seis',
-  'kp.col.inwork.help': 'Töös (sinine) või valmis (punane)',
+  'kp.col.inwork.help': 'Töös (sinine) või valmis (roheline)',
   'kp.col.allok': 'Iga vastus õige',
   'kp.col.allok.help': 'Iga vastus loetakse õigeks',
   'kp.col.tyhistatud': 'Tühistatud',
@@ -125,7 +127,7 @@ export const kpEt: Record<string, string> = {
 
   'kp.import.title': 'Kontrollpunktide import',
   'kp.import.help':
-    'Vali CSV-, JSON- või GPX-fail. Midagi ei salvestata enne, kui vajutad „Impordi“, ja vigadega faili ei impordita üldse.',
+    'Vali CSV-, JSON- või GPX-fail või IOF XML CourseData (Purple Pen, OCAD, Condes). Midagi ei salvestata enne, kui vajutad „Impordi“, ja vigadega faili ei impordita üldse.',
   'kp.import.choose': 'Vali fail',
   'kp.import.mode': 'Impordi viis',
   'kp.import.mode.add': 'Lisa ainult uued numbrid',
@@ -271,7 +273,7 @@ export const kpEt: Record<string, string> = {
   'kp.grid.page.previous': 'Eelmine leht',
   'kp.import.format.title': 'CSV veerud',
   'kp.import.format.help':
-    'Eraldajaks ; , või tabulaator. Esimene rida nimetab veerud (inglise või eesti keeles), mis tahes järjekorras; iga veerg pärast teadaolevaid on vastusevariant. Näiteks:',
+    'Eraldajaks ; , või tabulaator. Esimene rida nimetab veerud (inglise või eesti keeles), mis tahes järjekorras; iga veerg pärast teadaolevaid on vastusevariant ja „Õige vastus“ nimetab õige variandi selle teksti või tunnusega. Näiteks:',
   'kp.import.template': 'Laadi alla mall',
   'kp.import.rawline': 'Rida {{line}}:',
 };

@@ -4,6 +4,7 @@
 import { settingsEn } from './settingsEn.ts';
 import { editorEn } from './editorEn.ts';
 import { kpEn } from './kpEn.ts';
+import { kpCourseEn } from './kpCourseEn.ts';
 import { mapEn } from './mapEn.ts';
 import { mapSettingsEn } from './mapSettingsEn.ts';
 import { scoringEn } from './scoringEn.ts';
@@ -22,11 +23,14 @@ import { wheelEn } from './wheelEn.ts';
 import { newsEn } from './newsEn.ts';
 import { translatorEn } from './translatorEn.ts';
 import { accountingEn } from './accountingEn.ts';
+import { trackingEn } from './trackingEn.ts';
+import { teamImportEn } from './teamImportEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
   ...editorEn,
   ...kpEn,
+  ...kpCourseEn,
   ...mapEn,
   ...mapSettingsEn,
   ...scoringEn,
@@ -45,4 +49,6 @@ export const organiserEn = {
   ...newsEn,
   ...translatorEn,
   ...accountingEn,
+  ...trackingEn,
+  ...teamImportEn,
 };

@@ -4,6 +4,7 @@
 import { settingsEt } from './settingsEt.ts';
 import { editorEt } from './editorEt.ts';
 import { kpEt } from './kpEt.ts';
+import { kpCourseEt } from './kpCourseEt.ts';
 import { mapEt } from './mapEt.ts';
 import { mapSettingsEt } from './mapSettingsEt.ts';
 import { scoringEt } from './scoringEt.ts';
@@ -22,11 +23,14 @@ import { wheelEt } from './wheelEt.ts';
 import { newsEt } from './newsEt.ts';
 import { translatorEt } from './translatorEt.ts';
 import { accountingEt } from './accountingEt.ts';
+import { trackingEt } from './trackingEt.ts';
+import { teamImportEt } from './teamImportEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
   ...editorEt,
   ...kpEt,
+  ...kpCourseEt,
   ...mapEt,
   ...mapSettingsEt,
   ...scoringEt,
@@ -45,4 +49,6 @@ export const organiserEt = {
   ...newsEt,
   ...translatorEt,
   ...accountingEt,
+  ...trackingEt,
+  ...teamImportEt,
 };

@@ -20,6 +20,30 @@ export const overviewEt: Record<keyof typeof overviewEn, string> = {
   'dash.kps.inwork': 'Töös',
   'dash.kps.none':
     'KP-sid veel pole. Lisa need kaardil või impordi fail vahekaardil Kontrollpunktid.',
+  'dash.kps.reason.inwork': 'Töös',
+  'dash.kps.reason.nolocation': 'Asukohata',
+  'dash.kps.reason.noanswer': 'Õige vastus puudub',
+  'dash.kps.nr': 'KP {{nr}}',
+  'dash.kps.more_one': '…ja veel {{count}} KP: vaata Kontrollpunkte',
+  'dash.kps.more_other': '…ja veel {{count}} KP-d: vaata Kontrollpunkte',
+  'dash.archive.title': 'Arhiivis',
+  'dash.archive.a1':
+    'Mis üritusel arhiveerimise ajal oli. Tulemused ja vastused loetakse arhiivist; enne taastamist ei saa midagi muuta.',
+  'dash.archive.a2':
+    'Üritus on teises arhiivitasemes: tulemused ja vastused loetakse arhiivifailidest.',
+  'dash.archive.teams_one': 'võistkond',
+  'dash.archive.teams_other': 'võistkonda',
+  'dash.archive.checkpoints_one': 'kontrollpunkt',
+  'dash.archive.checkpoints_other': 'kontrollpunkti',
+  'dash.archive.answers_one': 'võistkonna KP märge',
+  'dash.archive.answers_other': 'võistkondade KP märget',
+  'dash.archive.registrations_one': 'registreerimine',
+  'dash.archive.registrations_other': 'registreerimist',
+  'dash.archive.restore.title': 'Taastamine',
+  'dash.archive.restore.help':
+    'Taastamine toob võistkonnad, vastused, kontrollpunktid ja rajad arhiivist tagasi, nii et üritust saab jälle muuta. Taastada saavad ürituse omanik ja administraatorid, siin või jaotises Seaded → Arhiiv.',
+  'dash.archive.restore.final':
+    'Teises tasemes üritust ei saa taastada; selle tulemused ja vastused jäävad loetavaks.',
   'dash.marks': 'Märkimisi viimase 10 minutiga',
   'dash.devices': 'Asukohta saatvaid telefone',
   'dash.setup': 'Seadistamine',

@@ -10,6 +10,7 @@ import { startEn } from './startEn.ts';
 import { msgEn } from './msgEn.ts';
 import { appEn } from './appEn.ts';
 import { guestEn } from './guestEn.ts';
+import { trackingAppEn } from './trackingEn.ts';
 
 export const publicEn = {
   ...en,
@@ -21,4 +22,5 @@ export const publicEn = {
   ...msgEn,
   ...appEn,
   ...guestEn,
+  ...trackingAppEn,
 };

@@ -10,6 +10,7 @@ import { startEt } from './startEt.ts';
 import { msgEt } from './msgEt.ts';
 import { appEt } from './appEt.ts';
 import { guestEt } from './guestEt.ts';
+import { trackingAppEt } from './trackingEt.ts';
 
 export const publicEt = {
   ...et,
@@ -21,4 +22,5 @@ export const publicEt = {
   ...msgEt,
   ...appEt,
   ...guestEt,
+  ...trackingAppEt,
 };

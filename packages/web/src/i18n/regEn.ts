@@ -49,6 +49,8 @@ export const regEn: Record<string, string> = {
   'reg.col.regtime': 'Registered at',
   'reg.col.orgcomment': "Organiser's comment",
   'reg.col.status': 'Status',
+  'reg.col.members': 'Members',
+  'reg.col.club': 'Club',
 
   'reg.teams.title': 'Registered teams',
   'reg.teams.filter': 'Filter',

@@ -50,6 +50,8 @@ export const regEt: Record<string, string> = {
   'reg.col.regtime': 'Registreerimise aeg',
   'reg.col.orgcomment': 'Korraldaja kommentaar',
   'reg.col.status': 'Olek',
+  'reg.col.members': 'Liikmed',
+  'reg.col.club': 'Klubi',
 
   'reg.teams.title': 'Registreerunud võistkonnad',
   'reg.teams.filter': 'Filter',

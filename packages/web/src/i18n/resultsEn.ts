@@ -26,10 +26,10 @@ export const resultsEn: Record<string, string> = {
   'results.download.csv.hint': 'Download the results as a CSV spreadsheet',
   'results.download.iof': 'IOF XML',
   'results.download.iof.hint':
-    'IOF XML 3.0 result list, each team as one competitor (PersonResult): for MeOS',
+    'IOF XML 3.0 result list, each team as one competitor (PersonResult): for MeOS and SportOrg. They take times, statuses and places, not the points: neither reads score results',
   'results.download.iofteam': 'IOF XML (teams)',
   'results.download.iofteam.hint':
-    'IOF XML 3.0 result list with TeamResult and the team members: for SportOrg and QuickEvent',
+    'IOF XML 3.0 result list with TeamResult and the team members: for SportOrg. MeOS does not read TeamResult and QuickEvent imports no result lists',
   'results.responses': 'Responses',
   'responses.title': 'Responses',
   'responses.answershidden':

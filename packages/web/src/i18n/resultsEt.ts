@@ -26,10 +26,10 @@ export const resultsEt: Record<string, string> = {
   'results.download.csv.hint': 'Laadi tulemused alla CSV-tabelina',
   'results.download.iof': 'IOF XML',
   'results.download.iof.hint':
-    'IOF XML 3.0 tulemuste nimekiri, iga võistkond ühe võistlejana (PersonResult): MeOS-i jaoks',
+    'IOF XML 3.0 tulemuste nimekiri, iga võistkond ühe võistlejana (PersonResult): MeOS-i ja SportOrgi jaoks. Need loevad ajad, staatused ja kohad, aga mitte punkte: kumbki ei loe punktitulemusi',
   'results.download.iofteam': 'IOF XML (võistkonnad)',
   'results.download.iofteam.hint':
-    'IOF XML 3.0 tulemuste nimekiri võistkondade ja liikmetega (TeamResult): SportOrgi ja QuickEventi jaoks',
+    'IOF XML 3.0 tulemuste nimekiri võistkondade ja liikmetega (TeamResult): SportOrgi jaoks. MeOS ei loe TeamResulti ja QuickEvent ei impordi tulemuste nimekirju',
   'results.responses': 'Vastused',
   'responses.title': 'Vastused',
   'responses.answershidden':

@@ -31,6 +31,21 @@ export const settingsEn = {
   'settings.speed.delay1': 'Time allowed above the first tolerance',
   'settings.speed.over2': 'Second tolerance above the limit',
   'settings.speed.delay2': 'Time allowed above the second tolerance',
+  'settings.speed.limit.help': 'Empty: {{limit}} km/h, the default of a navigation race',
+  'settings.speed.limit.help.none':
+    'Empty: no limit, as for every event on foot; speed areas may still have their own',
+  'settings.speed.summary.off':
+    'Off: teams on foot have no speed limit, so speed is checked only in speed areas that have a limit of their own.',
+  'settings.speed.summary.closed':
+    'Show the settings to set a limit, speed areas or a penalty per ticket.',
+  'settings.speed.summary.limit':
+    'Speed limit {{limit}} km/h outside speed areas; a team going faster gets a speed ticket.',
+  'settings.speed.show': 'Show speed settings',
+  'settings.speed.hide': 'Hide speed settings',
+  'settings.timezone': 'Time zone',
+  'settings.timezone.help':
+    'Where the event is held: join codes end at midnight in this zone. Empty: {{zone}}.',
+  'settings.error.timezone': 'Choose a time zone from the list',
 
   'settings.type': 'Event type',
   'settings.resulttype': 'Result type',
@@ -76,15 +91,12 @@ export const settingsEn = {
   'settings.finishedmessage': 'Message after the finish',
   'settings.map': 'Map configuration',
 
-  'settings.type.paevak': 'Päevak (checkpoints in order)',
-  'settings.type.valik': 'Valik (free order)',
-  'settings.type.race': 'Race',
   'settings.type.paevak.help':
-    'Checkpoints in a set order, like an orienteering course: teams visit them one after another.',
+    'Checkpoints in a set order, like an orienteering course: teams visit them one after another. On foot: no speed limit unless you set one.',
   'settings.type.valik.help':
-    'Free order (score, rogaine): teams choose which checkpoints to visit within the time limit and are ranked by points, then by time.',
+    'Free order (score, rogaine): teams choose which checkpoints to visit within the time limit and are ranked by points, then by time. On foot: no speed limit unless you set one.',
   'settings.type.race.help':
-    'A navigation race (on foot, by bike or by car): teams follow the route and mark its checkpoints, and are ranked by points, then by time.',
+    'A navigation race (on foot, by bike or by car): teams follow the route and mark its checkpoints, and are ranked by points, then by time. Speed limit {{limit}} km/h unless you set another.',
   'settings.resulttype.none': 'Standard',
   'settings.resulttype.roadbook': 'Roadbook',
   'settings.unit.m': 'm',
@@ -121,7 +133,7 @@ export const settingsEn = {
   'settings.error.required': 'This field is required',
   'settings.regclassrequired': 'Teams choose their class when registering (required)',
   'settings.maxmarkingdistance.help':
-    'Location checkpoints are marked within this distance. Question checkpoints can be answered from anywhere unless “Do not open a checkpoint unless the team is close to it” is on (here or on the checkpoint).',
+    'Location checkpoints are marked within this distance. Question checkpoints can be answered from anywhere unless “Do not open a checkpoint unless the team is close to it” is on (here or on the checkpoint). A new event starts with 50 m; empty or 0 lets teams mark from any distance.',
   'archive.title': 'Archive',
   'archive.state.none':
     'Archiving keeps the event as it is now (results, responses, checkpoints and tracks) in the archive files and removes its live data. The results stay readable; nothing can be changed until it is restored.',

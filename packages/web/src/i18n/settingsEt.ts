@@ -33,6 +33,21 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.speed.delay1': 'Lubatud aeg üle esimese ületuse',
   'settings.speed.over2': 'Teine lubatud ületus',
   'settings.speed.delay2': 'Lubatud aeg üle teise ületuse',
+  'settings.speed.limit.help': 'Tühi: {{limit}} km/h, navigatsioonivõistluse vaikimisi piirang',
+  'settings.speed.limit.help.none':
+    'Tühi: piirangut pole, nagu igal jalgsi üritusel; kiiruspiirangu aladel võib olla oma piirang',
+  'settings.speed.summary.off':
+    'Väljas: jalgsi liikuvatel võistkondadel pole kiiruspiirangut, seega kiirust kontrollitakse ainult oma piiranguga kiiruspiirangu aladel.',
+  'settings.speed.summary.closed':
+    'Ava seaded, et määrata piirang, alad või karistus trahvi kohta.',
+  'settings.speed.summary.limit':
+    'Kiiruspiirang {{limit}} km/h väljaspool kiiruspiirangu alasid; kiiremini liikuv võistkond saab trahvi.',
+  'settings.speed.show': 'Näita kiiruse seadeid',
+  'settings.speed.hide': 'Peida kiiruse seaded',
+  'settings.timezone': 'Ajavöönd',
+  'settings.timezone.help':
+    'Ürituse toimumiskoht: liitumiskoodid aeguvad selle vööndi keskööl. Tühi: {{zone}}.',
+  'settings.error.timezone': 'Vali ajavöönd loendist',
 
   'settings.type': 'Ürituse tüüp',
   'settings.resulttype': 'Tulemuse tüüp',
@@ -78,15 +93,12 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.finishedmessage': 'Sõnum pärast finišit',
   'settings.map': 'Kaardi seadistus',
 
-  'settings.type.paevak': 'Päevak (KP-d kindlas järjekorras)',
-  'settings.type.valik': 'Valik (vaba järjekord)',
-  'settings.type.race': 'Võistlussõit',
   'settings.type.paevak.help':
-    'KP-d kindlas järjekorras nagu orienteerumisrajal: võistkonnad läbivad need üksteise järel.',
+    'KP-d kindlas järjekorras nagu orienteerumisrajal: võistkonnad läbivad need üksteise järel. Jalgsi: kiiruspiirangut pole, kui sa seda ei määra.',
   'settings.type.valik.help':
-    'Vaba järjekord (valikorienteerumine, rogain): võistkonnad valivad ajalimiidi piires, milliseid KP-sid läbida, ja neid järjestatakse punktide, seejärel aja järgi.',
+    'Vaba järjekord (valikorienteerumine, rogain): võistkonnad valivad ajalimiidi piires, milliseid KP-sid läbida, ja neid järjestatakse punktide, seejärel aja järgi. Jalgsi: kiiruspiirangut pole, kui sa seda ei määra.',
   'settings.type.race.help':
-    'Navigatsioonivõistlus (jalgsi, rattaga või autoga): võistkonnad järgivad marsruuti ja märgivad selle KP-d, ja neid järjestatakse punktide, seejärel aja järgi.',
+    'Navigatsioonivõistlus (jalgsi, rattaga või autoga): võistkonnad järgivad marsruuti ja märgivad selle KP-d, ja neid järjestatakse punktide, seejärel aja järgi. Kiiruspiirang {{limit}} km/h, kui sa teist ei määra.',
   'settings.resulttype.none': 'Tavaline',
   'settings.resulttype.roadbook': 'Legend (roadbook)',
   'settings.unit.m': 'm',
@@ -124,7 +136,7 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.error.required': 'See väli on kohustuslik',
   'settings.regclassrequired': 'Võistkond valib registreerudes klassi (kohustuslik)',
   'settings.maxmarkingdistance.help':
-    'Asukohaga kontrollpunkte märgitakse selle kauguse piires. Küsimusega kontrollpunktidele võib vastata ükskõik kust, kui pole sisse lülitatud „Ära ava KP-d, kui võistkond pole selle lähedal” (siin või kontrollpunktil).',
+    'Asukohaga kontrollpunkte märgitakse selle kauguse piires. Küsimusega kontrollpunktidele võib vastata ükskõik kust, kui pole sisse lülitatud „Ära ava KP-d, kui võistkond pole selle lähedal” (siin või kontrollpunktil). Uuel võistlusel on see 50 m; tühi väli või 0 lubab märkida ükskõik kui kaugelt.',
   'archive.title': 'Arhiiv',
   'archive.state.none':
     'Arhiveerimine talletab ürituse praegusel kujul (tulemused, vastused, kontrollpunktid ja rajad) arhiivifailidesse ja eemaldab selle elusandmed. Tulemusi saab edasi vaadata; midagi ei saa muuta enne taastamist.',

@@ -23,6 +23,7 @@ export const speedEn: Record<string, string> = {
   'speedareas.name': 'Name',
   'speedareas.limit': 'Speed limit',
   'speedareas.limit.help': 'Empty: the event limit ({{limit}} km/h)',
+  'speedareas.limit.help.none': 'Empty: no limit here (the event has no speed limit)',
   'speedareas.limit.bad': 'Enter a speed between 1 and 500 km/h, or leave it empty',
   'speedareas.restricted': 'Restricted',
   'speedareas.restricted.help': 'Every entry into the area gives a ticket.',
@@ -32,6 +33,7 @@ export const speedEn: Record<string, string> = {
   'speedareas.save': 'Save',
   'speedareas.chip.limit': '{{limit}} km/h',
   'speedareas.chip.eventlimit': 'Event limit {{limit}} km/h',
+  'speedareas.chip.nolimit': 'No speed limit',
 
   'speedtickets.title': 'Speed tickets',
   'speedtickets.recompute': 'Recompute',

@@ -23,6 +23,7 @@ export const speedEt: Record<string, string> = {
   'speedareas.name': 'Nimi',
   'speedareas.limit': 'Kiiruspiirang',
   'speedareas.limit.help': 'Tühi: ürituse piirang ({{limit}} km/h)',
+  'speedareas.limit.help.none': 'Tühi: siin piirangut pole (üritusel pole kiiruspiirangut)',
   'speedareas.limit.bad': 'Sisesta kiirus vahemikus 1 kuni 500 km/h või jäta tühjaks',
   'speedareas.restricted': 'Keeluala',
   'speedareas.restricted.help': 'Iga alasse sisenemine annab trahvi.',
@@ -32,6 +33,7 @@ export const speedEt: Record<string, string> = {
   'speedareas.save': 'Salvesta',
   'speedareas.chip.limit': '{{limit}} km/h',
   'speedareas.chip.eventlimit': 'Ürituse piirang {{limit}} km/h',
+  'speedareas.chip.nolimit': 'Kiiruspiiranguta',
 
   'speedtickets.title': 'Kiiruseületamise trahvid',
   'speedtickets.recompute': 'Arvuta uuesti',

@@ -87,6 +87,14 @@ export const teamsEn = {
   'teams.deleted.time': 'Deleted',
   'teams.deleted.tickets': 'Speed tickets',
   'teams.deleted.tracks': 'Track parts',
+  'teams.joinstart.mass': 'Teams that join or register start at the mass start, {{time}}.',
+  'teams.joinstart.self': 'Teams that join or register start themselves in the app.',
+  'teams.joinstart.individual':
+    'A team that joins or registers now gets the next free start, {{time}} ({{interval}} min after the last one).',
+  'teams.joinstart.none':
+    'No start times are given: teams that join or register start when the event starts, {{time}}.',
+  'teams.joinstart.nonenostart':
+    'No start times are given: teams that join or register start when the event starts.',
   'teams.starttimes': 'Start times',
   'teams.starttimes.first': 'First start',
   'teams.starttimes.nofirst': 'Choose the first start',
@@ -122,8 +130,34 @@ export const teamsEn = {
     'A spreadsheet of the teams: number, class, start, finish, members, devices',
   'teams.download.startlist': 'Start list (IOF XML)',
   'teams.download.startlist.hint':
-    'IOF XML 3.0 start list of the start times: for MeOS, SportOrg, QuickEvent',
+    'IOF XML 3.0 start list with the start times (the mass start where set) and the bibs: for MeOS and SportOrg. QuickEvent does not import start lists',
   'teams.download.entrylist': 'Entry list (IOF XML)',
   'teams.download.entrylist.hint':
-    'IOF XML 3.0 entry list of the teams with their classes and members',
+    'IOF XML 3.0 entry list of the teams with their classes and members: for MeOS, SportOrg and QuickEvent (QuickEvent needs the classes by name first). Bibs are in the start list',
+  'teams.change.dsq.on': '{{name}} disqualified: no place in the results',
+  'teams.change.dsq.off': '{{name}} no longer disqualified: placed in the results again',
+  'teams.change.dsq.offstill':
+    '{{name}} no longer disqualified, but still withdrawn: no place in the results',
+  'teams.change.katk.on': '{{name}} withdrawn: no place in the results',
+  'teams.change.katk.off': '{{name}} no longer withdrawn: placed in the results again',
+  'teams.change.katk.offstill':
+    '{{name}} no longer withdrawn, but still disqualified: no place in the results',
+  'teams.change.times': '{{name}}: {{changes}}',
+  'teams.change.start': 'start {{time}} (was {{was}})',
+  'teams.change.finish': 'finish {{time}} (was {{was}})',
+  'teams.change.notime': 'none',
+  'teams.change.undone': 'Undone: {{name}} is as before',
+  'teams.timewarn.title': 'Check before saving',
+  'teams.timewarn.saveanyway': 'Save anyway',
+  'teams.timewarn.beforeevent.start': 'The start {{time}} is before the event starts ({{event}}).',
+  'teams.timewarn.beforeevent.finish':
+    'The finish {{time}} is before the event starts ({{event}}).',
+  'teams.timewarn.afterevent.start': 'The start {{time}} is after the event ends ({{event}}).',
+  'teams.timewarn.afterevent.finish': 'The finish {{time}} is after the event ends ({{event}}).',
+  'teams.timewarn.future.finish':
+    'The finish {{time}} is {{ahead}} in the future: that time has not come yet.',
+  'teams.timewarn.order.finish': "The finish {{time}} is before the team's start ({{other}}).",
+  'teams.timewarn.order.start': "The start {{time}} is after the team's finish ({{other}}).",
+  'teams.timewarn.hm': '{{h}} h {{m}} min',
+  'teams.timewarn.m': '{{m}} min',
 };

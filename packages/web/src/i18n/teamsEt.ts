@@ -89,6 +89,14 @@ export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'teams.deleted.time': 'Kustutatud',
   'teams.deleted.tickets': 'Kiirustrahvid',
   'teams.deleted.tracks': 'Rajaosad',
+  'teams.joinstart.mass': 'Liituvad ja registreeruvad võistkonnad stardivad ühisstardis, {{time}}.',
+  'teams.joinstart.self': 'Liituvad ja registreeruvad võistkonnad stardivad ise rakenduses.',
+  'teams.joinstart.individual':
+    'Praegu liituv või registreeruv võistkond saab järgmise vaba stardiaja, {{time}} ({{interval}} min pärast viimast).',
+  'teams.joinstart.none':
+    'Stardiaegu pole antud: liituvad ja registreeruvad võistkonnad stardivad ürituse alguses, {{time}}.',
+  'teams.joinstart.nonenostart':
+    'Stardiaegu pole antud: liituvad ja registreeruvad võistkonnad stardivad ürituse alguses.',
   'teams.starttimes': 'Stardiajad',
   'teams.starttimes.first': 'Esimene start',
   'teams.starttimes.nofirst': 'Vali esimese stardi aeg',
@@ -123,7 +131,32 @@ export const teamsEt: Record<keyof typeof teamsEn, string> = {
   'teams.download.csv.hint': 'Võistkondade tabel: number, klass, start, finiš, liikmed, seadmed',
   'teams.download.startlist': 'Stardiprotokoll (IOF XML)',
   'teams.download.startlist.hint':
-    'Stardiaegade IOF XML 3.0 stardiprotokoll: MeOS-ile, SportOrgile, QuickEventile',
+    'IOF XML 3.0 stardiprotokoll stardiaegade (ühisstardi korral selle aja) ja numbritega: MeOS-ile ja SportOrgile. QuickEvent stardiprotokolle ei impordi',
   'teams.download.entrylist': 'Osalejate nimekiri (IOF XML)',
-  'teams.download.entrylist.hint': 'Võistkondade IOF XML 3.0 nimekiri klasside ja liikmetega',
+  'teams.download.entrylist.hint':
+    'Võistkondade IOF XML 3.0 nimekiri klasside ja liikmetega: MeOS-i, SportOrgi ja QuickEventi jaoks (QuickEventis peavad klassid samade nimedega juba olemas olema). Numbrid on stardiprotokollis',
+  'teams.change.dsq.on': '{{name}} on diskvalifitseeritud: tulemustes kohata',
+  'teams.change.dsq.off': '{{name}} pole enam diskvalifitseeritud: saab tulemustes taas koha',
+  'teams.change.dsq.offstill':
+    '{{name}} pole enam diskvalifitseeritud, kuid on katkestanud: tulemustes kohata',
+  'teams.change.katk.on': '{{name}} katkestas: tulemustes kohata',
+  'teams.change.katk.off': '{{name}} pole enam katkestanud: saab tulemustes taas koha',
+  'teams.change.katk.offstill':
+    '{{name}} pole enam katkestanud, kuid on diskvalifitseeritud: tulemustes kohata',
+  'teams.change.times': '{{name}}: {{changes}}',
+  'teams.change.start': 'start {{time}} (oli {{was}})',
+  'teams.change.finish': 'finiš {{time}} (oli {{was}})',
+  'teams.change.notime': 'puudub',
+  'teams.change.undone': 'Tagasi võetud: {{name}} on nagu enne',
+  'teams.timewarn.title': 'Kontrolli enne salvestamist',
+  'teams.timewarn.saveanyway': 'Salvesta ikkagi',
+  'teams.timewarn.beforeevent.start': 'Start {{time}} on enne võistluse algust ({{event}}).',
+  'teams.timewarn.beforeevent.finish': 'Finiš {{time}} on enne võistluse algust ({{event}}).',
+  'teams.timewarn.afterevent.start': 'Start {{time}} on pärast võistluse lõppu ({{event}}).',
+  'teams.timewarn.afterevent.finish': 'Finiš {{time}} on pärast võistluse lõppu ({{event}}).',
+  'teams.timewarn.future.finish': 'Finiš {{time}} on {{ahead}} tulevikus: see aeg pole veel käes.',
+  'teams.timewarn.order.finish': 'Finiš {{time}} on enne võistkonna starti ({{other}}).',
+  'teams.timewarn.order.start': 'Start {{time}} on pärast võistkonna finišit ({{other}}).',
+  'teams.timewarn.hm': '{{h}} h {{m}} min',
+  'teams.timewarn.m': '{{m}} min',
 };

@@ -56,7 +56,10 @@ export function AccountPage() {
         </Typography>
         {me.data.guest && <GuestUpgradeForm me={me.data} />}
         <DisplayNameForm me={me.data} />
-        {!me.data.guest && <EmailSection me={me.data} emailLinks={config?.emailLinks ?? false} />}
+        {/* Until the server says whether it mails, the section would guess either way. */}
+        {!me.data.guest && config && (
+          <EmailSection me={me.data} emailLinks={config.emailLinks} providers={oidc.length > 0} />
+        )}
         {!me.data.guest && config?.phone && <PhoneSection me={me.data} />}
         <BrowserSessions sessions={all.filter((s) => s.kind === 'browser')} />
         {/* A guest adds no tokens, providers or passkeys until the account is saved. */}

@@ -41,9 +41,19 @@ function Heading({ title, text }: { title: string; text: string }) {
  * The account's email and its change: a link to the new address makes it (POST
  * /api/account/email), asked with the current password (an account without one: soon after
  * signing in) and opened in a browser signed in to this account; without email on the server
- * the address shows but cannot change here.
+ * the address shows but cannot change here, and nothing speaks of mailing it. Why an unconfirmed
+ * address matters (a sign-in service cannot join by it) is told only when the server has such
+ * services (`providers`).
  */
-export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }) {
+export function EmailSection({
+  me,
+  emailLinks,
+  providers,
+}: {
+  me: Me;
+  emailLinks: boolean;
+  providers: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -95,9 +105,14 @@ export function EmailSection({ me, emailLinks }: { me: Me; emailLinks: boolean }
           </Button>
         )}
       </Stack>
-      {current && !me.emailVerified && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-          {t('account.email.unverifiedtext')}
+      {current && !me.emailVerified && providers && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 2, maxWidth: 720 }}
+          data-testid="account-email-unverifiedtext"
+        >
+          {t(emailLinks ? 'account.email.unverifiedtext' : 'account.email.unverifiedtext.nomail')}
         </Typography>
       )}
       {emailLinks &&

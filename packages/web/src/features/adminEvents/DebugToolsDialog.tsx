@@ -26,7 +26,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Circle, MapContainer, useMap, useMapEvents } from 'react-leaflet';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
@@ -42,6 +42,8 @@ import { api } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { OsmTiles } from '../map/BaseLayers.tsx';
 import { IssuesTable, time } from './IssuesTable.tsx';
+import { ArchiveColoursTool } from './ArchiveColoursTool.tsx';
+import { RawDataView } from './RawDataView.tsx';
 
 const TOOLS = [
   'codes',
@@ -52,6 +54,9 @@ const TOOLS = [
   'clients',
   'issues',
   'recode',
+  'colours',
+  'raw',
+  'log',
 ] as const;
 type Tool = (typeof TOOLS)[number];
 
@@ -527,11 +532,71 @@ function Recode() {
   );
 }
 
+/** An event's stored documents, once its id is given. */
+function Raw() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [eventId, setEventId] = useState('');
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Box sx={{ color: 'text.secondary' }}>{t('debug.raw.help')}</Box>
+      <Stack
+        component="form"
+        direction="row"
+        sx={{ gap: 1, alignItems: 'center' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setEventId(typed.trim());
+        }}
+      >
+        <TextField
+          label={t('debug.eventid')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'debug-raw-event' } }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={typed.trim() === ''}
+          data-testid="debug-raw-show"
+        >
+          {t('debug.show')}
+        </Button>
+      </Stack>
+      {eventId !== '' && <RawDataView key={eventId} eventId={eventId} />}
+    </Stack>
+  );
+}
+
+/** The platform's changes log is a page of its own: this opens it. */
+function Log({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Stack sx={{ gap: 2, maxWidth: 640, alignItems: 'flex-start' }}>
+      <Box sx={{ color: 'text.secondary' }}>{t('log.platform.intro')}</Box>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          onClose();
+          void navigate('/admin/log');
+        }}
+        data-testid="debug-log-open"
+      >
+        {t('debug.log.open')}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * The super admin's debug tools (spec 02 §2): the platform's join codes, events found by a
  * point on the map (a KP within FIND_RADIUS_KM), devices whose points reach no team, an
- * event's GPS state, the devices' version distribution, the events' recorded issues, and the
- * re-encoding of an event's tracks. Each is a view over the platform's own data.
+ * event's GPS state, the devices' version distribution, the events' recorded issues, the
+ * re-encoding of an event's tracks, fixing an archived event's colours, an event's stored
+ * documents, and the way to the platform's changes log. Each is a view over the platform's own
+ * data.
  */
 export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -568,6 +633,9 @@ export function DebugToolsDialog({ onClose }: { onClose: () => void }) {
         {tool === 'clients' && <Clients />}
         {tool === 'issues' && <Issues />}
         {tool === 'recode' && <Recode />}
+        {tool === 'colours' && <ArchiveColoursTool />}
+        {tool === 'raw' && <Raw />}
+        {tool === 'log' && <Log onClose={onClose} />}
       </DialogContent>
     </Dialog>
   );

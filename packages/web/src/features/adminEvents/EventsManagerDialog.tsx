@@ -35,6 +35,9 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { ArchiveJobDialog } from '../archive/ArchivePanel.tsx';
+import { useConfig } from '../auth/useMe.ts';
+import { ArchiveStorageDialog } from './ArchiveStorageDialog.tsx';
+import { RawDataDialog } from './RawDataView.tsx';
 
 /** The search asks the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 500;
@@ -42,8 +45,9 @@ const SEARCH_DELAY_MS = 500;
 /**
  * The super admin's table of every event (spec 02 §2): id, date, name, owner, the unpaid mark
  * (a click toggles it), links to the event and its results, the archive state, and a row menu
- * with Unarchive and the first tier's Cleanup; 100 a page, newest start first, searched by id,
- * name or owner, optionally only events with files in the first archive tier.
+ * with Unarchive, the first tier's Cleanup (when the server has a second tier), the event's
+ * stored documents and, for an archived event, where its files are; 100 a page, newest start
+ * first, searched by id, name or owner, optionally only events with files in the first tier.
  */
 export function EventsManagerDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -55,6 +59,8 @@ export function EventsManagerDialog({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(0);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: AdminEventRow } | null>(null);
   const [job, setJob] = useState<{ eventId: string; kind: JobKind } | null>(null);
+  const [shown, setShown] = useState<{ eventId: string; what: 'raw' | 'storage' } | null>(null);
+  const secondTier = useConfig().data?.tools.secondTier === true;
   const query = { page, q, firsttier };
   const events = useQuery({
     queryKey: [...queryKeys.adminEvents, query],
@@ -222,16 +228,38 @@ export function EventsManagerDialog({ onClose }: { onClose: () => void }) {
           >
             {menu.row.arch === 'a2' ? t('admin.events.unarchive.final') : t('archive.restore')}
           </MenuItem>
+          {secondTier && (
+            <MenuItem
+              disabled={menu.row.arch === null || !menu.row.firstTier}
+              onClick={() => {
+                setJob({ eventId: menu.row.id, kind: 'cleanup' });
+                setMenu(null);
+              }}
+              data-testid="eventsmanager-cleanup"
+            >
+              {t('archive.cleanup')}
+            </MenuItem>
+          )}
           <MenuItem
-            disabled={menu.row.arch === null || !menu.row.firstTier}
             onClick={() => {
-              setJob({ eventId: menu.row.id, kind: 'cleanup' });
+              setShown({ eventId: menu.row.id, what: 'raw' });
               setMenu(null);
             }}
-            data-testid="eventsmanager-cleanup"
+            data-testid="eventsmanager-raw"
           >
-            {t('archive.cleanup')}
+            {t('admin.events.raw')}
           </MenuItem>
+          {menu.row.arch !== null && (
+            <MenuItem
+              onClick={() => {
+                setShown({ eventId: menu.row.id, what: 'storage' });
+                setMenu(null);
+              }}
+              data-testid="eventsmanager-storage"
+            >
+              {t('admin.events.storage')}
+            </MenuItem>
+          )}
           <MenuItem component={RouterLink} to={`/${menu.row.id}/settings`}>
             {t('admin.events.settings')}
           </MenuItem>
@@ -239,6 +267,12 @@ export function EventsManagerDialog({ onClose }: { onClose: () => void }) {
       )}
       {job && (
         <ArchiveJobDialog eventId={job.eventId} kind={job.kind} onClose={() => setJob(null)} />
+      )}
+      {shown?.what === 'raw' && (
+        <RawDataDialog eventId={shown.eventId} onClose={() => setShown(null)} />
+      )}
+      {shown?.what === 'storage' && (
+        <ArchiveStorageDialog eventId={shown.eventId} onClose={() => setShown(null)} />
       )}
     </Dialog>
   );

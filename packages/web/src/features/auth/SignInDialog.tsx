@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Alert,
@@ -87,6 +87,13 @@ export function SignInDialog({
     setSuccess(me);
   };
   const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: signedIn });
+  // The button is disabled while the browser asks for a passkey, which drops the focus; a
+  // refused attempt gives it back, so the keyboard stays in the dialog (Escape still closes it).
+  const passkeyButton = useRef<HTMLButtonElement>(null);
+  const passkeyFailed = passkey.isError;
+  useLayoutEffect(() => {
+    if (passkeyFailed) passkeyButton.current?.focus();
+  }, [passkeyFailed]);
 
   const mutation = useMutation({
     mutationFn: async (vars: { mode: AuthMode; fields: AuthFields }): Promise<Me | null> => {
@@ -259,6 +266,7 @@ export function SignInDialog({
                     startIcon={<KeyIcon />}
                     disabled={busy}
                     onClick={() => passkey.mutate()}
+                    ref={passkeyButton}
                     data-testid="signin-passkey"
                   >
                     {t('auth.passkey.signin')}

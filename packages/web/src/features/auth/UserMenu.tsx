@@ -11,12 +11,14 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import SaveIcon from '@mui/icons-material/Save';
+import HistoryIcon from '@mui/icons-material/History';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withAllTexts } from '../../i18n/index.ts';
 import type { Me } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useSignOut } from './useSignOut.ts';
+import { useConfig } from './useMe.ts';
 
 const CreatorsDialog = lazy(() =>
   withAllTexts(
@@ -54,8 +56,9 @@ const CupManagerDialog = lazy(() =>
 );
 
 /**
- * The signed-in user's menu in the app bar: event creators and the events manager (super
- * admins), series, account, delete account, sign out.
+ * The signed-in user's menu in the app bar: event creators, the events manager, debug tools and
+ * the changes log (super admins), translations, the stock tool (the platform owner, when the
+ * server is connected to the books), series, account, delete account, sign out.
  */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -70,6 +73,9 @@ export function UserMenu({ me }: { me: Me }) {
   const [translatorOpen, setTranslatorOpen] = useState(false);
   const translator = me.platformOwner || me.superAdmin;
   const [accountingOpen, setAccountingOpen] = useState(false);
+  const config = useConfig();
+  // Shown only where the server has the accounting API's key: without it the tool cannot work.
+  const accounting = me.platformOwner && config.data?.tools.accounting === true;
   const close = () => setAnchor(null);
 
   return (
@@ -148,6 +154,20 @@ export function UserMenu({ me }: { me: Me }) {
             {t('usermenu.debug')}
           </MenuItem>
         )}
+        {me.superAdmin && (
+          <MenuItem
+            data-testid="usermenu-log"
+            onClick={() => {
+              close();
+              void navigate('/admin/log');
+            }}
+          >
+            <ListItemIcon>
+              <HistoryIcon fontSize="small" />
+            </ListItemIcon>
+            {t('usermenu.log')}
+          </MenuItem>
+        )}
         {translator && (
           <MenuItem
             data-testid="usermenu-translations"
@@ -162,7 +182,7 @@ export function UserMenu({ me }: { me: Me }) {
             {t('usermenu.translations')}
           </MenuItem>
         )}
-        {me.platformOwner && (
+        {accounting && (
           <MenuItem
             data-testid="usermenu-accounting"
             onClick={() => {
@@ -247,7 +267,7 @@ export function UserMenu({ me }: { me: Me }) {
           <TranslationEditorDialog onClose={() => setTranslatorOpen(false)} />
         </Suspense>
       )}
-      {me.platformOwner && accountingOpen && (
+      {accounting && accountingOpen && (
         <Suspense fallback={null}>
           <AccountingDialog onClose={() => setAccountingOpen(false)} />
         </Suspense>

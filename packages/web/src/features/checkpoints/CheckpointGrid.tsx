@@ -191,9 +191,17 @@ export function CheckpointGrid({
     [apiRef],
   );
 
+  // A KP selected before the grid holds its row (opened by a link) is shown once the row is there.
+  const revealed = useRef<string | null>(null);
+  const ready = width > 0 && rows.length > 0;
   useEffect(() => {
-    if (selectedId) reveal(selectedId);
-  }, [selectedId, reveal]);
+    if (!selectedId || !ready || revealed.current === selectedId) return;
+    // The grid takes in its rows on its next render; wait for it before paging to the row.
+    const timer = setTimeout(() => {
+      if (reveal(selectedId)) revealed.current = selectedId;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [selectedId, ready, rows, reveal]);
 
   useEffect(() => {
     if (!newId || !rows.some((r) => r.id === newId)) return;

@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Snackbar, Stack, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary } from '@rada/core';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
@@ -15,7 +17,7 @@ import { useDeletedKpOnTeam, useRestoreKp } from '../deletedKps/useDeletedKps.ts
 import { CheckpointGrid } from './CheckpointGrid.tsx';
 import { useColourMode } from './colouring.ts';
 import { ImportDialog } from './ImportDialog.tsx';
-import { downloadCheckpoints } from './kpFiles.ts';
+import { downloadCheckpoints, kpExportSettings } from './kpFiles.ts';
 import type { ExportFormat } from './kpFiles.ts';
 import { KpEditDialog } from './KpEditDialog.tsx';
 import { KpToolbarContext } from './KpToolbar.tsx';
@@ -52,6 +54,7 @@ interface Undo {
  * The event's checkpoints (route /{evid}/kp): the grid with the map beside it on wide screens
  * and below it on narrow ones, and their dialogs. Admins edit; anyone the server lets read the
  * list (kpsinweb) sees it read-only. Archived events hide add, import, export and delete.
+ * `?kp={id}` (the overview's links) selects that KP and brings it into view.
  */
 export function CheckpointsTab({ event }: { event: EventSummary }) {
   const { t, i18n } = useTranslation();
@@ -61,11 +64,27 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
   const archived = list.data?.archived === true || event.arch !== null;
   const editable = admin && !archived;
   const checkpoints = useMemo(() => list.data?.checkpoints ?? [], [list.data]);
+  // The value table and start location, for CourseData scores, KML start/finish and the import's
+  // score → value class (admins only: others download without them).
+  const settings = useQuery({
+    queryKey: queryKeys.settings(event.id),
+    queryFn: () => api.settings(event.id),
+    enabled: admin,
+  });
+  const exportSettings = useMemo(() => kpExportSettings(settings.data?.settings), [settings.data]);
 
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('xl'));
   const [colourMode, setColourMode] = useColourMode(event.id);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const linked = params.get('kp');
+  const [selectedId, setSelectedId] = useState<string | null>(linked);
+  // A new link while the tab is open selects its KP too.
+  const [linkShown, setLinkShown] = useState(linked);
+  if (linked !== linkShown) {
+    setLinkShown(linked);
+    if (linked) setSelectedId(linked);
+  }
   const [editId, setEditId] = useState<string | null>(null);
   const [responsesId, setResponsesId] = useState<string | null>(null);
   const [newId, setNewId] = useState<string | null>(null);
@@ -124,10 +143,10 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
 
   const handleDownload = useCallback(
     (format: ExportFormat) => {
-      const file = downloadCheckpoints(checkpoints, format, event, i18n.language);
+      const file = downloadCheckpoints(checkpoints, format, event, i18n.language, exportSettings);
       notify(t('export.downloaded', { file }));
     },
-    [checkpoints, event, notify, t, i18n.language],
+    [checkpoints, event, notify, t, i18n.language, exportSettings],
   );
 
   const handleMove = useCallback(
@@ -262,6 +281,7 @@ export function CheckpointsTab({ event }: { event: EventSummary }) {
             eventId={event.id}
             open={dialog === 'import'}
             checkpoints={checkpoints}
+            rakoef={exportSettings.rakoef}
             onClose={closeDialog}
           />
           <RenumberDialog

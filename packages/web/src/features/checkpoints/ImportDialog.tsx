@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -7,26 +7,18 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
   Stack,
   Typography,
 } from '@mui/material';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import { DataGrid } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import {
-  HUMAN_HEADERS,
-  IMPORT_MODES,
-  KP_TEMPLATE_COLUMNS,
-  kpCsvTemplate,
-  parseCheckpointFile,
-} from '@rada/core';
+import { HUMAN_HEADERS, KP_TEMPLATE_COLUMNS, kpCsvTemplate, parseCheckpointFile } from '@rada/core';
 import type { Checkpoint, ImportMode, ImportPreview, ImportRow } from '@rada/core';
+import { KpMap } from '../map/KpMap.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
+import { FileChooser, ImportModeChoice } from '../../components/ImportControls.tsx';
 import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { gridLocaleText } from './gridLocale.ts';
@@ -56,6 +48,13 @@ function usePreviewColumns(): GridColDef<ImportRow>[] {
         flex: 1,
         minWidth: 140,
         valueGetter: (_v, row) => row.input?.data?.desc ?? '',
+      },
+      {
+        field: 'ra',
+        headerName: t('kp.col.ra'),
+        width: 90,
+        type: 'number',
+        valueGetter: (_v, row) => row.input?.kp.ra ?? null,
       },
       {
         field: 'loc',
@@ -158,26 +157,75 @@ function ImportFormatHelp() {
 /** The file name of the downloaded template. */
 const KP_TEMPLATE_FILE = 'checkpoints-template.csv';
 
+/** The preview's good rows as checkpoints, for the map (ids from their lines). */
+function previewCheckpoints(preview: ImportPreview): Checkpoint[] {
+  return preview.rows.flatMap((row) =>
+    row.input ? [{ id: `line-${row.line}`, kp: row.input.kp, data: row.input.data }] : [],
+  );
+}
+
 /**
- * Import of a checkpoint file (CSV, JSON or GPX): parsed in the browser by core's
- * parseCheckpointFile, shown as a preview with errors per row and a summary of what the chosen
- * mode (add only, merge filling blanks, delete then write) would do. Import stays disabled
- * while the file or any row has an error, so a refused file writes nothing.
+ * The file's KPs on the app's map before anything is written: markers with numbers, whether or
+ * not the tiles load. Shown when some row has a location.
+ */
+function ImportMapPreview({ preview, eventId }: { preview: ImportPreview; eventId: string }) {
+  const cps = useMemo(() => previewCheckpoints(preview), [preview]);
+  const located = cps.filter((c) => c.data.loc).length;
+  if (located === 0) return null;
+  return (
+    <Box sx={{ flex: 2, minWidth: 0 }} data-testid="import-map" data-located={located}>
+      <KpMap
+        checkpoints={cps}
+        colourMode="none"
+        editable={false}
+        height={PREVIEW_HEIGHT}
+        eventId={eventId}
+      />
+    </Box>
+  );
+}
+
+/** What the file holds that the import leaves out (CourseData start, finish, courses, scores). */
+function ImportNotes({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  if (!preview.notes || preview.notes.length === 0) return null;
+  return (
+    <Alert severity="info" data-testid="import-notes">
+      {preview.notes.map((note, i) => (
+        <Typography key={i} variant="body2" data-testid={`import-note-${note.key.slice(14)}`}>
+          {importIssueText(t, note)}
+        </Typography>
+      ))}
+    </Alert>
+  );
+}
+
+/**
+ * Import of a checkpoint file (CSV, JSON, GPX or IOF CourseData): parsed in the browser by core's
+ * parseCheckpointFile, shown as a preview with errors per row, the file's KPs on a map, notes on
+ * what it leaves out, and a summary of what the chosen mode (add only, merge filling blanks,
+ * delete then write) would do. Import stays disabled while the file or any row has an error, so
+ * a refused file writes nothing. `rakoef` (the event's value table) turns CourseData scores into
+ * value classes.
  */
 export function ImportDialog({
   eventId,
   open,
   checkpoints,
+  rakoef,
   onClose,
 }: {
   eventId: string;
   open: boolean;
   checkpoints: Checkpoint[];
+  rakoef?: unknown;
   onClose: () => void;
 }) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth>
-      {open && <ImportForm eventId={eventId} checkpoints={checkpoints} onClose={onClose} />}
+      {open && (
+        <ImportForm eventId={eventId} checkpoints={checkpoints} rakoef={rakoef} onClose={onClose} />
+      )}
     </Dialog>
   );
 }
@@ -185,16 +233,25 @@ export function ImportDialog({
 function ImportForm({
   eventId,
   checkpoints,
+  rakoef,
   onClose,
 }: {
   eventId: string;
   checkpoints: Checkpoint[];
+  rakoef: unknown;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<{ name: string; preview: ImportPreview } | null>(null);
+  const [chosen, setChosen] = useState<{ name: string; bytes: Uint8Array } | null>(null);
+  // Parsed again when the value table arrives (CourseData scores are read by it).
+  const file = useMemo(
+    () =>
+      chosen
+        ? { name: chosen.name, preview: parseCheckpointFile(chosen.name, chosen.bytes, { rakoef }) }
+        : null,
+    [chosen, rakoef],
+  );
   const [mode, setMode] = useState<ImportMode>('add');
   const [error, setError] = useState<string | null>(null);
   const importKps = useMutateOnce(useImportCheckpoints(eventId));
@@ -206,11 +263,11 @@ function ImportForm({
     [file, checkpoints, mode],
   );
 
-  const handleFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
+  const handleFile = async (picked: File | undefined) => {
+    if (!picked) return;
     setError(null);
-    const bytes = await readFileBytes(chosen);
-    setFile({ name: chosen.name, preview: parseCheckpointFile(chosen.name, bytes) });
+    const bytes = await readFileBytes(picked);
+    setChosen({ name: picked.name, bytes });
   };
 
   const handleImport = () => {
@@ -238,52 +295,33 @@ function ImportForm({
           </Typography>
           <ImportFormatHelp />
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileIcon />}
-              onClick={() => fileInput.current?.click()}
-              data-testid="import-choose"
-            >
-              {t('kp.import.choose')}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
+            <FileChooser
+              label={t('kp.import.choose')}
               accept=".csv,.tsv,.txt,.json,.gpx,.xml"
-              data-testid="import-file"
-              onChange={(e) => {
-                void handleFile(e.target.files?.[0]);
-                e.target.value = '';
-              }}
+              testId="import"
+              onFile={(f) => void handleFile(f)}
             />
             {file && (
               <Typography data-testid="import-filename">
                 {file.name}
                 {file.preview.encoding
-                  ? ` (${file.preview.format.toUpperCase()}, ${file.preview.encoding})`
+                  ? ` (${
+                      file.preview.format === 'coursedata'
+                        ? t('kp.import.coursedata')
+                        : file.preview.format.toUpperCase()
+                    }, ${file.preview.encoding})`
                   : ''}
               </Typography>
             )}
           </Stack>
 
-          <RadioGroup
-            row
-            value={mode}
-            onChange={(e) => setMode(e.target.value as ImportMode)}
-            aria-label={t('kp.import.mode')}
-          >
-            {IMPORT_MODES.map((m) => (
-              <FormControlLabel
-                key={m}
-                value={m}
-                control={
-                  <Radio slotProps={{ input: { 'data-testid': `import-mode-${m}` } as object }} />
-                }
-                label={t(`kp.import.mode.${m}`)}
-              />
-            ))}
-          </RadioGroup>
+          <ImportModeChoice
+            mode={mode}
+            onChange={setMode}
+            label={t('kp.import.mode')}
+            modeLabel={(m) => t(`kp.import.mode.${m}`)}
+            testId="import"
+          />
 
           {summary?.fileError && (
             <Alert severity="error" data-testid="import-fileerror">
@@ -302,25 +340,32 @@ function ImportForm({
                   : t('kp.import.empty')}
             </Alert>
           )}
+          {file && <ImportNotes preview={file.preview} />}
           {file && !file.preview.fileError && (
-            <Box sx={{ height: PREVIEW_HEIGHT }} data-testid="import-preview">
-              <DataGrid
-                // No `new Function` filter compilation: the CSP has no 'unsafe-eval'.
-                disableEval
-                rows={file.preview.rows}
-                getRowId={(r) => `${r.line}`}
-                columns={columns}
-                localeText={localeText}
-                density="compact"
-                hideFooter
-                disableRowSelectionOnClick
-                getRowHeight={({ model }) =>
-                  (model as ImportRow).errors.length > 1 ? 'auto' : null
-                }
-                getRowClassName={({ row }) => (row.errors.length > 0 ? 'import-row--error' : '')}
-                sx={{ '& .import-row--error': { bgcolor: 'rgba(211, 47, 47, 0.06)' } }}
-              />
-            </Box>
+            <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
+              <Box
+                sx={{ height: PREVIEW_HEIGHT, flex: 3, minWidth: 0 }}
+                data-testid="import-preview"
+              >
+                <DataGrid
+                  // No `new Function` filter compilation: the CSP has no 'unsafe-eval'.
+                  disableEval
+                  rows={file.preview.rows}
+                  getRowId={(r) => `${r.line}`}
+                  columns={columns}
+                  localeText={localeText}
+                  density="compact"
+                  hideFooter
+                  disableRowSelectionOnClick
+                  getRowHeight={({ model }) =>
+                    (model as ImportRow).errors.length > 1 ? 'auto' : null
+                  }
+                  getRowClassName={({ row }) => (row.errors.length > 0 ? 'import-row--error' : '')}
+                  sx={{ '& .import-row--error': { bgcolor: 'rgba(211, 47, 47, 0.06)' } }}
+                />
+              </Box>
+              <ImportMapPreview preview={file.preview} eventId={eventId} />
+            </Stack>
           )}
           {error && (
             <Alert severity="error" data-testid="import-error">

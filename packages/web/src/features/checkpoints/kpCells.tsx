@@ -9,6 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ListIcon from '@mui/icons-material/FormatListBulleted';
 import CheckIcon from '@mui/icons-material/Check';
+import LocationOffIcon from '@mui/icons-material/LocationOffOutlined';
 import { GridEditInputCell, GridRowModes } from '@mui/x-data-grid';
 import type { GridRenderEditCellParams } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,13 @@ export const KP_CELL_STYLES = {
   '& .kp-responses': { textTransform: 'none', minWidth: 0 },
   '& .kp-responses-none': { color: 'text.disabled' },
   '& .kp-actions': { display: 'flex', alignItems: 'center' },
+  '& .kp-noloc': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '4px',
+    color: 'warning.dark',
+  },
+  '& .kp-nr': { display: 'inline-flex', alignItems: 'center', gap: '2px' },
 } as const;
 
 const DIFFICULTY_ICONS = [
@@ -72,8 +80,7 @@ export function DifficultyIcon({ ra }: { ra: number | null }) {
 
 /**
  * 'in work' or 'ready' (spec 01 §4), labelled plainly: an outlined chip with a dot of the state's
- * colour (the spec's blue and red, as the map and the grid's colouring use them), so a ready KP
- * does not look like an error.
+ * colour (blue and green, as the map and the grid's colouring use them).
  */
 export function InworkChip({ inwork }: { inwork: boolean }) {
   const { t } = useTranslation();
@@ -84,6 +91,41 @@ export function InworkChip({ inwork }: { inwork: boolean }) {
         style={{ background: inwork ? INWORK_COLOUR : READY_COLOUR }}
       />
       {t(inwork ? 'kp.inwork' : 'kp.ready')}
+    </span>
+  );
+}
+
+/**
+ * A KP without a location: an icon with "No location" as its tooltip, and the words beside it
+ * where there is room (`label`).
+ */
+export function NoLocationMark({ label }: { label: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="kp-noloc" title={t('kp.loc.none.help')} data-testid="kp-noloc">
+      <LocationOffIcon
+        fontSize="small"
+        {...(label ? { 'aria-hidden': true } : { 'aria-label': t('kp.loc.none') })}
+      />
+      {label && t('kp.loc.none')}
+    </span>
+  );
+}
+
+/** The location to 5 decimals (about a metre; all of them in the tooltip), or its absence marked. */
+export function LocationCell({ row }: { row: KpRow }) {
+  const loc = row.cp.data.loc;
+  if (!loc) return <NoLocationMark label />;
+  return <span title={row.loc}>{`${loc.lat.toFixed(5)}, ${loc.lng.toFixed(5)}`}</span>;
+}
+
+/** The KP number; on a phone, where the location column is hidden, with the no-location mark. */
+export function NrCell({ row }: { row: KpRow }) {
+  if (row.cp.data.loc) return <>{String(row.nr)}</>;
+  return (
+    <span className="kp-nr">
+      {String(row.nr)}
+      <NoLocationMark label={false} />
     </span>
   );
 }

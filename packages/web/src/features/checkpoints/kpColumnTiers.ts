@@ -1,14 +1,16 @@
 /**
  * Which KP grid columns show at a grid width, so that the shown ones fit without sideways
- * scrolling: the number, the row's actions, the description and the state always; the others
- * join from the widths below. Hidden columns stay one click away in the grid's columns panel, and
- * a reader's own choice there wins over these defaults.
+ * scrolling: the number, the row's actions, the description and the state always; the location
+ * first of the others (on a phone the number marks a KP without one); the rest join from the
+ * widths below, each tier's columns fitting beside the ones before. Hidden columns stay one click
+ * away in the grid's columns panel, and a reader's own choice there wins over these defaults.
  */
 export const KP_COLUMN_TIERS: readonly { minWidth: number; fields: readonly string[] }[] = [
   { minWidth: 0, fields: ['nr', 'actions', 'desc', 'inwork'] },
-  { minWidth: 640, fields: ['ra', 'answer'] },
-  { minWidth: 940, fields: ['responses', 'kohustuslik'] },
-  { minWidth: 1240, fields: ['loc', 'grp'] },
+  { minWidth: 640, fields: ['loc'] },
+  { minWidth: 860, fields: ['ra', 'answer'] },
+  { minWidth: 1110, fields: ['responses', 'kohustuslik'] },
+  { minWidth: 1240, fields: ['grp'] },
   { minWidth: 1700, fields: ['allok', 'tyhistatud', 'maxanswerdistance', 'wrongpenalty'] },
 ];
 

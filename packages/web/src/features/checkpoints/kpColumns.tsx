@@ -13,6 +13,8 @@ import {
   DifficultyIcon,
   FlagTick,
   InworkChip,
+  LocationCell,
+  NrCell,
   ResponsesCell,
   RowActions,
   ValidatedEditCell,
@@ -110,6 +112,8 @@ export function kpColumns({
         nrError(value, String(params.id), current()),
       ),
       ...validated,
+      // A phone's grid has no location column: the number carries the no-location mark.
+      ...(narrow ? { renderCell: ({ row }: { row: KpRow }) => <NrCell row={row} /> } : {}),
     },
     editable && {
       field: 'actions',
@@ -142,10 +146,11 @@ export function kpColumns({
       field: 'loc',
       headerName: t('kp.col.loc'),
       description: t('kp.col.loc.help'),
-      width: 190,
+      width: 150,
       editable,
       preProcessEditCellProps: withError(locError),
       ...validated,
+      renderCell: ({ row }) => <LocationCell row={row} />,
     },
     {
       field: 'responses',

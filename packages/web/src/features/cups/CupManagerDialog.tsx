@@ -28,20 +28,24 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CUP_POINTS_PRESETS, nextPointsEntry } from '@rada/core';
+import { CUP_POINTS_PRESETS, cupTitle, nextPointsEntry, shortlinkFromName } from '@rada/core';
 import type { CupView, EventSummary, UpdateCupBody, UserRecord } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { errorText } from '../../i18n/errorText.ts';
+import { formatEventDates } from '../events/formatEventDates.ts';
 import { UserSearchField } from '../users/UserSearchField.tsx';
 
 /** How long after typing stops a link is checked and a setting saved (spec 02 §5). */
 const LINK_CHECK_MS = 500;
 const AUTOSAVE_MS = 1000;
 
-/** The create-series dialog: name, link (checked 500 ms after typing stops), first event year. */
+/**
+ * The create-series dialog: name, link (from the name, as an event's, until edited by hand;
+ * checked 500 ms after typing stops), first event year.
+ */
 function CreateCupDialog({
   onClose,
   onCreated,
@@ -53,6 +57,7 @@ function CreateCupDialog({
   const notify = useNotify();
   const [name, setName] = useState('');
   const [link, setLink] = useState('');
+  const [linkEdited, setLinkEdited] = useState(false);
   const [year, setYear] = useState(String(new Date().getFullYear()));
   const checked = useDebouncedValue(link.trim(), LINK_CHECK_MS);
   const check = useQuery({
@@ -82,13 +87,20 @@ function CreateCupDialog({
           <TextField
             label={t('cup.create.name')}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (!linkEdited) setLink(shortlinkFromName(e.target.value));
+            }}
             slotProps={{ htmlInput: { 'data-testid': 'cup-create-name' } }}
           />
           <TextField
             label={t('cup.create.link')}
             value={link}
-            onChange={(e) => setLink(e.target.value)}
+            onChange={(e) => {
+              setLink(e.target.value);
+              // Emptied, the link follows the name again.
+              setLinkEdited(e.target.value !== '');
+            }}
             error={linkError !== '' && link !== ''}
             helperText={
               linkError || (free ? t('cup.create.linkfree', { link: `/cup/${link.trim()}` }) : ' ')
@@ -131,7 +143,7 @@ export function EventPicker({
   onPick: (id: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const events = useQuery({ queryKey: queryKeys.events, queryFn: () => api.events() });
   const inCup = new Set(exclude.map((e) => e.id));
   const list = (events.data?.mine ?? [])
@@ -155,7 +167,7 @@ export function EventPicker({
               >
                 <ListItemText
                   primary={e.name}
-                  secondary={e.starttime ? new Date(e.starttime).toLocaleDateString() : e.id}
+                  secondary={formatEventDates(e.starttime, null, i18n.language) ?? e.id}
                 />
               </ListItemButton>
             ))}
@@ -256,18 +268,21 @@ function PointsEditor({
  */
 export function CupManagerDialog({
   event,
+  cup: initial,
   onClose,
 }: {
   event?: EventSummary;
+  /** The series shown first (the series page's own); else the first of the caller's. */
+  cup?: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const cups = useQuery({ queryKey: queryKeys.cups(true), queryFn: () => api.cups(true) });
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(initial ?? null);
   const [creating, setCreating] = useState(false);
   const [picking, setPicking] = useState(false);
   const [adminPick, setAdminPick] = useState<UserRecord | null>(null);
@@ -318,9 +333,13 @@ export function CupManagerDialog({
             sx={{ minWidth: 240 }}
             slotProps={{ htmlInput: { 'data-testid': 'cup-select' } }}
           >
-            {(cups.data ?? []).map((c) => (
+            {/* A super admin may manage a series that is not theirs: it is an option too. */}
+            {[
+              ...(cups.data ?? []),
+              ...(view && !cups.data?.some((c) => c.id === view.id) ? [view] : []),
+            ].map((c) => (
               <MenuItem key={c.id} value={c.id} data-testid={`cup-option-${c.id}`}>
-                {c.name} ({c.year})
+                {cupTitle(c)}
               </MenuItem>
             ))}
           </TextField>
@@ -345,7 +364,7 @@ export function CupManagerDialog({
         </Stack>
         {cups.isPending ? (
           <LoadingState />
-        ) : cups.data?.length === 0 ? (
+        ) : cups.data?.length === 0 && cupId === null ? (
           <Alert severity="info">{t('cup.manage.none')}</Alert>
         ) : cup.isError ? (
           <ErrorState error={cup.error} />
@@ -444,7 +463,7 @@ export function CupManagerDialog({
                       <ListItemText
                         primary={`${i + 1}. ${e.name}`}
                         secondary={[
-                          e.starttime ? new Date(e.starttime).toLocaleDateString() : '',
+                          formatEventDates(e.starttime, null, i18n.language) ?? '',
                           e.main ? t('cup.manage.main') : t('cup.manage.secondary'),
                           e.hasResults ? '' : t('cup.manage.noresults'),
                         ]

@@ -2,23 +2,26 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PrintIcon from '@mui/icons-material/Print';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CUP_JOIN_UNDO } from '@rada/core';
-import type { CupStandingsView } from '@rada/core';
+import { CUP_JOIN_UNDO, cupTitle } from '@rada/core';
+import type { CupStandingsRow, CupStandingsView } from '@rada/core';
 import { api, early, queryKeys } from '../../api/client.ts';
 import { useCupRealtime } from '../../api/realtime.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
+import { withAllTexts } from '../../i18n/index.ts';
 import { downloadText } from '../export/download.ts';
-import { NO_CLASS_TAB, canJoin, cupClasses, nearNames, sortRows } from './cupTable.ts';
+import { NO_CLASS_TAB, cupClasses, joinBlock, nearNames, sortRows } from './cupTable.ts';
 import type { CupSort } from './cupTable.ts';
 import { CupTable } from './CupTable.tsx';
-import { PRINT_ONLY, SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
+import { CupLegend, CupPrintout } from './CupPrintout.tsx';
+import { SCREEN_ONLY, usePrinting } from '../../hooks/usePrinting.ts';
 
 // Dialogs load when opened: a visitor of the standings needs none of them.
 const ActionMenu = lazy(() =>
@@ -33,11 +36,17 @@ const CupTeamDialog = lazy(() =>
 const EventPicker = lazy(() =>
   import('./CupManagerDialog.tsx').then((m) => ({ default: m.EventPicker })),
 );
+// The series settings (points per place and the rest) use texts of the organiser's screens.
+const CupManagerDialog = lazy(() =>
+  withAllTexts(import('./CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog }))),
+);
 
 /**
- * `/cup/{cupid}`: the series standings per class (05 §4), live. Everyone reads them; cup admins
- * edit cells (double click or Enter), sort columns, tick two teams to join them, undo the last
- * join, show the owners' emails and names, look for duplicate names and download the CSV.
+ * `/cup/{cupid}`: the series standings per class (05 §4), live. Everyone reads them and downloads
+ * them (CSV, IOF XML); cup admins edit cells (double click or Enter), sort columns, tick two
+ * teams to join them (told why Join is not yet possible), undo the last join (in the join
+ * dialog, on the kept team's row and above the table), show the owners' emails and names, look
+ * for duplicate names, and open the series settings (also from "points are unconfigured").
  */
 export function CupPage() {
   const { cupid = '' } = useParams();
@@ -57,7 +66,8 @@ export function CupPage() {
   useCupRealtime(cupid, refetch);
   const [tab, setTab] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [joining, setJoining] = useState(false);
+  const [joining, setJoining] = useState<[CupStandingsRow, CupStandingsRow] | null>(null);
+  const [settings, setSettings] = useState(false);
   const [picking, setPicking] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -88,6 +98,14 @@ export function CupPage() {
     },
     onError,
   });
+  const join = useMutation({
+    mutationFn: (body: { keep: string; other: string }) => api.joinCupTeams(cupid, body),
+    onSuccess: (view) => {
+      applied(view);
+      setSelected([]);
+    },
+    onError,
+  });
 
   const view = standings.data;
   const classes = useMemo(() => (view ? cupClasses(view.rows) : []), [view]);
@@ -106,7 +124,18 @@ export function CupPage() {
   const classRows = view.rows.filter((r) => r.class === current);
   const rows = admin ? sortRows(classRows, sort) : classRows;
   const picked = view.rows.filter((r) => selected.includes(r.key));
-  const joinable = picked.length === 2 && canJoin(picked[0]!, picked[1]!);
+  const blocked = joinBlock(picked);
+  const openJoin = () => {
+    if (!blocked) setJoining([picked[0]!, picked[1]!]);
+  };
+  const joined = view.undo?.label === CUP_JOIN_UNDO ? view.undo.join : undefined;
+  const undoLabel = !view.undo
+    ? ''
+    : joined
+      ? t('cup.undo.join', { other: joined.otherName, keep: joined.keepName })
+      : t('cup.undo', {
+          label: view.undo.label === CUP_JOIN_UNDO ? t('cup.undo.joined') : view.undo.label,
+        });
   const download = (kind: 'csv' | 'iof') => {
     const name = `${cupid}-cup.${kind === 'csv' ? 'csv' : 'xml'}`;
     import('./cupDownloads.ts')
@@ -126,7 +155,7 @@ export function CupPage() {
           component="h1"
           sx={{ flex: 1, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
         >
-          {view.cup.name} {view.cup.year}
+          {cupTitle(view.cup)}
         </Typography>
         <Box sx={{ '@media print': { display: 'none' } }}>
           {admin && view.undo && (
@@ -137,17 +166,16 @@ export function CupPage() {
               disabled={undo.isPending}
               data-testid="cup-undo"
             >
-              {t('cup.undo', {
-                label: view.undo.label === CUP_JOIN_UNDO ? t('cup.undo.joined') : view.undo.label,
-              })}
+              {undoLabel}
             </Button>
           )}
           {admin && (
             <Button
               size="small"
               variant="outlined"
-              disabled={!joinable}
-              onClick={() => setJoining(true)}
+              disabled={blocked !== null}
+              onClick={openJoin}
+              aria-describedby="cup-join-why"
               data-testid="cup-join"
             >
               {t('cup.join')}
@@ -156,13 +184,37 @@ export function CupPage() {
           <IconButton aria-label={t('cup.print')} onClick={() => window.print()}>
             <PrintIcon />
           </IconButton>
-          <IconButton
-            aria-label={t('cup.menu')}
-            onClick={(e) => setMenu(e.currentTarget)}
-            data-testid="cup-menu"
-          >
-            <MoreVertIcon />
-          </IconButton>
+          {admin ? (
+            <IconButton
+              aria-label={t('cup.menu')}
+              onClick={(e) => setMenu(e.currentTarget)}
+              data-testid="cup-menu"
+            >
+              <MoreVertIcon />
+            </IconButton>
+          ) : (
+            // A visitor's downloads: plain buttons, no admin menu (spec 02, cup dialog).
+            <>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => download('csv')}
+                aria-label={t('cup.menu.csv')}
+                data-testid="cup-download-csv"
+              >
+                CSV
+              </Button>
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => download('iof')}
+                aria-label={t('cup.menu.iof')}
+                data-testid="cup-download-iof"
+              >
+                IOF XML
+              </Button>
+            </>
+          )}
           {menu && (
             <Suspense fallback={null}>
               <ActionMenu
@@ -178,8 +230,8 @@ export function CupPage() {
                         },
                         {
                           label: t('cup.join'),
-                          onClick: () => setJoining(true),
-                          disabled: !joinable,
+                          onClick: openJoin,
+                          disabled: blocked !== null,
                         },
                         {
                           label: t(showName ? 'cup.menu.name.off' : 'cup.menu.name'),
@@ -190,6 +242,11 @@ export function CupPage() {
                           label: t(showEmail ? 'cup.menu.email.off' : 'cup.menu.email'),
                           onClick: () => setShowEmail((s) => !s),
                           testId: 'cup-menu-email',
+                        },
+                        {
+                          label: t('cup.menu.settings'),
+                          onClick: () => setSettings(true),
+                          testId: 'cup-menu-settings',
                         },
                       ]
                     : []),
@@ -209,6 +266,18 @@ export function CupPage() {
           )}
         </Box>
       </Stack>
+      {admin && blocked && !view.unconfigured && view.rows.length > 0 && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          id="cup-join-why"
+          data-testid="cup-join-why"
+          sx={{ textAlign: 'right', mt: -1, mb: 1, '@media print': { display: 'none' } }}
+        >
+          {t(blocked.key, blocked.values)}
+        </Typography>
+      )}
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
         {view.events.length > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="cup-events">
@@ -229,8 +298,23 @@ export function CupPage() {
         )}
       </Stack>
       {view.unconfigured ? (
-        <Alert severity="info" data-testid="cup-unconfigured">
-          {t('cup.unconfigured')}
+        <Alert
+          severity="info"
+          data-testid="cup-unconfigured"
+          action={
+            admin ? (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => setSettings(true)}
+                data-testid="cup-open-settings"
+              >
+                {t('cup.unconfigured.open')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t(admin ? 'cup.unconfigured.admin' : 'cup.unconfigured')}
         </Alert>
       ) : view.rows.length === 0 ? (
         <EmptyState text={t('cup.empty')} testId="cup-empty" />
@@ -275,43 +359,18 @@ export function CupPage() {
               }
               onOpen={setHistory}
               onSave={(event, team, value) => setCell.mutate({ event, team, value })}
+              joinUndo={
+                joined && {
+                  keep: joined.keep,
+                  label: undoLabel,
+                  busy: undo.isPending,
+                  onUndo: () => undo.mutate(),
+                }
+              }
             />
           </Box>
-          {printing && (
-            <Box sx={PRINT_ONLY} data-testid="cup-print">
-              {classes.map((c, i) => (
-                <Box
-                  key={tabKey(c)}
-                  sx={{
-                    breakBefore: i === 0 ? 'auto' : 'page',
-                    pageBreakBefore: i === 0 ? 'auto' : 'always',
-                  }}
-                >
-                  {classes.length > 1 && (
-                    <Typography variant="h6" component="h2" sx={{ my: 1 }}>
-                      {c === '' ? t('cup.noclass') : c}
-                    </Typography>
-                  )}
-                  <CupTable
-                    events={view.events}
-                    rows={view.rows.filter((r) => r.class === c)}
-                    idPrefix="print-"
-                    all
-                  />
-                </Box>
-              ))}
-            </Box>
-          )}
-          <Typography variant="caption" color="text.secondary">
-            <Box component="span" sx={{ bgcolor: 'warning.light', px: 1, mr: 1 }}>
-              &nbsp;
-            </Box>
-            {t('cup.unused')}
-            <Box component="span" sx={{ color: 'text.disabled', ml: 2, mr: 1 }}>
-              0
-            </Box>
-            {t('cup.legend.missed')}
-          </Typography>
+          {printing && <CupPrintout classes={classes} view={view} />}
+          <CupLegend edited={view.rows.some((r) => r.edited)} />
         </>
       )}
       <Suspense fallback={null}>
@@ -332,20 +391,27 @@ export function CupPage() {
             }}
           />
         )}
-        {joining && picked.length === 2 && (
+        {joining && (
           <CupJoinDialog
-            teams={[picked[0]!, picked[1]!]}
+            teams={joining}
             events={view.events}
-            onCancel={() => setJoining(false)}
+            undoable={(keep, other) => joined?.keep === keep && joined.other === other}
+            onClose={() => setJoining(null)}
             onJoin={(keep, other) =>
-              api.joinCupTeams(cupid, { keep, other }).then((next) => {
-                applied(next);
-                setJoining(false);
-                setSelected([]);
-              }, onError)
+              join.mutateAsync({ keep, other }).then(
+                () => true,
+                () => false,
+              )
+            }
+            onUndo={() =>
+              undo.mutateAsync().then(
+                () => true,
+                () => false,
+              )
             }
           />
         )}
+        {settings && <CupManagerDialog cup={cupid} onClose={() => setSettings(false)} />}
       </Suspense>
     </Box>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Box,
   Chip,
+  IconButton,
   Link,
   Table,
   TableCell,
@@ -10,11 +11,48 @@ import {
   TableRow,
   TableSortLabel,
 } from '@mui/material';
+import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
 import type { CupEventView, CupStandingsRow } from '@rada/core';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
-import { cupCellState } from './cupTable.ts';
+import { formatEventDates } from '../events/formatEventDates.ts';
+import { cssTip } from './cssTip.ts';
+import { cellEdit, cupCellState } from './cupTable.ts';
 import type { CupSort } from './cupTable.ts';
+
+/** The corner mark of a cell a cup admin changed by hand (05 §5). */
+const EDITED_MARK = {
+  '&::before': {
+    content: '""',
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    borderTop: '9px solid',
+    borderTopColor: 'info.main',
+    borderLeft: '9px solid transparent',
+  },
+} as const;
+
+/** What a score cell's tip says: its state, a change by hand and what it replaced, the hint. */
+function useCellTip() {
+  const { t } = useTranslation();
+  return (row: CupStandingsRow, index: number, editable: boolean): string | undefined => {
+    const state = cupCellState(row, index);
+    const edit = cellEdit(row, index);
+    return (
+      [
+        edit &&
+          (edit.before === null
+            ? t('cup.cell.edited.none')
+            : t('cup.cell.edited', { value: edit.before })),
+        state === 'none' ? '' : t(`cup.state.${state}`),
+        editable ? t('cup.cell.hint') : '',
+      ]
+        .filter(Boolean)
+        .join(' · ') || undefined
+    );
+  };
+}
 
 /** One score cell; cup admins edit it in place (Enter saves, an empty value removes the edit). */
 function ScoreCell({
@@ -31,11 +69,16 @@ function ScoreCell({
   idPrefix: string;
 }) {
   const { t } = useTranslation();
+  const tipOf = useCellTip();
   const [editing, setEditing] = useState<string | null>(null);
   const score = row.scores[index];
   const state = cupCellState(row, index);
+  const edit = cellEdit(row, index);
+  const tip = tipOf(row, index, editable);
   const sx = {
     whiteSpace: 'nowrap',
+    ...cssTip('right', true),
+    ...(edit && EDITED_MARK),
     ...(state === 'unused' && { bgcolor: 'warning.light' }),
     ...(!row.own[index] && { color: 'text.disabled' }),
     ...(editable && { cursor: 'text' }),
@@ -82,13 +125,11 @@ function ScoreCell({
     <TableCell
       align="right"
       sx={sx}
-      title={
-        [state === 'none' ? '' : t(`cup.state.${state}`), editable ? t('cup.cell.hint') : '']
-          .filter(Boolean)
-          .join(' · ') || undefined
-      }
+      data-tip={tip}
+      aria-description={tip}
       data-testid={`${idPrefix}cup-cell-${row.key}-${index}`}
       data-state={state}
+      data-edited={edit ? (edit.before ?? '') : undefined}
       onDoubleClick={editable ? () => setEditing(score === null ? '' : String(score)) : undefined}
       onKeyDown={
         editable
@@ -97,7 +138,8 @@ function ScoreCell({
             }
           : undefined
       }
-      tabIndex={editable ? 0 : undefined}
+      // A phone shows a changed cell's tip when it is tapped (focused).
+      tabIndex={editable || edit ? 0 : undefined}
     >
       {score === null || score === undefined ? '' : score}
     </TableCell>
@@ -123,6 +165,7 @@ export function CupTable({
   onSort,
   onOpen,
   onSave,
+  joinUndo,
   idPrefix = '',
   all = false,
 }: {
@@ -138,17 +181,24 @@ export function CupTable({
   onSort?: (column: CupSort['column']) => void;
   onOpen?: (key: string) => void;
   onSave?: (event: string, team: string, value: number | null) => void;
+  /** The latest join, undone from the kept team's row (05 §5). */
+  joinUndo?: { keep: string; label: string; busy: boolean; onUndo: () => void };
   idPrefix?: string;
   /** Render every row, not only those near the view (the printed copy). */
   all?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const header = (column: CupSort['column'], label: string, align?: 'right', title?: string) => (
+  const header = (column: CupSort['column'], label: string, align?: 'right', tip?: string) => (
     <TableCell
       key={String(column)}
       align={align}
-      title={title}
+      data-tip={tip}
+      aria-label={tip}
+      data-testid={typeof column === 'number' ? `${idPrefix}cup-col-${column}` : undefined}
+      // Without the sort button, a tap focuses the cell and shows its tip.
+      tabIndex={tip !== undefined && !(admin && sort && onSort) ? 0 : undefined}
+      sx={tip === undefined ? undefined : cssTip('right')}
       sortDirection={admin && sort?.column === column ? (sort.asc ? 'asc' : 'desc') : false}
     >
       {admin && sort && onSort ? (
@@ -174,7 +224,16 @@ export function CupTable({
             {header('name', t('cup.col.team'))}
             {admin && showEmail && <TableCell>{t('cup.col.email')}</TableCell>}
             {admin && showName && <TableCell>{t('cup.col.displayname')}</TableCell>}
-            {events.map((e, i) => header(i, `${i + 1}.`, 'right', e.name))}
+            {events.map((e, i) =>
+              header(
+                i,
+                `${i + 1}.`,
+                'right',
+                [`${i + 1}. ${e.name}`, formatEventDates(e.starttime, null, i18n.language)]
+                  .filter(Boolean)
+                  .join(' · '),
+              ),
+            )}
             {header('total', t('cup.col.total'), 'right')}
           </TableRow>
         </TableHead>
@@ -220,6 +279,19 @@ export function CupTable({
                     </Link>
                   ) : (
                     r.name
+                  )}
+                  {joinUndo?.keep === r.key && (
+                    <IconButton
+                      size="small"
+                      onClick={joinUndo.onUndo}
+                      disabled={joinUndo.busy}
+                      aria-label={joinUndo.label}
+                      data-tip={joinUndo.label}
+                      data-testid={`${idPrefix}cup-row-undo-${r.key}`}
+                      sx={{ ml: 0.5, p: 0.25, ...cssTip('left', true) }}
+                    >
+                      <UndoIcon fontSize="small" />
+                    </IconButton>
                   )}
                   {near?.has(r.key) && (
                     <Chip

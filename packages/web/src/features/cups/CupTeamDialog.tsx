@@ -15,11 +15,13 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CupEventView, CupStandingsRow } from '@rada/core';
-import { cupCellState } from './cupTable.ts';
+import { formatEventDates } from '../events/formatEventDates.ts';
+import { cellEdit, cupCellState } from './cupTable.ts';
 
 /**
  * A team's way through the series: per event its date, its points and whether they count, not
- * count, or stand in for a missed event; each event links to its results.
+ * count, or stand in for a missed event, and what a change by hand replaced; each event links
+ * to its results.
  */
 export function CupTeamDialog({
   row,
@@ -30,7 +32,7 @@ export function CupTeamDialog({
   events: readonly CupEventView[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="cup-team-dialog">
       <DialogTitle>
@@ -55,6 +57,7 @@ export function CupTeamDialog({
           <TableBody>
             {events.map((e, i) => {
               const state = cupCellState(row, i);
+              const edit = cellEdit(row, i);
               return (
                 <TableRow key={e.id} data-testid={`cup-team-event-${i}`} data-state={state}>
                   <TableCell>
@@ -63,12 +66,20 @@ export function CupTeamDialog({
                     </Link>
                     {e.starttime !== null && (
                       <Typography variant="caption" color="text.secondary" component="div">
-                        {new Date(e.starttime).toLocaleDateString()}
+                        {formatEventDates(e.starttime, null, i18n.language)}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell align="right">{row.scores[i] ?? ''}</TableCell>
-                  <TableCell>{t(`cup.state.${state}`)}</TableCell>
+                  <TableCell data-testid={`cup-team-event-${i}-state`}>
+                    {t(`cup.state.${state}`)}
+                    {edit &&
+                      ` · ${
+                        edit.before === null
+                          ? t('cup.cell.edited.none')
+                          : t('cup.cell.edited', { value: edit.before })
+                      }`}
+                  </TableCell>
                 </TableRow>
               );
             })}

@@ -1,4 +1,4 @@
-import { cupStandingsCsv, cupStandingsToIof } from '@rada/core';
+import { cupStandingsCsv, cupStandingsToIof, cupTitle, localOffsetMinutes } from '@rada/core';
 import type { CupStandingsView } from '@rada/core';
 
 /**
@@ -13,8 +13,16 @@ export function cupFileText(
   return kind === 'csv'
     ? cupStandingsCsv(view.rows, view.events.length, csvHeader)
     : cupStandingsToIof(view.rows, view.events, {
-        cupName: `${view.cup.name} ${view.cup.year}`,
+        cupName: cupTitle(view.cup),
         createTime: new Date().toISOString(),
         complete: view.events.every((e) => e.hasResults),
+        startTime: firstStart(view),
+        offsetMinutes: localOffsetMinutes,
       });
+}
+
+/** The cup's first start, the StartTime of the IOF list (SportOrg reads no result without one). */
+function firstStart(view: CupStandingsView): number | null {
+  const starts = view.events.flatMap((e) => (e.starttime === null ? [] : [e.starttime]));
+  return starts.length > 0 ? Math.min(...starts) : null;
 }

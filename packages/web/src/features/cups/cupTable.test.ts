@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CupStandingsRow } from '@rada/core';
-import { canJoin, cupCellState, cupClasses, nearNames, sortRows } from './cupTable.ts';
+import {
+  canJoin,
+  cellEdit,
+  cupCellState,
+  cupClasses,
+  joinBlock,
+  nearNames,
+  sortRows,
+} from './cupTable.ts';
 
 const row = (key: string, name: string, over: Partial<CupStandingsRow> = {}): CupStandingsRow => ({
   class: '',
@@ -75,5 +83,33 @@ describe('cup table helpers', () => {
       'missed',
       'none',
     ]);
+  });
+
+  it('says why ticked rows cannot be joined', () => {
+    const a = row('a', 'A', { class: 'M', own: [true, false] });
+    const b = row('b', 'B', { class: 'M', own: [false, true] });
+    const c = row('c', 'C', { class: 'M', own: [true, true] });
+    const w = row('w', 'W', { class: 'W', own: [false, true] });
+    expect(joinBlock([])).toEqual({ key: 'cup.join.why.none' });
+    expect(joinBlock([a])).toEqual({ key: 'cup.join.why.one' });
+    expect(joinBlock([a, b, c])).toEqual({ key: 'cup.join.why.many' });
+    expect(joinBlock([a, w])).toEqual({ key: 'cup.join.why.class' });
+    expect(joinBlock([b, c])).toEqual({
+      key: 'cup.join.why.clash',
+      values: { events: '2', count: 1 },
+    });
+    expect(joinBlock([c, { ...c, key: 'd' }])?.values).toEqual({ events: '1, 2', count: 2 });
+    expect(joinBlock([a, b])).toBeNull();
+    expect(canJoin(a, b)).toBe(true);
+  });
+
+  it('tells a cell changed by hand, with the value it replaced', () => {
+    const r = row('a', 'A', { scores: [9, 5], edited: { 0: 22 } });
+    expect(cellEdit(r, 0)).toEqual({ before: 22 });
+    expect(cellEdit(r, 1)).toBeUndefined();
+    expect(cellEdit(row('b', 'B', { edited: { 1: null } }), 1)).toEqual({ before: null });
+    // Stored as JSON, the indexes are strings: read the same.
+    const stored = JSON.parse(JSON.stringify(r)) as typeof r;
+    expect(cellEdit(stored, 0)).toEqual({ before: 22 });
   });
 });

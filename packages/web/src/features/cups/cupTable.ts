@@ -65,6 +65,22 @@ export function canJoin(a: CupStandingsRow, b: CupStandingsRow): boolean {
   return a.key !== b.key && a.class === b.class && !a.own.some((own, i) => own && b.own[i]);
 }
 
+/** Why the ticked rows cannot be joined (05 §5): a translation key and its values; null if they can. */
+export function joinBlock(
+  picked: readonly CupStandingsRow[],
+): { key: string; values?: Record<string, string | number> } | null {
+  if (picked.length === 0) return { key: 'cup.join.why.none' };
+  if (picked.length === 1) return { key: 'cup.join.why.one' };
+  if (picked.length > 2) return { key: 'cup.join.why.many' };
+  const [a, b] = picked as [CupStandingsRow, CupStandingsRow];
+  if (a.class !== b.class) return { key: 'cup.join.why.class' };
+  const both = a.own.flatMap((own, i) => (own && b.own[i] ? [String(i + 1)] : []));
+  if (both.length > 0) {
+    return { key: 'cup.join.why.clash', values: { events: both.join(', '), count: both.length } };
+  }
+  return null;
+}
+
 /** A sort of the admin's table: by a column, ascending or not. */
 export interface CupSort {
   column: 'place' | 'name' | 'total' | number;
@@ -94,6 +110,18 @@ export function sortRows(rows: readonly CupStandingsRow[], sort: CupSort): CupSt
  * (the cup's value for an event the team missed) or `none`.
  */
 export type CupCellState = 'counted' | 'unused' | 'missed' | 'none';
+
+/**
+ * A cup admin's change of a cell (05 §5): `{before}` holds the value the cell would have
+ * without it (null: nothing); undefined when the cell is not changed by hand.
+ */
+export function cellEdit(
+  row: CupStandingsRow,
+  index: number,
+): { before: number | null } | undefined {
+  const before = row.edited?.[index];
+  return before === undefined ? undefined : { before };
+}
 
 export function cupCellState(row: CupStandingsRow, index: number): CupCellState {
   const score = row.scores[index];

@@ -1,24 +1,20 @@
 import { Suspense, lazy } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, Me } from '@rada/core';
 import { EventLoadState, useEventTitle } from './EventLoadState.tsx';
 import { useEventRealtime } from '../../api/realtime.ts';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { NotFound } from '../../components/NotFound.tsx';
 import { LoadingState } from '../../components/States.tsx';
-import { useDialogState } from '../../hooks/useDialogState.ts';
 import { useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { AdminsTab } from '../admins/AdminsTab.tsx';
-import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { ExportTab } from '../export/ExportTab.tsx';
 import { SettingsTab } from '../settings/SettingsTab.tsx';
-import { WheelButton } from '../wheel/WheelButton.tsx';
+import { EventActions } from './EventActions.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
 
@@ -31,9 +27,6 @@ const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ defau
 const LiveMapTab = lazy(() =>
   import('../live/LiveMapTab.tsx').then((m) => ({ default: m.LiveMapTab })),
 );
-const CupManagerDialog = lazy(() =>
-  import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
-);
 const HistoryTab = lazy(() =>
   import('../history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })),
 );
@@ -45,13 +38,8 @@ const ControlDescriptionSheet = lazy(() =>
 
 function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undefined }) {
   const { t, i18n } = useTranslation();
-  const dialog = useDialogState();
-  const cups = useDialogState();
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}
-    >
+    <Stack direction="row" sx={{ gap: { xs: 1, sm: 2 }, alignItems: 'flex-start' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography
           variant="h4"
@@ -78,33 +66,7 @@ function EventHeader({ event, me }: { event: EventSummary; me: Me | null | undef
           )}
         </Stack>
       </Box>
-      {event.role !== null && (
-        <Button
-          variant="outlined"
-          startIcon={<EmojiEventsIcon />}
-          onClick={cups.show}
-          data-testid="event-cups"
-        >
-          {t('cup.manage.title')}
-        </Button>
-      )}
-      {cups.open && (
-        <Suspense fallback={null}>
-          <CupManagerDialog key={cups.key} event={event} onClose={cups.hide} />
-        </Suspense>
-      )}
-      {event.role !== null && <WheelButton event={event} />}
-      {me?.creator && (
-        <Button
-          variant="outlined"
-          startIcon={<ContentCopyIcon />}
-          onClick={dialog.show}
-          data-testid="event-duplicate"
-        >
-          {t('event.duplicate')}
-        </Button>
-      )}
-      <CreateEventDialog key={dialog.key} open={dialog.open} onClose={dialog.hide} source={event} />
+      <EventActions event={event} me={me} />
     </Stack>
   );
 }
@@ -142,8 +104,9 @@ export function EventPage() {
   }
 
   let content: React.ReactNode;
-  if (tab === 'coming') {
-    content = <ComingSoon text={t('event.tab.coming')} backTo={`/${ev.id}`} />;
+  if (tab === 'notfound') {
+    // The tabs stay above it: they are the pages the event has.
+    content = <NotFound text={t('event.tab.notfound', { page: sub1 })} backTo={`/${ev.id}`} />;
   } else if (!tabs.includes(tab)) {
     content = (
       <Alert
@@ -216,7 +179,7 @@ export function EventPage() {
       {tabs.length > 1 && (
         <Paper variant="outlined">
           <Tabs
-            value={tab !== 'coming' && tabs.includes(tab) ? tab : false}
+            value={tab !== 'notfound' && tabs.includes(tab) ? tab : false}
             variant="scrollable"
             allowScrollButtonsMobile
           >

@@ -8,6 +8,10 @@ import type { EventOverview, OverviewStepKey } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { IssuesTable } from '../adminEvents/IssuesTable.tsx';
+import { useDialogState } from '../../hooks/useDialogState.ts';
+import { ArchiveJobDialog } from '../archive/ArchivePanel.tsx';
+import { ArchivedOverview } from './ArchivedOverview.tsx';
+import { KpAttentionList } from './KpAttentionList.tsx';
 
 /** Where each setup step is done: a tab of the event page, a section of its settings. */
 const STEP_LINKS: Record<OverviewStepKey, string> = {
@@ -216,6 +220,9 @@ function SetupPanel({ o, eventId }: { o: EventOverview; eventId: string }) {
                   ? t(`dash.step.${step.key}.left`, { count: step.left })
                   : t(`dash.step.${step.key}.help`)}
               </Typography>
+              {step.key === 'kps' && o.kps.attention.total > 0 && (
+                <KpAttentionList eventId={eventId} attention={o.kps.attention} />
+              )}
             </Box>
             <Tooltip title={t(`dash.step.${step.key}.help`)}>
               <Button
@@ -270,15 +277,33 @@ export function OverviewDashboard({ eventId }: { eventId: string }) {
     queryFn: () => api.overview(eventId),
     refetchInterval: REFRESH_MS,
   });
+  // Here, not in the archive's panel: the dialog stays open (with its log) as the event comes back.
+  const restore = useDialogState();
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) {
     return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
   }
+  const { archive } = overview.data;
   return (
     <Stack spacing={2} data-testid="dash">
-      <NowPanel o={overview.data} />
-      <SetupPanel o={overview.data} eventId={eventId} />
+      {archive ? (
+        // Nothing happens and nothing is set up in an archived event: what it holds instead.
+        <ArchivedOverview archive={archive} onRestore={restore.show} />
+      ) : (
+        <>
+          <NowPanel o={overview.data} />
+          <SetupPanel o={overview.data} eventId={eventId} />
+        </>
+      )}
       <IssuesPanel eventId={eventId} />
+      {restore.open && (
+        <ArchiveJobDialog
+          key={restore.key}
+          eventId={eventId}
+          kind="unarchive"
+          onClose={restore.hide}
+        />
+      )}
     </Stack>
   );
 }

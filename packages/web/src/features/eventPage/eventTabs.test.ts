@@ -24,6 +24,7 @@ describe('event tabs', () => {
     expect(tabFromSub(undefined)).toBe('overview');
     expect(tabFromSub('kp')).toBe('kp');
     expect(tabFromSub('kpprint')).toBe('kpprint');
-    expect(tabFromSub('results')).toBe('coming');
+    expect(tabFromSub('results')).toBe('notfound');
+    expect(tabFromSub('history')).toBe('notfound');
   });
 });

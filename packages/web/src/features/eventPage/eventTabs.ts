@@ -38,11 +38,11 @@ export function visibleTabs(admin: boolean, kpsinweb = false, hidetracks = true)
 export const EVENT_PAGES = ['kpprint'] as const;
 export type EventPageName = (typeof EVENT_PAGES)[number];
 
-/** The tab a `/:evid/:sub1` address selects; 'coming' for parts of the app not built yet. */
-export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'coming' {
+/** The tab a `/:evid/:sub1` address selects; 'notfound' for an address the event has no page at. */
+export function tabFromSub(sub1: string | undefined): EventTab | EventPageName | 'notfound' {
   if (sub1 === undefined || sub1 === '') return 'overview';
   if (sub1 === 'kpprint') return sub1;
-  return EVENT_TABS.find((t) => t === sub1) ?? 'coming';
+  return EVENT_TABS.find((t) => t === sub1) ?? 'notfound';
 }
 
 /** The address of a tab of an event. */

@@ -1,42 +1,18 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { AUDIT_KINDS } from '@rada/core';
-import type { AuditEntry, AuditKind, EventSummary } from '@rada/core';
+import { EVENT_AUDIT_KINDS } from '@rada/core';
+import type { AuditEntry, EventSummary } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
-
-/** A value of a change as a line of text, cut at this many characters (the whole in its title). */
-const VALUE_CHARS = 120;
-
-const valueText = (value: unknown) =>
-  value === null || value === undefined ? '' : JSON.stringify(value);
+import { LogEntries, LogKindAndTimes, useLogFilter } from './logParts.tsx';
 
 /** The setting a `settings.update` entry changed (its path's last part). */
 const settingOf = (entry: AuditEntry) =>
   entry.action === 'settings.update' ? (entry.path?.split('/').pop() ?? null) : null;
-
-/** `datetime-local` text → epoch ms (undefined when empty). */
-const msOf = (text: string) => (text === '' ? undefined : dayjs(text).valueOf());
 
 /**
  * The event's History tab (spec 02 §2 changes log): every change to its teams, answers, marks,
@@ -48,23 +24,16 @@ export function HistoryTab({ event }: { event: EventSummary }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [who, setWho] = useState('');
-  const [what, setWhat] = useState<AuditKind | ''>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const filter = useLogFilter();
   const admins = useQuery({
     queryKey: queryKeys.admins(event.id),
     queryFn: () => api.admins(event.id),
   });
-  const filter = {
-    ...(who ? { who } : {}),
-    ...(what ? { what } : {}),
-    ...(msOf(from) !== undefined ? { from: msOf(from) } : {}),
-    ...(msOf(to) !== undefined ? { to: msOf(to) } : {}),
-  };
+  const query = { ...(who ? { who } : {}), ...filter.query };
   const log = useInfiniteQuery({
-    queryKey: [...queryKeys.eventLog(event.id), filter],
+    queryKey: [...queryKeys.eventLog(event.id), query],
     queryFn: ({ pageParam }) =>
-      api.eventLog(event.id, { ...filter, ...(pageParam ? { before: pageParam } : {}) }),
+      api.eventLog(event.id, { ...query, ...(pageParam ? { before: pageParam } : {}) }),
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
   });
@@ -80,9 +49,6 @@ export function HistoryTab({ event }: { event: EventSummary }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.settings(event.id) });
     },
   });
-  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
-  const whoText = (entry: AuditEntry) =>
-    entry.user === null ? t('log.system') : (entry.user.displayName ?? t('log.deleteduser'));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }} data-testid="history-tab">
@@ -111,128 +77,27 @@ export function HistoryTab({ event }: { event: EventSummary }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          label={t('log.filter.what')}
-          value={what}
-          onChange={(e) => setWhat(e.target.value as AuditKind | '')}
-          sx={{ minWidth: 200 }}
-          slotProps={{
-            select: {
-              displayEmpty: true,
-              SelectDisplayProps: { 'data-testid': 'history-what' } as object,
-            },
-            inputLabel: { shrink: true },
-          }}
-        >
-          <MenuItem value="">{t('log.filter.everything')}</MenuItem>
-          {(Object.keys(AUDIT_KINDS) as AuditKind[]).map((kind) => (
-            <MenuItem key={kind} value={kind} data-testid={`history-what-${kind}`}>
-              {t(`log.kind.${kind}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          type="datetime-local"
-          label={t('log.filter.from')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="datetime-local"
-          label={t('log.filter.to')}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <LogKindAndTimes filter={filter} kinds={EVENT_AUDIT_KINDS} testId="history-what" />
       </Stack>
-      {log.isPending ? (
-        <LoadingState />
-      ) : log.isError ? (
-        <ErrorState error={log.error} onRetry={() => void log.refetch()} />
-      ) : entries.length === 0 ? (
-        <EmptyState text={t('log.empty')} testId="history-empty" />
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" data-testid="history-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('log.col.time')}</TableCell>
-                  <TableCell>{t('log.col.who')}</TableCell>
-                  <TableCell>{t('log.col.what')}</TableCell>
-                  <TableCell>{t('log.col.where')}</TableCell>
-                  <TableCell>{t('log.col.change')}</TableCell>
-                  <TableCell padding="checkbox" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry) => {
-                  const old = valueText(entry.old);
-                  const value = valueText(entry.value);
-                  const change =
-                    old && value ? `${old} → ${value}` : value || `${old} ${t('log.removed')}`;
-                  return (
-                    <TableRow key={entry.id} data-testid={`history-row-${entry.action}`}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {dayjs(entry.time).format('DD.MM.YYYY HH:mm:ss')}
-                      </TableCell>
-                      <TableCell>{whoText(entry)}</TableCell>
-                      <TableCell>
-                        {t(`log.action.${entry.action}`, { defaultValue: entry.action })}
-                      </TableCell>
-                      <TableCell
-                        sx={{
-                          fontFamily: 'monospace',
-                          fontSize: '0.75rem',
-                          wordBreak: 'break-all',
-                        }}
-                      >
-                        {entry.path ?? ''}
-                      </TableCell>
-                      <TableCell
-                        title={change}
-                        sx={{
-                          fontFamily: 'monospace',
-                          fontSize: '0.75rem',
-                          wordBreak: 'break-all',
-                        }}
-                      >
-                        {change.length > VALUE_CHARS ? `${change.slice(0, VALUE_CHARS)}…` : change}
-                      </TableCell>
-                      <TableCell padding="checkbox">
-                        {settingOf(entry) && event.arch === null && (
-                          <Button
-                            size="small"
-                            startIcon={<UndoIcon />}
-                            disabled={undo.isPending}
-                            onClick={() => undo.mutate(entry)}
-                            data-testid="history-undo"
-                          >
-                            {t('log.undo')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {log.hasNextPage && (
-            <Box sx={{ textAlign: 'center', mt: 2 }}>
-              <Button
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-                data-testid="history-more"
-              >
-                {t('log.more')}
-              </Button>
-            </Box>
-          )}
-        </>
-      )}
+      <LogEntries
+        log={log}
+        emptyText={t('log.empty')}
+        prefix="history"
+        extra={(entry) =>
+          settingOf(entry) &&
+          event.arch === null && (
+            <Button
+              size="small"
+              startIcon={<UndoIcon />}
+              disabled={undo.isPending}
+              onClick={() => undo.mutate(entry)}
+              data-testid="history-undo"
+            >
+              {t('log.undo')}
+            </Button>
+          )
+        }
+      />
     </Paper>
   );
 }

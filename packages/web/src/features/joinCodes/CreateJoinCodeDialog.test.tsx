@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { JOIN_CODE_ALPHABET, joinCodeValidUntil } from '@rada/core';
+import { JOIN_CODE_ALPHABET } from '@rada/core';
 import type { CreateJoinCodeBody, JoinCodeView } from '@rada/core';
 import '../../i18n/index.ts';
 import { setLanguage } from '../../i18n/index.ts';
@@ -34,6 +34,16 @@ describe('CreateJoinCodeDialog', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/events/ev/joincodes/validities') {
+          // What the server answers: the end of a day in the event's zone (Tallinn, UTC+2).
+          const ends = {
+            '1w': Date.parse('2026-11-11T23:59:59.999+02:00'),
+            '2w': Date.parse('2026-11-18T23:59:59.999+02:00'),
+            '1m': Date.parse('2026-12-04T23:59:59.999+02:00'),
+            '2m': Date.parse('2027-01-04T23:59:59.999+02:00'),
+          };
+          return new Response(JSON.stringify({ timeZone: 'Europe/Tallinn', ends }));
+        }
         if (url === '/api/events/ev/teams') {
           return new Response(JSON.stringify([{ id: 'alpha', name: 'Alpha', nr: 1 }]));
         }
@@ -56,7 +66,7 @@ describe('CreateJoinCodeDialog', () => {
     vi.unstubAllGlobals();
   });
 
-  it('suggests a random code, upper-cases what is typed and suggests another on request', () => {
+  it('suggests a random code, upper-cases what is typed and suggests another on request', async () => {
     renderDialog();
     const first = codeInput().value;
     expect(first).toHaveLength(6);
@@ -67,7 +77,11 @@ describe('CreateJoinCodeDialog', () => {
     expect(codeInput().value).not.toBe('AB12CD');
     const month = screen.getByTestId('joincode-validity-1m');
     expect((month.querySelector('input') as HTMLInputElement).checked).toBe(true);
-    expect(month.textContent).toMatch(/^1 month \(until \d{2} \w+ \d{4} 20:59\)$/);
+    // The end the server computed, read in the event's zone whatever the browser's.
+    await waitFor(() =>
+      expect(month.textContent).toBe('1 month: until the end of 04 December 2026 (Europe/Tallinn)'),
+    );
+    expect(screen.getByTestId('joincode-create-zone').textContent).toContain('Europe/Tallinn');
   });
 
   it('shows an existing code on the code field and creates nothing', async () => {
@@ -104,7 +118,7 @@ describe('CreateJoinCodeDialog', () => {
         code: 'TEAM01',
         singleteam: true,
         teamId: 'alpha',
-        valid: joinCodeValidUntil(new Date(), '2w'),
+        validity: '2w',
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -8,6 +8,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   IconButton,
   InputAdornment,
@@ -25,16 +26,18 @@ import {
 } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_JOIN_VALIDITY, JOIN_VALIDITIES, joinCodeValidUntil } from '@rada/core';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_JOIN_VALIDITY, JOIN_VALIDITIES } from '@rada/core';
 import type { JoinCodeView, JoinValidity } from '@rada/core';
+import { api, queryKeys } from '../../api/client.ts';
 import { useMutateOnce } from '../../hooks/useSubmitOnce.ts';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useTeams } from '../teams/useTeams.ts';
 import {
-  formatValidUntil,
   isNewCodeShape,
   normalizeCodeInput,
   randomJoinCode,
+  validUntilText,
 } from './joinCodeText.ts';
 import { useCreateJoinCode } from './useJoinCodes.ts';
 
@@ -51,7 +54,8 @@ interface CreateJoinCodeDialogProps {
 
 /**
  * Creating a code: a random code to keep or edit, the single-team flag with an optional team,
- * and the validity (the end shown as computed from 20:59 today plus the chosen duration).
+ * and the validity. The server computes each choice's end (the end of a day in the event's time
+ * zone), shown beside it, and the end of the one sent.
  */
 export function CreateJoinCodeDialog({
   eventId,
@@ -70,11 +74,13 @@ export function CreateJoinCodeDialog({
   const teams = useTeams(eventId);
   const create = useCreateJoinCode(eventId);
   const once = useMutateOnce(create);
-  // The end dates are computed once per opening so they do not move while the dialog is open.
-  const ends = useMemo(() => {
-    const now = new Date();
-    return new Map(JOIN_VALIDITIES.map((v) => [v, joinCodeValidUntil(now, v)]));
-  }, []);
+  // Asked afresh at each opening: a dialog opened after midnight shows the next day's ends.
+  const validities = useQuery({
+    queryKey: queryKeys.joinCodeValidities(eventId),
+    queryFn: () => api.joinCodeValidities(eventId),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
   const shapeOk = isNewCodeShape(code);
   const exists = errorKey(create.error) === 'joinc.error.codeexists';
@@ -96,7 +102,7 @@ export function CreateJoinCodeDialog({
         code,
         singleteam,
         teamId: singleteam && team !== NEW_TEAM ? team : null,
-        valid: ends.get(validity) ?? joinCodeValidUntil(new Date(), validity),
+        validity,
       },
       { onSuccess: onCreated },
     );
@@ -202,13 +208,26 @@ export function CreateJoinCodeDialog({
                     value={v}
                     control={<Radio size="small" />}
                     data-testid={`joincode-validity-${v}`}
-                    label={t('joinc.create.validuntil', {
-                      duration: t(`joinc.validity.${v}`),
-                      end: formatValidUntil(ends.get(v) ?? 0),
-                    })}
+                    label={
+                      validities.data
+                        ? t('joinc.create.validuntil', {
+                            duration: t(`joinc.validity.${v}`),
+                            end: validUntilText(
+                              t,
+                              validities.data.ends[v],
+                              validities.data.timeZone,
+                            ),
+                          })
+                        : t(`joinc.validity.${v}`)
+                    }
                   />
                 ))}
               </RadioGroup>
+              {validities.data && (
+                <FormHelperText sx={{ mx: 0 }} data-testid="joincode-create-zone">
+                  {t('joinc.create.zone', { zone: validities.data.timeZone })}
+                </FormHelperText>
+              )}
             </FormControl>
             {otherError && <Alert severity="error">{otherError}</Alert>}
           </Stack>

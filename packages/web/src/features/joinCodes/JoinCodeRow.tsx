@@ -12,7 +12,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useTranslation } from 'react-i18next';
 import type { JoinCodeView } from '@rada/core';
-import { formatValidUntil, userLabel } from './joinCodeText.ts';
+import { userLabel, validUntilText } from './joinCodeText.ts';
 
 interface JoinCodeRowProps {
   code: JoinCodeView;
@@ -43,7 +43,7 @@ export function JoinCodeRow({
         sx={expired ? { textDecoration: 'line-through' } : undefined}
         data-testid={`joincode-valid-${code.code}`}
       >
-        {formatValidUntil(code.valid)}
+        {validUntilText(t, code.valid, code.timeZone)}
       </Typography>
       {expired && (
         <Chip

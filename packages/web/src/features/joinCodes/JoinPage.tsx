@@ -11,7 +11,9 @@ import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { errorKey, errorText } from '../../i18n/errorText.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
+import { RegClassField } from '../registration/RegClassField.tsx';
 import { useMe } from '../auth/useMe.ts';
+import { GuestSignInButton } from '../participant/SignInChoices.tsx';
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { useEvent } from '../events/useEvent.ts';
 import { CodeEntryForm } from './CodeEntryForm.tsx';
@@ -141,12 +143,20 @@ function JoinForm({
   const me = useMe();
   const openSignIn = useOpenSignIn();
   const queryClient = useQueryClient();
-  // A single-team code of an existing team attaches the user to it; any other code may create one.
+  // A single-team code of an existing team attaches the user to it; any other code may create one,
+  // in a class of the event's when it has classes (as registration).
   const namesTeam = !(info.singleteam && info.teamName);
   const [teamName, setTeamName] = useState<string | null>(null);
+  const [klass, setKlass] = useState('');
+  const [tried, setTried] = useState(false);
+  const classMissing = namesTeam && info.classRequired && klass === '';
   const join = useMutation({
     mutationFn: (name: string) =>
-      api.useJoinCode({ code: info.code, ...(namesTeam && name ? { teamName: name } : {}) }),
+      api.useJoinCode({
+        code: info.code,
+        ...(namesTeam && name ? { teamName: name } : {}),
+        ...(namesTeam && klass !== '' ? { klassid: klass } : {}),
+      }),
     onSuccess: (result) => {
       onJoined(result);
       void queryClient.invalidateQueries({ queryKey: queryKeys.events });
@@ -156,13 +166,17 @@ function JoinForm({
 
   if (me.isPending) return <LoadingState />;
   if (!me.data) {
+    // A participant may also join as this phone's guest, as on /play.
     return (
-      <SignInPrompt
-        text={t('joinc.page.signin')}
-        onSignIn={openSignIn}
-        testId="join-signinprompt"
-        buttonTestId="join-signin"
-      />
+      <Stack sx={{ gap: 2 }}>
+        <SignInPrompt
+          text={t('joinc.page.signin')}
+          onSignIn={openSignIn}
+          testId="join-signinprompt"
+          buttonTestId="join-signin"
+        />
+        <GuestSignInButton testId="join-guest" />
+      </Stack>
     );
   }
   const name = teamName ?? me.data.displayName;
@@ -170,9 +184,11 @@ function JoinForm({
     <Stack
       component="form"
       sx={{ gap: 2 }}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        join.mutate(name.trim());
+        setTried(true);
+        if (!classMissing) join.mutate(name.trim());
       }}
     >
       {namesTeam && (
@@ -182,6 +198,15 @@ function JoinForm({
           value={name}
           onChange={(e) => setTeamName(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'join-teamname' } }}
+        />
+      )}
+      {namesTeam && (
+        <RegClassField
+          view={info}
+          value={klass}
+          onChange={setKlass}
+          error={tried && classMissing}
+          disabled={join.isPending}
         />
       )}
       {join.isError && (

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -18,13 +17,13 @@ import {
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
-import { toDataURL } from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { JOIN_QR_SIZE_PX } from '@rada/core';
 import type { JoinCodeView } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { downloadUrl } from '../export/download.ts';
-import { QR_OPTIONS, dataUrlToBlob, joinUrl, qrFileName } from './joinCodeText.ts';
+import { dataUrlToBlob, joinUrl, qrFileName } from './joinCodeText.ts';
+import { useQrDataUrl } from './useQrDataUrl.ts';
 
 /**
  * Sharing one code (spec 01 screen 3): the code in large letters, its link with a copy button,
@@ -42,24 +41,7 @@ export function ShareJoinCodeDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const link = joinUrl(window.location.origin, code.link);
-  const [qr, setQr] = useState<{ link: string; dataUrl: string } | null>(null);
-  const [qrFailed, setQrFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    toDataURL(link, { ...QR_OPTIONS, type: 'image/png' }).then(
-      (dataUrl) => {
-        if (live) setQr({ link, dataUrl });
-      },
-      () => {
-        if (live) setQrFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
-  const dataUrl = qr?.link === link ? qr.dataUrl : null;
+  const { dataUrl, failed: qrFailed } = useQrDataUrl(link);
 
   const handleCopyLink = async () => {
     try {

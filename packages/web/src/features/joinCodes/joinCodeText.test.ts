@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
 import 'dayjs/locale/et';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JOIN_CODE_MAX_LENGTH } from '@rada/core';
 import {
@@ -13,6 +14,7 @@ import {
   randomBelow,
   randomJoinCode,
   userLabel,
+  validUntilText,
 } from './joinCodeText.ts';
 
 describe('join-code helpers', () => {
@@ -59,6 +61,26 @@ describe('join-code helpers', () => {
     expect(formatValidUntil(ms, 'et')).toBe('21. detsember 2026 20:59');
     expect(isExpired({ valid: ms }, ms + 1)).toBe(true);
     expect(isExpired({ valid: ms }, ms)).toBe(false);
+  });
+
+  it("show a code's end in the event's time zone, as the end of a day when it is one", () => {
+    const t = ((key: string, o: Record<string, string>) =>
+      `${key}|${Object.values(o).join('|')}`) as unknown as TFunction;
+    const end = Date.parse('2026-12-04T23:59:59.999+02:00');
+    expect(validUntilText(t, end, 'Europe/Tallinn', 'en')).toBe(
+      'joinc.end.day|04 December 2026|Europe/Tallinn',
+    );
+    expect(validUntilText(t, end, 'Europe/Tallinn', 'et')).toBe(
+      'joinc.end.day|4. detsember 2026|Europe/Tallinn',
+    );
+    // Read in another zone the same moment is 16:59 that day; an older code ends at 20:59.
+    expect(validUntilText(t, end, 'America/New_York', 'en')).toBe(
+      'joinc.end.time|04 December 2026|16:59|America/New_York',
+    );
+    const old = Date.parse('2026-12-04T20:59:00+02:00');
+    expect(validUntilText(t, old, 'Europe/Tallinn', 'en')).toBe(
+      'joinc.end.time|04 December 2026|20:59|Europe/Tallinn',
+    );
   });
 
   it('name users, links and files', () => {

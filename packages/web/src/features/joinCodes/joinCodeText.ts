@@ -5,9 +5,14 @@ import {
   JOIN_QR_ERROR_LEVEL,
   JOIN_QR_SIZE_PX,
   generateJoinCode,
+  isEndOfZonedDay,
+  zonedClock,
+  zonedDate,
 } from '@rada/core';
 import type { JoinCodeUse, JoinCodeView } from '@rada/core';
-import { formatDateTime } from '../events/formatEventDates.ts';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { eventDateFormat, formatDateTime } from '../events/formatEventDates.ts';
 
 /**
  * Small pure helpers of the join-code screens: typing a code, showing its validity and uses,
@@ -57,6 +62,27 @@ export function randomJoinCode(fill: RandomFill = (a) => crypto.getRandomValues(
 /** The end of a code's validity, e.g. "21 December 2026 20:59", in `locale` or the current one. */
 export function formatValidUntil(ms: number, locale?: string): string {
   return formatDateTime(ms, locale) ?? '';
+}
+
+/**
+ * The end of a code's validity as read in the event's time zone: "the end of 4 December 2026
+ * (Europe/Tallinn)" when it ends with that day there (a validity choice), else with its time
+ * ("4 December 2026 20:59 (Europe/Tallinn)": older codes, exact ends given through the API).
+ */
+export function validUntilText(
+  t: TFunction,
+  ms: number,
+  zone: string,
+  locale: string = dayjs.locale(),
+): string {
+  const d = zonedDate(ms, zone);
+  const c = zonedClock(ms, zone);
+  // The zone's wall clock as a local dayjs, only to format it with the language's month names.
+  const wall = dayjs(new Date(d.year, d.month - 1, d.day, c.hour, c.minute)).locale(locale);
+  const date = wall.format(eventDateFormat(locale));
+  return isEndOfZonedDay(ms, zone)
+    ? t('joinc.end.day', { date, zone })
+    : t('joinc.end.time', { date, time: wall.format('HH:mm'), zone });
 }
 
 /** Whether the code can no longer be used because its validity has ended at `now`. */

@@ -247,7 +247,15 @@ export function LiveMapTab({ event }: { event: EventSummary }) {
           overflow: 'hidden',
         }}
       >
-        <Box sx={{ flex: 1, minWidth: 0, height: { xs: '70vh', md: '100%' } }}>
+        {/* On a phone the map has its own height above the list (a flex basis of 0 gave it
+            what the list left of the paper's minimum: nothing, for Leaflet's 100%). */}
+        <Box
+          sx={{
+            flex: { xs: 'none', md: 1 },
+            minWidth: 0,
+            height: { xs: '70vh', md: '100%' },
+          }}
+        >
           <LiveMap
             checkpoints={kpList ?? []}
             eventId={event.id}

@@ -1,11 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Box, List, ListItemButton, TextField, Typography } from '@mui/material';
+import { Box, List, ListItemButton, TextField, Typography, useTheme } from '@mui/material';
 import BatteryStdIcon from '@mui/icons-material/BatteryStd';
 import { useTranslation } from 'react-i18next';
-import { ageText } from './replay.ts';
+import { lastSeenText } from './replay.ts';
+import { TrackSourceLabel } from './TrackSourceLabel.tsx';
 import { lastIndexAtOrBefore, positionAt } from './trackMath.ts';
 import { teamLabel } from './trackStore.ts';
 import type { TeamTrack } from './trackStore.ts';
+
+/** The caption line: the age and the source, wrapping under each other when narrow. */
+const CAPTION_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: 8 } as const;
 
 /** The filter box shows from this many teams on. */
 const FILTER_FROM = 10;
@@ -26,8 +30,10 @@ export function compareTeams(a: TeamTrack, b: TeamTrack): number {
 
 /**
  * The teams beside the map: colour dot, 'nr name', how long ago each was last seen at time `t`
- * (now when live, the slider's time in replay) and battery when known; a click selects the team.
- * Each row carries its shown position and last-seen time as data attributes.
+ * (now when live, the slider's time in replay; past the gap threshold 'no position for …', in
+ * the warning colour), where its points come from (the app, a background app, a tracker) and
+ * battery when known; a click selects the team. Each row carries its shown position and
+ * last-seen time as data attributes.
  */
 export function TeamList({
   teams,
@@ -47,6 +53,7 @@ export function TeamList({
   onSelect: (teamId: string) => void;
 }) {
   const { t: tr } = useTranslation();
+  const theme = useTheme();
   const [filter, setFilter] = useState('');
   const sorted = useMemo(() => [...teams].sort(compareTeams), [teams]);
   const needle = filter.trim().toLowerCase();
@@ -78,7 +85,7 @@ export function TeamList({
           const i = lastIndexAtOrBefore(team.points, t);
           const lastT = i >= 0 ? team.points[i]!.t : null;
           const pos = positionAt(team.points, t);
-          const age = ageText(lastT, ageNow);
+          const age = lastSeenText(lastT, ageNow);
           return (
             <ListItemButton
               key={team.teamId}
@@ -107,9 +114,19 @@ export function TeamList({
                 <Typography
                   variant="caption"
                   color="text.secondary"
-                  data-testid={`live-team-age-${team.teamId}`}
+                  component="div"
+                  style={CAPTION_STYLE}
                 >
-                  {tr(age.key, { count: age.count })}
+                  <span
+                    data-testid={`live-team-age-${team.teamId}`}
+                    data-gap={age.gap ? 'true' : 'false'}
+                    style={age.gap ? { color: theme.palette.warning.dark } : undefined}
+                  >
+                    {tr(age.key, { count: age.count })}
+                  </span>
+                  {team.src !== null && lastT !== null && (
+                    <TrackSourceLabel src={team.src} testId={`live-team-source-${team.teamId}`} />
+                  )}
                 </Typography>
               </Box>
               {showBattery && team.battery !== null && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advanceReplay, ageText, stepSpeed } from './replay.ts';
+import { advanceReplay, ageText, lastSeenText, stepSpeed } from './replay.ts';
 
 describe('replay speed', () => {
   it('steps through 1×, 2×, 5×, 10×, 30×, 60× and stays at the ends', () => {
@@ -33,5 +33,26 @@ describe('ageText', () => {
     expect(ageText(now - 3_600_000, now)).toEqual({ key: 'live.age.h', count: 1 });
     expect(ageText(now - 47 * 3_600_000, now)).toEqual({ key: 'live.age.h', count: 47 });
     expect(ageText(now - 72 * 3_600_000, now)).toEqual({ key: 'live.age.d', count: 3 });
+  });
+});
+
+describe('lastSeenText', () => {
+  const now = 1_000_000_000;
+  const MIN = 60_000;
+  it('is the age up to the gap threshold, then says there is no position', () => {
+    expect(lastSeenText(now - 5 * MIN, now)).toEqual({ key: 'live.age.min', count: 5, gap: false });
+    expect(lastSeenText(now - 14 * MIN, now)).toEqual({
+      key: 'live.nopos.min',
+      count: 14,
+      gap: true,
+    });
+    expect(lastSeenText(now - 3 * 3_600_000, now)).toEqual({
+      key: 'live.nopos.h',
+      count: 3,
+      gap: true,
+    });
+    expect(lastSeenText(now - 72 * 3_600_000, now).key).toBe('live.nopos.d');
+    expect(lastSeenText(null, now)).toEqual({ key: 'live.age.never', count: 0, gap: false });
+    expect(lastSeenText(now - 2 * MIN, now, MIN)).toMatchObject({ key: 'live.nopos.min' });
   });
 });

@@ -1,3 +1,5 @@
+import { TRACK_GAP_MS } from './trackMath.ts';
+
 /** Replay speeds: 1× to 60× real time. */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 30, 60] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
@@ -27,7 +29,15 @@ export function advanceReplay(
 /** How long ago a team was last seen, as an i18n key and its count. */
 export interface AgeText {
   key:
-    'live.age.now' | 'live.age.s' | 'live.age.min' | 'live.age.h' | 'live.age.d' | 'live.age.never';
+    | 'live.age.now'
+    | 'live.age.s'
+    | 'live.age.min'
+    | 'live.age.h'
+    | 'live.age.d'
+    | 'live.age.never'
+    | 'live.nopos.min'
+    | 'live.nopos.h'
+    | 'live.nopos.d';
   count: number;
 }
 
@@ -46,4 +56,26 @@ export function ageText(lastT: number | null, now: number): AgeText {
   const h = Math.floor(min / 60);
   if (h < 48) return { key: 'live.age.h', count: h };
   return { key: 'live.age.d', count: Math.floor(h / 24) };
+}
+
+/**
+ * The team list's last-seen text: the age (ageText), said as a gap ('no position for 14 min',
+ * `gap` true) once it is longer than the map's gap threshold, as the map then stops the line.
+ */
+export function lastSeenText(
+  lastT: number | null,
+  now: number,
+  gapMs = TRACK_GAP_MS,
+): AgeText & { gap: boolean } {
+  const age = ageText(lastT, now);
+  if (lastT === null || now - lastT <= gapMs) return { ...age, gap: false };
+  const key =
+    age.key === 'live.age.min'
+      ? 'live.nopos.min'
+      : age.key === 'live.age.h'
+        ? 'live.nopos.h'
+        : age.key === 'live.age.d'
+          ? 'live.nopos.d'
+          : age.key;
+  return { key, count: age.count, gap: true };
 }

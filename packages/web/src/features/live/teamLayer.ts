@@ -5,8 +5,8 @@ import { clusterByGrid } from './cluster.ts';
 import { placeLabels } from './labels.ts';
 import type { LabelObstacle, LabelWish } from './labels.ts';
 import type { ScreenPoint } from './cluster.ts';
-import { positionAt, speedRunsAt, tailAt } from './trackMath.ts';
-import type { Position, TailMinutes } from './trackMath.ts';
+import { positionAt, tailRunsAt } from './trackMath.ts';
+import type { Position, TailMinutes, TailRun } from './trackMath.ts';
 import { teamLabel } from './trackStore.ts';
 import type { TeamTrack } from './trackStore.ts';
 import type { SpeedRange } from '@rada/core';
@@ -26,14 +26,17 @@ export const CLUSTER_MAX_ZOOM = 17;
 const RADIUS = 7;
 const SELECTED_RADIUS = 10;
 
+/** A jump over a gap: thin, faint and dashed, so the eye still follows the team. */
+const GAP_STYLE = { weight: 2, opacity: 0.55, dashArray: [4, 6] };
+
 interface TeamMarker {
   circle: L.CircleMarker;
-  tail: L.Polyline;
-  /** The tail's stretches by speed (`speedranges`), reused between draws. */
+  /** The tail's runs (by speed colour, and the jumps over gaps), reused between draws. */
   runs: L.Polyline[];
+  /** Each polyline's style as last set ('colour weight gap'): unchanged, it is not set again. */
+  runStyles: string[];
   runsOnMap: number;
   onMap: boolean;
-  tailOnMap: boolean;
   labelShown: boolean;
   label: string;
   colour: string;
@@ -134,6 +137,8 @@ export class TeamLayer {
       obstacles.push({ px: p.x, py: p.y, r: (selected ? SELECTED_RADIUS : RADIUS) + 2 });
     }
     const labelled = placeLabels(wishes, obstacles, SELECTED_RADIUS + 3);
+    let tailLines = 0;
+    let tailGaps = 0;
 
     for (const [id, team] of byId) {
       const m = this.marker(team);
@@ -157,37 +162,27 @@ export class TeamLayer {
         m.circle.remove();
         m.onMap = false;
       }
-      if (this.ranges.length > 0) {
-        this.drawRuns(
-          m,
-          team,
-          show ? speedRunsAt(team.points, frame.t, frame.tail, this.ranges) : [],
-        );
-        continue;
-      }
-      if (m.runsOnMap > 0) this.drawRuns(m, team, []);
-      const tail = show ? tailAt(team.points, frame.t, frame.tail) : [];
-      if (tail.length > 1) {
-        m.tail.setLatLngs(tail);
-        if (!m.tailOnMap) m.tail.addTo(this.map);
-        m.tailOnMap = true;
-      } else if (m.tailOnMap) {
-        m.tail.remove();
-        m.tailOnMap = false;
+      const runs = show ? tailRunsAt(team.points, frame.t, frame.tail, this.ranges) : [];
+      this.drawRuns(m, team, runs);
+      for (const run of runs) {
+        if (run.gap) tailGaps++;
+        else tailLines++;
       }
     }
     for (const [id, m] of this.markers) {
       if (seen.has(id)) continue;
       m.circle.remove();
-      m.tail.remove();
       for (const r of m.runs) r.remove();
-      m.onMap = m.tailOnMap = false;
+      m.onMap = false;
       m.runsOnMap = 0;
     }
     this.drawClusters(clusters, zoom);
     const box = this.map.getContainer().dataset;
     box.teams = String(byId.size);
     box.clustered = String(clustered.size);
+    // The tails are canvas pixels: what was drawn, for people reading the page (and tests).
+    box.tailLines = String(tailLines);
+    box.tailGaps = String(tailGaps);
   }
 
   /** Removes everything this layer added to the map. */
@@ -195,7 +190,6 @@ export class TeamLayer {
     this.map.off('zoomend', this.handleZoom);
     for (const m of this.markers.values()) {
       m.circle.remove();
-      m.tail.remove();
       for (const r of m.runs) r.remove();
     }
     for (const b of this.bubbles.values()) b.marker.remove();
@@ -203,12 +197,12 @@ export class TeamLayer {
     this.bubbles.clear();
   }
 
-  /** Draws a tail as stretches coloured by speed, reusing the team's polylines. */
-  private drawRuns(m: TeamMarker, team: TeamTrack, runs: ReturnType<typeof speedRunsAt>): void {
-    if (m.tailOnMap) {
-      m.tail.remove();
-      m.tailOnMap = false;
-    }
+  /**
+   * Draws a tail's runs, reusing the team's polylines: solid in the run's colour, or a jump over
+   * a gap thin, faint and dashed (drawn rather than left out, so a team's track still reads as
+   * one, yet never as a path walked).
+   */
+  private drawRuns(m: TeamMarker, team: TeamTrack, runs: readonly TailRun[]): void {
     const weight = m.selected ? 5 : 3;
     runs.forEach((run, i) => {
       let line = m.runs[i];
@@ -217,7 +211,16 @@ export class TeamLayer {
         m.runs.push(line);
       }
       line.setLatLngs(run.latlngs);
-      line.setStyle({ color: run.colour ?? team.colour, weight });
+      const colour = run.colour ?? team.colour;
+      const style = `${colour} ${weight} ${run.gap}`;
+      if (m.runStyles[i] !== style) {
+        m.runStyles[i] = style;
+        line.setStyle(
+          run.gap
+            ? { ...GAP_STYLE, color: colour, weight: GAP_STYLE.weight + (m.selected ? 1 : 0) }
+            : { color: colour, weight, opacity: 0.9, dashArray: [] },
+        );
+      }
       if (i >= m.runsOnMap) line.addTo(this.map);
     });
     for (let i = runs.length; i < m.runsOnMap; i++) m.runs[i]!.remove();
@@ -240,20 +243,12 @@ export class TeamLayer {
         fillOpacity: 1,
       });
       circle.on('click', () => this.options.onSelect(team.teamId));
-      const tail = L.polyline([], {
-        renderer: this.tails,
-        color: team.colour,
-        weight: 3,
-        opacity: 0.8,
-        interactive: false,
-      });
       m = {
         circle,
-        tail,
         runs: [],
+        runStyles: [],
         runsOnMap: 0,
         onMap: false,
-        tailOnMap: false,
         labelShown: false,
         label: '',
         colour: '',
@@ -268,17 +263,18 @@ export class TeamLayer {
     const label = teamLabel(team);
     if (label !== m.label) {
       m.label = label;
-      m.labelShown = m.onMap; // a permanent tooltip bound to a shown marker opens at once
-      m.circle.unbindTooltip();
-      m.circle.bindTooltip(
-        `<span data-testid="live-label-${escapeHtml(team.teamId)}">${escapeHtml(label)}</span>`,
-        {
+      const html = `<span data-testid="live-label-${escapeHtml(team.teamId)}">${escapeHtml(label)}</span>`;
+      // A new text goes into the same tooltip: a rebound one would fade out beside its successor.
+      if (m.circle.getTooltip()) m.circle.setTooltipContent(html);
+      else {
+        m.labelShown = m.onMap; // a permanent tooltip bound to a shown marker opens at once
+        m.circle.bindTooltip(html, {
           permanent: true,
           direction: 'right',
           offset: [SELECTED_RADIUS + 3, 0],
           className: 'rada-team-label',
-        },
-      );
+        });
+      }
     }
     if (team.colour !== m.colour || selected !== m.selected) {
       m.colour = team.colour;
@@ -289,7 +285,6 @@ export class TeamLayer {
         weight: selected ? 3 : 2,
       });
       m.circle.setRadius(selected ? SELECTED_RADIUS : RADIUS);
-      m.tail.setStyle({ color: team.colour, weight: selected ? 5 : 3 });
       if (selected && m.onMap) m.circle.bringToFront();
     }
   }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   lastIndexAtOrBefore,
   mergePoints,
+  TRACK_GAP_MS,
   positionAt,
-  speedRunsAt,
-  tailAt,
+  splitAtGaps,
+  tailRunsAt,
   timeSpan,
 } from './trackMath.ts';
+import type { TailRun, TimedPoint } from './trackMath.ts';
 
 const p = (t: number, y: number, x: number) => ({ t, y, x });
 const track = [p(1000, 58, 25), p(2000, 59, 26), p(4000, 59, 28)];
@@ -35,21 +37,27 @@ describe('positionAt', () => {
   });
 });
 
-describe('tailAt', () => {
+/** A tail's runs as one line of [lat, lng] pairs, when it is one solid run of the team's colour. */
+const oneLine = (runs: TailRun[]) => {
+  expect(runs.map((r) => [r.colour, r.gap])).toEqual([[null, false]]);
+  return runs[0]!.latlngs;
+};
+
+describe('tailRunsAt', () => {
   const minute = [p(0, 0, 0), p(30_000, 1, 1), p(60_000, 2, 2), p(120_000, 3, 3)];
 
   it('is empty when off or before the track starts', () => {
-    expect(tailAt(minute, 60_000, 0)).toEqual([]);
-    expect(tailAt(minute, -1, 5)).toEqual([]);
+    expect(tailRunsAt(minute, 60_000, 0)).toEqual([]);
+    expect(tailRunsAt(minute, -1, 5)).toEqual([]);
   });
 
   it('holds the points of the last minutes and ends at the interpolated position', () => {
-    expect(tailAt(minute, 90_000, 1)).toEqual([
+    expect(oneLine(tailRunsAt(minute, 90_000, 1))).toEqual([
       [1, 1],
       [2, 2],
       [2.5, 2.5],
     ]);
-    expect(tailAt(minute, 60_000, 1)).toEqual([
+    expect(oneLine(tailRunsAt(minute, 60_000, 1))).toEqual([
       [0, 0],
       [1, 1],
       [2, 2],
@@ -57,11 +65,98 @@ describe('tailAt', () => {
   });
 
   it('holds the whole track so far when the length is null', () => {
-    expect(tailAt(minute, 200_000, null)).toEqual([
+    expect(oneLine(tailRunsAt(minute, 200_000, null))).toEqual([
       [0, 0],
       [1, 1],
       [2, 2],
       [3, 3],
+    ]);
+  });
+});
+
+describe('gaps', () => {
+  const MIN = 60_000;
+  // Three points a minute apart, nothing for 20 minutes, two more.
+  const pocket: TimedPoint[] = [
+    p(0, 58, 26),
+    p(MIN, 58.001, 26),
+    p(2 * MIN, 58.002, 26),
+    p(22 * MIN, 58.05, 26.1),
+    p(23 * MIN, 58.051, 26.1),
+  ];
+
+  it('splits a track where consecutive points are more than the threshold apart', () => {
+    const { runs, gaps } = splitAtGaps(pocket);
+    expect(runs.map((r) => r.map((q) => q.t / MIN))).toEqual([
+      [0, 1, 2],
+      [22, 23],
+    ]);
+    expect(gaps.map(([a, b]) => [a.t / MIN, b.t / MIN])).toEqual([[2, 22]]);
+  });
+
+  it('takes exactly the threshold as no gap, a millisecond more as one', () => {
+    expect(TRACK_GAP_MS).toBe(5 * MIN);
+    expect(splitAtGaps([p(0, 0, 0), p(TRACK_GAP_MS, 1, 1)]).gaps).toEqual([]);
+    const split = splitAtGaps([p(0, 0, 0), p(TRACK_GAP_MS + 1, 1, 1), p(TRACK_GAP_MS + 2, 2, 2)]);
+    expect(split.runs.map((r) => r.length)).toEqual([1, 2]);
+    expect(split.gaps).toHaveLength(1);
+    expect(splitAtGaps([])).toEqual({ runs: [], gaps: [] });
+  });
+
+  it('follows a threshold given', () => {
+    expect(splitAtGaps(pocket, 30 * MIN).gaps).toEqual([]);
+    expect(splitAtGaps(pocket, 30_000).runs).toHaveLength(5);
+  });
+
+  it('draws the jump over a gap as a run of its own, between solid runs', () => {
+    const runs = tailRunsAt(pocket, 23 * MIN, null);
+    expect(runs).toEqual([
+      {
+        colour: null,
+        gap: false,
+        latlngs: [
+          [58, 26],
+          [58.001, 26],
+          [58.002, 26],
+        ],
+      },
+      {
+        colour: null,
+        gap: true,
+        latlngs: [
+          [58.002, 26],
+          [58.05, 26.1],
+        ],
+      },
+      {
+        colour: null,
+        gap: false,
+        latlngs: [
+          [58.05, 26.1],
+          [58.051, 26.1],
+        ],
+      },
+    ]);
+    // A point after the gap alone draws the jump and no solid line after it.
+    expect(tailRunsAt(pocket, 22 * MIN, null).map((r) => r.gap)).toEqual([false, true]);
+    // A 5-minute tail after the gap starts after it.
+    expect(tailRunsAt(pocket, 23 * MIN, 5).map((r) => r.gap)).toEqual([false]);
+  });
+
+  it('holds the marker at the last point inside a gap and draws no line into it', () => {
+    expect(positionAt(pocket, 12 * MIN)).toEqual({ y: 58.002, x: 26 });
+    expect(positionAt(pocket, 90_000)).toEqual({ y: 58.0015, x: 26 });
+    expect(tailRunsAt(pocket, 12 * MIN, null).map((r) => [r.gap, r.latlngs.length])).toEqual([
+      [false, 3],
+    ]);
+  });
+
+  it('never colours a jump by speed', () => {
+    const runs = tailRunsAt(pocket, 23 * MIN, null, [{ s: 0, c: '#ff0000' }]);
+    expect(runs.map((r) => [r.colour, r.gap])).toEqual([
+      ['#ff0000', false],
+      [null, true],
+      ['#ff0000', false],
     ]);
   });
 });
@@ -83,7 +178,7 @@ describe('timeSpan', () => {
   });
 });
 
-describe('speedRunsAt', () => {
+describe('tailRunsAt by speed', () => {
   // About 111 m per 0.001° of latitude: 0.001° in 10 s is 40 km/h, in 5 s 80 km/h.
   const p = (t: number, y: number) => ({ t: t * 1000, y, x: 26 });
   const track = [
@@ -100,7 +195,7 @@ describe('speedRunsAt', () => {
   ];
 
   it('cuts the tail into runs of one colour by each leg’s speed, sharing end points', () => {
-    const runs = speedRunsAt(track, 40_000, null, ranges);
+    const runs = tailRunsAt(track, 40_000, null, ranges);
     expect(runs.map((r) => [r.colour, r.latlngs.length])).toEqual([
       ['#00ff00', 3],
       ['#ff0000', 3],
@@ -111,10 +206,10 @@ describe('speedRunsAt', () => {
 
   it('keeps the team’s colour below every range and follows the tail window', () => {
     expect(
-      speedRunsAt(track, 40_000, null, [{ s: 100, c: '#000000' }]).map((r) => r.colour),
+      tailRunsAt(track, 40_000, null, [{ s: 100, c: '#000000' }]).map((r) => r.colour),
     ).toEqual([null]);
     // A one-minute tail at 40 s still starts at the first point; 0 minutes is no tail.
-    expect(speedRunsAt(track, 40_000, 0, ranges)).toEqual([]);
-    expect(speedRunsAt(track, -1, null, ranges)).toEqual([]);
+    expect(tailRunsAt(track, 40_000, 0, ranges)).toEqual([]);
+    expect(tailRunsAt(track, -1, null, ranges)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { haversine, speedColour } from '@rada/core';
+import { TRACK_MAX_MOVING_GAP_MS, haversine, speedColour } from '@rada/core';
 import type { LocationPoint, SpeedRange } from '@rada/core';
 
 /** A position on the map: latitude y, longitude x (the track codec's names). */
@@ -31,15 +31,32 @@ export function lastIndexAtOrBefore(points: readonly TimedPoint[], t: number): n
 }
 
 /**
- * Where a team was at time `t`: linear interpolation between the points around it, the last
- * point after the track ends (a team stays where it was last seen), null before it starts.
+ * Two consecutive points further apart in time than this are a gap: the team was not seen
+ * between them (a phone that stopped tracking in a pocket, a tracker out of coverage), so the
+ * map does not join them with the track's line. It is the gap over which core's statistics stop
+ * counting moving time, so what the map shows as a gap is what the distances and speeds skip.
  */
-export function positionAt(points: readonly TimedPoint[], t: number): Position | null {
+export const TRACK_GAP_MS = TRACK_MAX_MOVING_GAP_MS;
+
+/** Whether `b` follows `a` after a gap (more than `gapMs` later). */
+export const isGap = (a: TimedPoint, b: TimedPoint, gapMs = TRACK_GAP_MS): boolean =>
+  b.t - a.t > gapMs;
+
+/**
+ * Where a team was at time `t`: linear interpolation between the points around it, the last
+ * point after the track ends and inside a gap (a team stays where it was last seen: a straight
+ * glide across a gap would invent a path), null before it starts.
+ */
+export function positionAt(
+  points: readonly TimedPoint[],
+  t: number,
+  gapMs = TRACK_GAP_MS,
+): Position | null {
   const i = lastIndexAtOrBefore(points, t);
   if (i < 0) return null;
   const a = points[i]!;
   const b = points[i + 1];
-  if (!b || b.t <= a.t) return { y: a.y, x: a.x };
+  if (!b || b.t <= a.t || isGap(a, b, gapMs)) return { y: a.y, x: a.x };
   const f = (t - a.t) / (b.t - a.t);
   return { y: a.y + (b.y - a.y) * f, x: a.x + (b.x - a.x) * f };
 }
@@ -48,30 +65,6 @@ export function positionAt(points: readonly TimedPoint[], t: number): Position |
 export type TailMinutes = number | null;
 export const TAIL_CHOICES: readonly TailMinutes[] = [0, 1, 5, 15, 60, null];
 export const DEFAULT_TAIL: TailMinutes = 5;
-
-/**
- * The tail drawn behind a marker at time `t`: the points of the last `minutes` before `t`,
- * ending at the interpolated position at `t`, as [lat, lng] pairs. Empty when the tail is off or
- * the track has not started; the whole track up to `t` when `minutes` is null.
- */
-export function tailAt(
-  points: readonly TimedPoint[],
-  t: number,
-  minutes: TailMinutes,
-): [number, number][] {
-  if (minutes === 0) return [];
-  const end = lastIndexAtOrBefore(points, t);
-  if (end < 0) return [];
-  const from = minutes === null ? -Infinity : t - minutes * 60_000;
-  // The first point inside the window: one past the last point before it.
-  const start = minutes === null ? 0 : lastIndexAtOrBefore(points, from - 1e-9) + 1;
-  const out: [number, number][] = [];
-  for (let i = start; i <= end; i++) out.push([points[i]!.y, points[i]!.x]);
-  const here = positionAt(points, t);
-  const last = points[end]!;
-  if (here && (here.y !== last.y || here.x !== last.x)) out.push([here.y, here.x]);
-  return out;
-}
 
 /**
  * Merges new points into a track sorted by time, in place; a point at a time already held is a
@@ -107,49 +100,97 @@ export function timeSpan(tracks: Iterable<readonly TimedPoint[]>): [number, numb
   return first <= last ? [first, last] : null;
 }
 
-/** One stretch of a tail drawn in one colour; `colour` null: the team's own colour. */
+/**
+ * A track cut at its gaps: `runs` are the stretches whose consecutive points are at most `gapMs`
+ * apart (a lone point is a run of one), `gaps` the jumps between them (the last point before a
+ * gap and the first after it).
+ */
+export function splitAtGaps<P extends TimedPoint>(
+  points: readonly P[],
+  gapMs = TRACK_GAP_MS,
+): { runs: P[][]; gaps: [P, P][] } {
+  const runs: P[][] = [];
+  const gaps: [P, P][] = [];
+  let run: P[] = [];
+  for (const p of points) {
+    const prev = run[run.length - 1];
+    if (prev && isGap(prev, p, gapMs)) {
+      runs.push(run);
+      gaps.push([prev, p]);
+      run = [];
+    }
+    run.push(p);
+  }
+  if (run.length > 0) runs.push(run);
+  return { runs, gaps };
+}
+
+/**
+ * One stretch of a tail drawn in one style: `colour` null is the team's own colour; a `gap` is
+ * the jump over a gap, drawn thin, faint and dashed (the team was not seen on it).
+ */
 export interface TailRun {
   colour: string | null;
+  gap: boolean;
   latlngs: [number, number][];
 }
 
 /**
- * The tail at time `t` cut into runs of one colour by the speed of each leg (`speedranges`:
- * the range with the highest `s` at or below the leg's km/h; legs slower than every range, and
- * legs without time between their points, keep the team's colour). Runs share their end points
- * so the line stays whole.
+ * The tail drawn behind a marker at time `t`: the points of the last `minutes` before `t` (all
+ * of them when `minutes` is null; none when 0), ending at the position at `t`, cut into runs.
+ * A jump over a gap (splitAtGaps) is a run of its own marked `gap`; the other legs are coloured
+ * by their speed when `ranges` (the event's `speedranges`) are given: the range with the highest
+ * `s` at or below the leg's km/h (legs slower than every range, and legs without time between
+ * their points, keep the team's colour). Runs share their end points so the line stays whole.
  */
-export function speedRunsAt(
+export function tailRunsAt(
   points: readonly TimedPoint[],
   t: number,
   minutes: TailMinutes,
-  ranges: readonly SpeedRange[],
+  ranges: readonly SpeedRange[] = [],
+  gapMs = TRACK_GAP_MS,
 ): TailRun[] {
   if (minutes === 0) return [];
   const end = lastIndexAtOrBefore(points, t);
   if (end < 0) return [];
   const from = minutes === null ? -Infinity : t - minutes * 60_000;
+  // The first point inside the window: one past the last point before it.
   const start = minutes === null ? 0 : lastIndexAtOrBefore(points, from - 1e-9) + 1;
   const pts: TimedPoint[] = points.slice(start, end + 1);
-  const here = positionAt(points, t);
+  const here = positionAt(points, t, gapMs);
   const last = points[end]!;
   if (here && (here.y !== last.y || here.x !== last.x)) pts.push({ t, y: here.y, x: here.x });
-  const runs: TailRun[] = [];
-  for (let i = 1; i < pts.length; i++) {
-    const a = pts[i - 1]!;
-    const b = pts[i]!;
-    const hours = (b.t - a.t) / 3_600_000;
-    const colour = hours > 0 ? speedColour(ranges, haversine(a, b) / 1000 / hours) : null;
-    const run = runs.at(-1);
-    if (run && run.colour === colour) run.latlngs.push([b.y, b.x]);
-    else
-      runs.push({
-        colour,
+  const out: TailRun[] = [];
+  const { runs, gaps } = splitAtGaps(pts, gapMs);
+  runs.forEach((run, r) => {
+    for (let i = 1; i < run.length; i++) {
+      const a = run[i - 1]!;
+      const b = run[i]!;
+      const hours = (b.t - a.t) / 3_600_000;
+      const colour =
+        ranges.length > 0 && hours > 0 ? speedColour(ranges, haversine(a, b) / 1000 / hours) : null;
+      const prev = i > 1 ? out.at(-1) : undefined;
+      if (prev && prev.colour === colour) prev.latlngs.push([b.y, b.x]);
+      else
+        out.push({
+          colour,
+          gap: false,
+          latlngs: [
+            [a.y, a.x],
+            [b.y, b.x],
+          ],
+        });
+    }
+    const jump = gaps[r];
+    if (jump)
+      out.push({
+        colour: null,
+        gap: true,
         latlngs: [
-          [a.y, a.x],
-          [b.y, b.x],
+          [jump[0].y, jump[0].x],
+          [jump[1].y, jump[1].x],
         ],
       });
-  }
-  return runs;
+  });
+  return out;
 }

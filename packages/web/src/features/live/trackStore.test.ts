@@ -81,3 +81,26 @@ describe('TrackStore', () => {
     expect(teamColour('x', null, 1)).toBe(TEAM_COLOURS[1]);
   });
 });
+
+describe('TrackStore summary wish', () => {
+  it('asks for the summaries once when a team without a known battery starts sending', () => {
+    const store = new TrackStore();
+    store.setSummaries([{ teamId: 'a', name: 'Alpha', nr: '1', col: null, stat: null }]);
+    expect(store.takeSummaryWish()).toBe(false);
+    store.addBatches([{ devid: 'd', uid: null, tid: 'a', src: 'traccar', locations: [pt(1000)] }]);
+    expect(store.teams.get('a')!.src).toBe('traccar');
+    expect(store.takeSummaryWish()).toBe(true);
+    expect(store.takeSummaryWish()).toBe(false);
+    // More points of a phone that never reports a battery ask no more.
+    store.addBatches([{ devid: 'd', uid: null, tid: 'a', src: 'traccar', locations: [pt(2000)] }]);
+    expect(store.takeSummaryWish()).toBe(false);
+    // A new source brings its own battery: asked again, even with one known.
+    store.teams.get('a')!.battery = 0.9;
+    store.addBatches([{ devid: 't', uid: null, tid: 'a', src: 'tracker', locations: [pt(3000)] }]);
+    expect(store.teams.get('a')!.src).toBe('tracker');
+    expect(store.takeSummaryWish()).toBe(true);
+    // A batch without src is Rada's own app.
+    store.addBatches([{ devid: 'p', uid: null, tid: 'a', locations: [pt(4000)] }]);
+    expect(store.teams.get('a')!.src).toBe('app');
+  });
+});

@@ -1,5 +1,11 @@
 import { TEAM_COLOURS, decodeTrack } from '@rada/core';
-import type { ListenBatch, ListenHistoryEntry, LocationPoint, TeamTrackSummary } from '@rada/core';
+import type {
+  ListenBatch,
+  ListenHistoryEntry,
+  LocationPoint,
+  TeamTrackSummary,
+  TrackSource,
+} from '@rada/core';
 import { mergePoints } from './trackMath.ts';
 
 /** One team on the live map: who it is and every point of its devices, oldest first. */
@@ -10,6 +16,10 @@ export interface TeamTrack {
   colour: string;
   /** Battery level 0..1 from the track summary, when known. */
   battery: number | null;
+  /** Where the newest points came from (summary or live batch); null before any point. */
+  src: TrackSource | null;
+  /** The time of the newest point `src` is known for (a newer one wins). */
+  srcT: number;
   points: LocationPoint[];
 }
 
@@ -41,6 +51,9 @@ export class TrackStore {
   version = 0;
   /** The newest point's time over all teams (-Infinity without points). */
   maxT = -Infinity;
+  /** Teams whose battery the summaries may now know (points came; see `takeSummaryWish`). */
+  private readonly summaryAsked = new Set<string>();
+  private summaryWish = false;
 
   /** Adds or renames teams from the track summaries (name, number, colour, battery). */
   setSummaries(summaries: readonly TeamTrackSummary[]): void {
@@ -50,6 +63,11 @@ export class TrackStore {
       team.nr = s.nr;
       team.colour = teamColour(s.teamId, s.col, index);
       team.battery = s.stat?.battery ?? null;
+      const lastT = s.stat?.lastT;
+      if (s.stat && s.stat.points > 0 && lastT != null && lastT >= team.srcT) {
+        team.src = s.stat.src ?? 'app';
+        team.srcT = lastT;
+      }
     });
     this.changed();
   }
@@ -95,9 +113,40 @@ export class TrackStore {
       const tid = b.tid ?? this.deviceTeams.get(b.devid) ?? null;
       if (!tid) continue;
       if (b.tid) this.deviceTeams.set(b.devid, b.tid);
+      const team = this.team(tid);
+      const newest = b.locations.reduce((m, p) => Math.max(m, p.t), -Infinity);
+      let newSource = false;
+      if (newest >= team.srcT) {
+        const src = b.src ?? 'app';
+        newSource = team.src !== src;
+        if (newSource) {
+          team.src = src;
+          added = true;
+          // A new source brings its own battery readings.
+          this.summaryAsked.delete(tid);
+        }
+        team.srcT = newest;
+      }
       added = this.addPoints(tid, b.locations, false) || added;
+      const unknown = team.battery === null || newSource;
+      if (b.locations.length > 0 && unknown && !this.summaryAsked.has(tid)) {
+        this.summaryAsked.add(tid);
+        this.summaryWish = true;
+      }
     }
     if (added) this.changed();
+  }
+
+  /**
+   * Whether the track summaries should be fetched again now: live points came for a team whose
+   * battery is not known yet (its first points, or a new source), which the summaries hold but a
+   * batch does not. Asked once per team, so a phone without a battery reading costs nothing.
+   * Reading the wish clears it.
+   */
+  takeSummaryWish(): boolean {
+    const wish = this.summaryWish;
+    this.summaryWish = false;
+    return wish;
   }
 
   /** The time of a team's last point, or null. */
@@ -120,6 +169,8 @@ export class TrackStore {
         nr: null,
         colour: teamColour(teamId, null),
         battery: null,
+        src: null,
+        srcT: -Infinity,
         points: [],
       };
       this.teams.set(teamId, team);

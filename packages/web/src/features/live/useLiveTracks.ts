@@ -5,8 +5,10 @@ import { openListen } from './listenConnection.ts';
 import type { ListenStatus } from './listenConnection.ts';
 import { TrackStore } from './trackStore.ts';
 
-/** Track summaries (names, colours, battery) refresh this often. */
+/** Track summaries (names, colours, battery, source) refresh this often. */
 const SUMMARY_REFRESH_MS = 30_000;
+/** A team's first live points fetch the summaries again (its battery) at most this often. */
+const SUMMARY_SOON_MS = 2000;
 /** While the socket is not live, the tracks are fetched over HTTP this often. */
 export const POLL_MS = 10_000;
 /** How long the first load waits for the socket's history before fetching over HTTP. */
@@ -35,6 +37,23 @@ export function useLiveTracks(eventId: string) {
   useEffect(() => {
     if (summaries.data) store.setSummaries(summaries.data);
   }, [store, summaries.data]);
+
+  // A batch carries no battery: a team that starts sending (or sends from a new source) has its
+  // battery from the summaries soon, not at the next half-minute round.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = store.subscribe(() => {
+      if (timer || !store.takeSummaryWish()) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tracks(eventId) });
+      }, SUMMARY_SOON_MS);
+    });
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [store, queryClient, eventId]);
 
   // Hundreds of devices send every second: React follows the store at a calmer pace.
   const [version, setVersion] = useState(0);

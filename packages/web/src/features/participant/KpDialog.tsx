@@ -12,17 +12,19 @@ import {
 } from '@mui/material';
 import PlaceIcon from '@mui/icons-material/Place';
 import { useTranslation } from 'react-i18next';
-import { kpNeedsCloseness } from '@rada/core';
+import type { TFunction } from 'i18next';
+import { kpCloseness } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
-import { canConfirmLocation, canOpenKp, isLocationKp, responseChoices } from './playRules.ts';
+import { isLocationKp, responseChoices } from './playRules.ts';
 import type { KpStatus, ResponseChoice } from './playRules.ts';
 import { RichText, useReaderText } from '../../components/RichText.tsx';
 
 export interface KpDialogProps {
   kp: PlayKp | null;
-  here: LatLng | null;
+  /** The device's position and its GPS accuracy (± m) when known. */
+  here: (LatLng & { accuracy: number | null }) | null;
   valiktahed: boolean;
   status: KpStatus;
   /** The answer the team gave (a response id), or null. */
@@ -34,9 +36,22 @@ export interface KpDialogProps {
   onMark: (kp: PlayKp, answer: string | null) => void;
 }
 
+/** "860 m from the checkpoint · GPS ±5 m": the figures the team judges its position by. */
+function figures(t: TFunction, distance: number | null, accuracy: number | null): string {
+  const parts: string[] = [];
+  if (distance !== null)
+    parts.push(t('play.kp.fig.distance', { distance: formatDistance(distance) }));
+  if (distance !== null && accuracy !== null)
+    parts.push(t('play.kp.fig.accuracy', { accuracy: formatDistance(accuracy) }));
+  return parts.join(' · ');
+}
+
 /**
- * One KP: its description, and its question or "I am here" while the team runs. A KP that
- * opens only when close asks to come closer; every answer is confirmed first, as it is final.
+ * One KP: its description, and its question or "I am here" while the team runs, with the
+ * distance to it and the GPS accuracy. Where the device stands is core's kpCloseness, the rule
+ * the server judges the mark by: "you are at the checkpoint" only within the marking distance
+ * by a fix at least that precise. A KP that opens only when close asks to come closer; every
+ * answer is confirmed first, as it is final.
  */
 export function KpDialog({
   kp,
@@ -53,10 +68,12 @@ export function KpDialog({
   const longdesc = kp ? readerText(kp, 'longdesc') : '';
   const [choice, setChoice] = useState<ResponseChoice | 'here' | null>(null);
   if (!kp) return null;
-  const open = canOpenKp(kp, here);
+  const where = kpCloseness(kp, here);
+  const open = !kp.openOnlyWhenClose || where.accepted;
   const choices = responseChoices(kp, valiktahed);
   const locationKp = isLocationKp(kp);
-  const confirm = canConfirmLocation(kp, here);
+  const shownFigures = figures(t, where.distance, where.accuracy);
+  const nr = kp.nr ?? '?';
   const givenChoice = choices.find((c) => c.id === given);
   const close = () => {
     setChoice(null);
@@ -81,12 +98,12 @@ export function KpDialog({
     body = <Alert severity="info">{t('play.kp.notrunning')}</Alert>;
   } else if (kp.auto) {
     body = <Alert severity="info">{t('play.kp.auto')}</Alert>;
-  } else if (!open.ok) {
+  } else if (!open) {
     body = (
       <Alert severity="info" data-testid="play-kp-closer">
-        {open.distance === null
+        {where.distance === null
           ? t('play.kp.noposition')
-          : t('play.kp.closer', { distance: formatDistance(open.distance) })}
+          : t('play.kp.closer', { distance: formatDistance(where.distance) })}
       </Alert>
     );
   } else if (locationKp) {
@@ -96,19 +113,13 @@ export function KpDialog({
           variant="contained"
           size="large"
           startIcon={<PlaceIcon />}
-          disabled={!confirm.ok}
+          disabled={!where.accepted}
           onClick={() => setChoice('here')}
           data-testid="play-kp-here"
         >
           {t('play.kp.here')}
         </Button>
-        {!confirm.ok && (
-          <Typography color="text.secondary" data-testid="play-kp-toofar">
-            {confirm.distance === null
-              ? t('play.kp.noposition')
-              : t('play.kp.closer', { distance: formatDistance(confirm.distance) })}
-          </Typography>
-        )}
+        <PositionNote where={where} />
       </Stack>
     );
   } else {
@@ -152,16 +163,16 @@ export function KpDialog({
           {kp.desc && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{kp.desc}</Typography>}
           {longdesc && <RichText text={longdesc} sx={{ color: 'text.secondary' }} />}
           {kp.cancelled && <Alert severity="warning">{t('play.kp.cancelled')}</Alert>}
-          {open.distance !== null && (
+          {shownFigures && (
             <Typography variant="body2" color="text.secondary" data-testid="play-kp-distance">
-              {t('play.kp.distance', { distance: formatDistance(open.distance) })}
+              {shownFigures}
             </Typography>
           )}
           {!kp.cancelled && !kp.auto && (
             <Typography variant="body2" color="text.secondary" data-testid="play-kp-rule">
-              {kpNeedsCloseness(kp) && kp.maxDistance !== null
-                ? t('play.kp.rule.near', { distance: formatDistance(kp.maxDistance) })
-                : t('play.kp.rule.anywhere')}
+              {where.limit !== null
+                ? t('play.kp.rule.near', { distance: formatDistance(where.limit) })
+                : t(locationKp ? 'play.kp.rule.anyplace' : 'play.kp.rule.anywhere')}
             </Typography>
           )}
           {body}
@@ -174,16 +185,19 @@ export function KpDialog({
       </DialogActions>
       <Dialog open={choice !== null} onClose={() => setChoice(null)} data-testid="play-kp-confirm">
         <DialogTitle>
-          {choice === 'here'
-            ? t('play.kp.presencetitle', { nr: kp.nr ?? '?' })
-            : t('play.kp.confirmtitle')}
+          {choice === 'here' ? t('play.kp.presencetitle', { nr }) : t('play.kp.confirmtitle')}
         </DialogTitle>
         <DialogContent>
-          <Typography>
+          <Typography data-testid="play-kp-confirm-text" data-state={where.state}>
             {choice === 'here'
-              ? t('play.kp.confirmhere', { nr: kp.nr ?? '?' })
-              : t('play.kp.confirmanswer', { nr: kp.nr ?? '?', answer: choice?.label ?? '' })}
+              ? presenceText(t, nr, where.state)
+              : t('play.kp.confirmanswer', { nr, answer: choice?.label ?? '' })}
           </Typography>
+          {choice === 'here' && shownFigures && (
+            <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="play-kp-confirm-figures">
+              {shownFigures}
+            </Typography>
+          )}
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t(choice === 'here' ? 'play.kp.presencefinal' : 'play.kp.final')}
           </Typography>
@@ -193,6 +207,8 @@ export function KpDialog({
           <Button
             variant="contained"
             data-testid="play-kp-confirm-send"
+            // The team may walk off while the question is open: the server would refuse then.
+            disabled={choice === 'here' && !where.accepted}
             onClick={() => {
               if (choice === null) return;
               onMark(kp, choice === 'here' ? null : choice.id);
@@ -205,4 +221,59 @@ export function KpDialog({
       </Dialog>
     </Dialog>
   );
+}
+
+type Closeness = ReturnType<typeof kpCloseness>;
+
+/** What the confirmation of presence says: "you are at the checkpoint" only when it is so. */
+function presenceText(t: TFunction, nr: string, state: Closeness['state']): string {
+  switch (state) {
+    case 'at':
+      return t('play.kp.confirmhere', { nr });
+    case 'imprecise':
+      return t('play.kp.confirmhere.imprecise', { nr });
+    case 'anywhere':
+      return t('play.kp.confirmhere.anywhere', { nr });
+    case 'far':
+      return t('play.kp.confirmhere.far', { nr });
+    case 'unknown':
+      return t('play.kp.noposition');
+  }
+}
+
+/** Under "I am here": at the KP, too far (how far, and within what), imprecise, or waiting. */
+function PositionNote({ where }: { where: Closeness }) {
+  const { t } = useTranslation();
+  const testId = where.accepted ? 'play-kp-position' : 'play-kp-toofar';
+  switch (where.state) {
+    case 'anywhere':
+      return null;
+    case 'at':
+      return (
+        <Typography color="success.main" data-testid={testId} data-state={where.state}>
+          {t('play.kp.position.at')}
+        </Typography>
+      );
+    case 'imprecise':
+      return (
+        <Alert severity="warning" data-testid={testId} data-state={where.state}>
+          {t('play.kp.position.imprecise', { accuracy: formatDistance(where.accuracy ?? 0) })}
+        </Alert>
+      );
+    case 'far':
+      return (
+        <Typography color="text.secondary" data-testid={testId} data-state={where.state}>
+          {t('play.kp.position.far', {
+            distance: formatDistance(where.distance ?? 0),
+            limit: formatDistance(where.limit ?? 0),
+          })}
+        </Typography>
+      );
+    case 'unknown':
+      return (
+        <Typography color="text.secondary" data-testid={testId} data-state={where.state}>
+          {t('play.kp.noposition')}
+        </Typography>
+      );
+  }
 }

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useState } from 'react';
 import {
   Alert,
-  Button,
+  Divider,
   List,
   ListItemButton,
   ListItemText,
@@ -9,7 +9,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import LoginIcon from '@mui/icons-material/Login';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,21 +17,20 @@ import type { EventSummary, PlayView } from '@rada/core';
 import { ApiError, api, queryKeys } from '../../api/client.ts';
 import { RealtimeContext, useEventRealtime } from '../../api/realtime.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
-import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
 import { recentEvents, rememberEvent } from './device.ts';
 import { PlayScreen } from './PlayScreen.tsx';
+import { SignInChoices } from './SignInChoices.tsx';
 
 /**
  * `/:evid/play`: the participant app for one event. Needs a signed-in member of a team; others
- * are asked to sign in or to join with a code. A member of several teams of the event chooses
+ * are offered the join code box (signed out too) and the ways in (an account or a guest). A member of several teams of the event chooses
  * which one this phone is for (`?team=` names it; the device remembers the last choice).
  */
 export function ParticipantApp({ event }: { event: EventSummary }) {
   const { t } = useTranslation();
   const me = useMe();
-  const openSignIn = useOpenSignIn();
   const navigate = useNavigate();
   useEventRealtime(event.id);
   usePhonePing();
@@ -73,21 +71,27 @@ export function ParticipantApp({ event }: { event: EventSummary }) {
 
   if (me.isPending) return <LoadingState />;
   if (!me.data) {
+    // Signed out: the join code first (the join page then offers an account or this phone's
+    // guest), and the way back in for a team member.
     return (
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 560, mx: 'auto' }} data-testid="play-signin">
-        <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
-          {event.name}
-        </Typography>
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" startIcon={<LoginIcon />} onClick={openSignIn}>
-              {t('auth.signin')}
-            </Button>
-          }
-        >
-          {t('play.signin')}
-        </Alert>
+        <Stack sx={{ gap: 2 }}>
+          <Typography variant="h6" component="h1">
+            {event.name}
+          </Typography>
+          <Stack sx={{ gap: 1 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('play.home.join')}
+            </Typography>
+            <Typography color="text.secondary">{t('joinc.page.typecode')}</Typography>
+            <CodeEntryForm
+              testId="play-signin-code"
+              onSubmit={(code) => void navigate(joinPath(event.id, code))}
+            />
+          </Stack>
+          <Divider />
+          <SignInChoices text={t('play.signin')} testId="play-signin" />
+        </Stack>
       </Paper>
     );
   }

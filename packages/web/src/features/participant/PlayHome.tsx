@@ -1,28 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  List,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
-import LoginIcon from '@mui/icons-material/Login';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { List, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { joinPath } from '@rada/core';
-import { ApiError, api, queryKeys } from '../../api/client.ts';
+import { api, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { LoadingState } from '../../components/States.tsx';
-import { useOpenSignIn } from '../auth/SignInProvider.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { CodeEntryForm } from '../joinCodes/CodeEntryForm.tsx';
 import { formatEventDates } from '../events/formatEventDates.ts';
-import { recentEvents, storeGuest, storedGuest } from './device.ts';
+import { recentEvents } from './device.ts';
+import { SignInChoices } from './SignInChoices.tsx';
 import { GuestBanner } from './GuestBanner.tsx';
 import { QrScanButton } from './QrScanButton.tsx';
 
@@ -35,33 +24,7 @@ import { QrScanButton } from './QrScanButton.tsx';
 export function PlayHome() {
   const { t, i18n } = useTranslation();
   const me = useMe();
-  const openSignIn = useOpenSignIn();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const guest = useMutation({
-    mutationFn: async () => {
-      const known = storedGuest();
-      if (known) {
-        try {
-          return await api.signIn({ email: known.email, password: known.password });
-        } catch (e) {
-          if (!(e instanceof ApiError) || e.status !== 401) throw e;
-        }
-      }
-      // The server makes the guest; this device keeps its email and secret to sign in again.
-      const made = await api.guest();
-      storeGuest({
-        email: made.me.email,
-        password: made.secret,
-        displayName: made.me.displayName,
-      });
-      return made.me;
-    },
-    onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.me, user);
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    },
-  });
   const lookup = useMutation({
     mutationFn: (code: string) => api.joinCodeInfo(code),
     onSuccess: (info) => void navigate(joinPath(info.eventId, info.code)),
@@ -95,32 +58,7 @@ export function PlayHome() {
       </Typography>
       {!me.data ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography sx={{ mb: 2 }}>{t('play.home.signintext')}</Typography>
-          <Stack sx={{ gap: 1 }}>
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<LoginIcon />}
-              onClick={openSignIn}
-              data-testid="play-home-signin"
-            >
-              {t('play.home.signin')}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<PersonOutlineIcon />}
-              loading={guest.isPending}
-              onClick={() => guest.mutate()}
-              data-testid="play-home-guest"
-            >
-              {t('play.home.guest')}
-            </Button>
-            <Typography variant="body2" color="text.secondary">
-              {t('play.home.guesthelp')}
-            </Typography>
-            {guest.isError && <Alert severity="error">{errorText(t, guest.error)}</Alert>}
-          </Stack>
+          <SignInChoices text={t('play.home.signintext')} testId="play-home" />
         </Paper>
       ) : (
         <Typography color="text.secondary" data-testid="play-home-user">

@@ -8,7 +8,7 @@ import { Circle, CircleMarker, MapContainer, Marker, useMap } from 'react-leafle
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@rada/core';
 import type { PlayKp } from '@rada/core';
 import { KeepSize } from '../map/KeepSize.tsx';
-import { LocateControl, MapButton } from '../map/LocateControl.tsx';
+import { MapButton } from '../map/LocateControl.tsx';
 import { BaseLayers } from '../map/BaseLayers.tsx';
 import { escapeHtml } from '../map/safeHtml.ts';
 import type { KpStatus } from './playRules.ts';
@@ -41,7 +41,7 @@ function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
 /**
  * The team's map: the event's map layers (tiles fail silently offline), the KPs the team may see
  * coloured by status (red not marked, orange waiting to send, green sent) and the own position
- * with its accuracy circle. Memoised: the running view re-renders every second for its clock.
+ * with its accuracy circle and a button to centre on it. Memoised: the running view re-renders every second for its clock.
  */
 export const PlayMap = memo(function PlayMap({
   eventId,
@@ -80,7 +80,6 @@ export const PlayMap = memo(function PlayMap({
         <BaseLayers eventId={eventId} />
         <KeepSize />
         <FitOnce kps={located} here={here} />
-        <LocateControl />
         <CentreOnMe here={here} />
         {located.map((kp) => (
           <KpMarker
@@ -134,13 +133,17 @@ function KpMarker({
   );
 }
 
-/** Centres the map on the team's own position (the phone's location), at a useful zoom. */
+/**
+ * Centres the map on the team's own position (the phone's location), at a useful zoom: the map's
+ * one locate button. The position is the app's own watch (useGeolocation), the one marks are
+ * judged by, not a second request of the map's.
+ */
 function CentreOnMe({ here }: { here: Here | null }) {
   const { t } = useTranslation();
   const map = useMap();
   return (
     <MapButton
-      top={124}
+      top={80}
       label={t('map.centreonme')}
       disabled={!here}
       onClick={() =>

@@ -28,6 +28,10 @@ import { SyncChip } from './SyncChip.tsx';
 import { useDeviceMessages } from './useDeviceMessages.ts';
 import { useGeolocation } from './useGeolocation.ts';
 import { usePlaySync } from './usePlaySync.ts';
+import { PocketTracking, UntrackedBanner } from './PocketTracking.tsx';
+import { useUntrackedGap } from './useUntrackedGap.ts';
+import { useWakeLock } from './useWakeLock.ts';
+import { LazyTrackingAppsDialog } from '../tracking/LazyTrackingAppsDialog.tsx';
 
 /** Registration is tried again this often until it succeeds. */
 const REGISTER_RETRY_MS = 10_000;
@@ -85,6 +89,13 @@ export function PlayScreen({
   );
   const geo = useGeolocation(handlePoint);
   const here = geo.here;
+  // Honest about a hidden page (issue 35): how long it went untracked, the screen kept on on
+  // request, and the background apps one tap away.
+  const wake = useWakeLock();
+  const lastPoint = useCallback(() => lastPointT.current || null, []);
+  const untracked = useUntrackedGap(phase === 'running', lastPoint);
+  const [pocketOpen, setPocketOpen] = useState(false);
+  const openPocket = useCallback(() => setPocketOpen(true), []);
 
   const waiting = useMemo(
     () => new Set(sync.pending.flatMap((a) => (a.kind === 'mark' ? [a.body.kpId] : []))),
@@ -223,8 +234,24 @@ export function PlayScreen({
           </Typography>
         )}
       </Paper>
+      {untracked.gap !== null && (
+        <UntrackedBanner
+          gap={untracked.gap}
+          onOpen={() => {
+            untracked.dismiss();
+            openPocket();
+          }}
+          onClose={untracked.dismiss}
+        />
+      )}
       {phase === 'prestart' && (
-        <PreStartView view={view} here={here} now={now} onStart={() => startOrFinish('start')} />
+        <PreStartView
+          view={view}
+          here={here}
+          now={now}
+          onStart={() => startOrFinish('start')}
+          pocket={<PocketTracking wake={wake} compact={false} onOpen={openPocket} />}
+        />
       )}
       {phase === 'running' && (
         <RunningView
@@ -237,6 +264,7 @@ export function PlayScreen({
           onMark={mark}
           onFinish={() => startOrFinish('finish')}
           online={sync.online}
+          pocket={<PocketTracking wake={wake} compact onOpen={openPocket} />}
         />
       )}
       {phase === 'finished' && (
@@ -249,6 +277,14 @@ export function PlayScreen({
         />
       )}
       <MessageDialogs messages={messages.shown} onDismiss={messages.dismiss} />
+      <LazyTrackingAppsDialog
+        open={pocketOpen}
+        eventId={eventId}
+        teamId={teamId}
+        team={view.team}
+        admin={false}
+        onClose={() => setPocketOpen(false)}
+      />
     </Box>
   );
 }

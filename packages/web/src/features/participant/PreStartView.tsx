@@ -4,24 +4,35 @@ import { useTranslation } from 'react-i18next';
 import type { PlayView } from '@rada/core';
 import { formatDistance } from './geo.ts';
 import type { LatLng } from './geo.ts';
-import { canStart, effectiveStart, formatDuration } from './playRules.ts';
+import { canStart, effectiveStart, formatDuration, teamStartRule } from './playRules.ts';
 import { RichText, useReaderText } from '../../components/RichText.tsx';
+
+/** What the start line says under each start rule with a known time (the rule's own words). */
+const START_TEXT = {
+  mass: 'play.start.mass',
+  individual: 'play.start.own',
+  none: 'play.start.event',
+} as const;
 
 /**
  * Before the start: the pre-start and app messages, then either the device start (enabled only
- * within maxstartdistance of the start location, showing the distance) or the mass start time
- * with a countdown (the app starts by itself then).
+ * within maxstartdistance of the start location, showing the distance) or the start time with a
+ * countdown, saying which it is: the mass start, the team's own start, or the event's start
+ * (the app starts by itself then).
  */
 export function PreStartView({
   view,
   here,
   now,
   onStart,
+  pocket,
 }: {
   view: PlayView;
   here: LatLng | null;
   now: number;
   onStart: () => void;
+  /** Tracking with the phone in a pocket: the background apps and the keep-awake switch. */
+  pocket?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const readerText = useReaderText();
@@ -29,7 +40,8 @@ export function PreStartView({
   const prepagemessage = readerText(settings, 'prepagemessage');
   const appmessage = readerText(settings, 'appmessage');
   const start = canStart(view, here);
-  const massStart = effectiveStart(view, { startedAt: null, finishedAt: null });
+  const rule = teamStartRule(view);
+  const startAt = effectiveStart(view, { startedAt: null, finishedAt: null });
   return (
     <Stack sx={{ gap: 1.5 }} data-testid="play-prestart">
       {prepagemessage && (
@@ -43,7 +55,7 @@ export function PreStartView({
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {settings.clientstart ? (
+        {rule === 'self' ? (
           <Stack sx={{ gap: 1.5 }}>
             <Typography>{t('play.start.text')}</Typography>
             {settings.startloc && (
@@ -69,24 +81,33 @@ export function PreStartView({
               {t('play.start.button')}
             </Button>
           </Stack>
-        ) : massStart !== null ? (
-          <Stack sx={{ gap: 1, alignItems: 'center' }} data-testid="play-massstart">
+        ) : startAt !== null ? (
+          <Stack
+            sx={{ gap: 1, alignItems: 'center', textAlign: 'center' }}
+            data-testid="play-starttime"
+            data-rule={rule}
+          >
             <Typography>
-              {t('play.start.mass', {
-                time: new Date(massStart).toLocaleString(i18n.language, {
+              {t(START_TEXT[rule], {
+                time: new Date(startAt).toLocaleString(i18n.language, {
                   dateStyle: 'medium',
                   timeStyle: 'short',
                 }),
               })}
             </Typography>
-            <Typography variant="h4" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatDuration(massStart - now)}
+            <Typography
+              variant="h4"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+              data-testid="play-countdown"
+            >
+              {formatDuration(startAt - now)}
             </Typography>
           </Stack>
         ) : (
           <Typography>{t('play.start.wait')}</Typography>
         )}
       </Paper>
+      {pocket}
     </Stack>
   );
 }

@@ -71,8 +71,11 @@ export function RunningView({
   onMark,
   onFinish,
   online,
+  pocket,
 }: {
   online: boolean;
+  /** Tracking with the phone in a pocket, in one slim row: background apps, screen kept on. */
+  pocket?: React.ReactNode;
   view: PlayView;
   here: Here | null;
   now: number;
@@ -126,13 +129,14 @@ export function RunningView({
           </Stat>
         )}
       </Paper>
+      {pocket}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Tabs value={tab} onChange={(_e, v: 'map' | 'kps') => setTab(v)} variant="fullWidth">
           <Tab value="map" label={t('play.tab.map')} data-testid="play-tab-map" />
           <Tab value="kps" label={t('play.tab.kps')} data-testid="play-tab-kps" />
         </Tabs>
         {tab === 'map' ? (
-          <Box sx={{ height: 'calc(100dvh - 370px)', minHeight: 280 }}>
+          <Box sx={{ height: 'calc(100dvh - 414px)', minHeight: 280 }}>
             <PlayMap
               eventId={view.eventId}
               kps={view.kps}
@@ -164,7 +168,7 @@ export function RunningView({
       <KpDialog
         key={selected ?? ''}
         kp={kp}
-        here={latLng}
+        here={here}
         valiktahed={view.settings.valiktahed}
         status={kp ? (statuses.get(kp.id) ?? 'none') : 'none'}
         given={kp ? (givenAnswers.get(kp.id) ?? null) : null}

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { kpCloseness } from '@rada/core';
 import type { PlayKp, PlayView } from '@rada/core';
 import { distanceMeters } from './geo.ts';
 import {
   autoKpsToMark,
-  canConfirmLocation,
-  canOpenKp,
   canStart,
   countStatuses,
   formatDuration,
@@ -73,20 +72,24 @@ describe('distance rules', () => {
     expect(distanceMeters(START, north(START, 100))).toBeCloseTo(100, 0);
   });
 
-  it('opens a KP anywhere unless it opens only when close', () => {
+  it('opens a KP anywhere unless it opens only when close (core’s kpCloseness)', () => {
     const far = north(START, 400);
-    expect(canOpenKp(kp(), far).ok).toBe(true);
-    const closeOnly = kp({ openOnlyWhenClose: true });
-    expect(canOpenKp(closeOnly, far)).toMatchObject({ ok: false });
-    expect(canOpenKp(closeOnly, far).distance).toBeCloseTo(100, 0);
-    expect(canOpenKp(closeOnly, north(START, 460)).ok).toBe(true);
-    expect(canOpenKp(closeOnly, null)).toEqual({ ok: false, distance: null });
+    expect(kpCloseness(kp({ responses: { a: 'A' } }), far).accepted).toBe(true);
+    const closeOnly = kp({ responses: { a: 'A' }, openOnlyWhenClose: true });
+    expect(kpCloseness(closeOnly, far)).toMatchObject({ state: 'far', accepted: false });
+    expect(kpCloseness(closeOnly, far).distance).toBeCloseTo(100, 0);
+    expect(kpCloseness(closeOnly, north(START, 460)).accepted).toBe(true);
+    expect(kpCloseness(closeOnly, null)).toMatchObject({ state: 'unknown', distance: null });
   });
 
   it('confirms a location KP only within its distance; no limit means anywhere', () => {
-    expect(canConfirmLocation(kp(), north(START, 449)).ok).toBe(false);
-    expect(canConfirmLocation(kp(), north(START, 451)).ok).toBe(true);
-    expect(canConfirmLocation(kp({ maxDistance: null }), START).ok).toBe(true);
+    expect(kpCloseness(kp(), north(START, 449)).state).toBe('far');
+    expect(kpCloseness(kp(), { ...north(START, 451), accuracy: 8 }).state).toBe('at');
+    expect(kpCloseness(kp(), { ...north(START, 451), accuracy: 80 }).state).toBe('imprecise');
+    expect(kpCloseness(kp({ maxDistance: null }), START)).toMatchObject({
+      state: 'anywhere',
+      accepted: true,
+    });
   });
 
   it('starts on the device only within maxstartdistance of the start', () => {

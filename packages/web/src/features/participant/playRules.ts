@@ -1,11 +1,12 @@
-import { formatSpent, startRefusal } from '@rada/core';
-import type { PlayKp, PlayMark, PlayView } from '@rada/core';
+import { formatSpent, startRefusal, startRule } from '@rada/core';
+import type { PlayKp, PlayMark, PlayView, StartRule } from '@rada/core';
 import { distanceMeters } from './geo.ts';
 import type { LatLng } from './geo.ts';
 
 /**
  * The participant app's rules as pure functions of the play view, the device's position and
- * "now": whether a KP may be opened or marked, the start, auto marks and the time left.
+ * "now": KP statuses and responses, the start, auto marks and the time left. Whether a KP may be
+ * opened or marked from where the device is is core's kpCloseness, the server's own rule.
  */
 
 /** Where a KP stands for the team: not marked, marked and waiting to be sent, or sent. */
@@ -15,35 +16,6 @@ export type KpStatus = 'none' | 'waiting' | 'sent';
 export function kpDistance(kp: Pick<PlayKp, 'loc'>, here: LatLng | null): number | null {
   if (!kp.loc || !here) return null;
   return distanceMeters(here, kp.loc);
-}
-
-/** Whether `here` is within `limit` metres of `target`; no limit or no target means yes. */
-export function isWithin(
-  target: LatLng | null,
-  limit: number | null,
-  here: LatLng | null,
-): { ok: boolean; distance: number | null } {
-  const distance = target && here ? distanceMeters(here, target) : null;
-  if (limit === null || limit <= 0 || !target) return { ok: true, distance };
-  if (distance === null) return { ok: false, distance };
-  return { ok: distance <= limit, distance };
-}
-
-/** Whether the KP dialog may show its question: always, unless it opens only when close. */
-export function canOpenKp(
-  kp: PlayKp,
-  here: LatLng | null,
-): { ok: boolean; distance: number | null } {
-  const within = isWithin(kp.loc, kp.maxDistance, here);
-  return kp.openOnlyWhenClose ? within : { ok: true, distance: within.distance };
-}
-
-/** Whether a location-only KP may be confirmed ("I am here") from `here`. */
-export function canConfirmLocation(
-  kp: PlayKp,
-  here: LatLng | null,
-): { ok: boolean; distance: number | null } {
-  return isWithin(kp.loc, kp.maxDistance, here);
 }
 
 /** A KP is answered by location alone when it offers no responses. */
@@ -127,21 +99,35 @@ export interface LocalProgress {
 }
 
 /**
- * The team's start time: its own (server or device), else the mass start when the event has
- * no device start, else null (not started).
+ * The start rule as it applies to this team (core startRule.ts): `mass`, `self` (clientstart),
+ * `individual` when the team has a start time of its own, else `none` (it starts with the event).
+ */
+export const teamStartRule = (view: PlayView): StartRule =>
+  startRule(view.settings, [view.team.starttime]);
+
+/**
+ * The team's start time by its start rule: the mass start (the results count from it); with
+ * clientstart its own, the server's or else the device's not yet sent; its own start time; else
+ * the event's start (spec 03 §8). Null when none is known (not started).
  */
 export function effectiveStart(view: PlayView, local: LocalProgress): number | null {
-  const own = view.team.starttime ?? local.startedAt;
-  if (own !== null) return own;
-  if (!view.settings.clientstart) return view.settings.massstarttimems ?? view.starttime ?? null;
-  return null;
+  switch (teamStartRule(view)) {
+    case 'mass':
+      return view.settings.massstarttimems;
+    case 'self':
+      return view.team.starttime ?? local.startedAt;
+    case 'individual':
+      return view.team.starttime;
+    case 'none':
+      return view.starttime;
+  }
 }
 
 /** The phase at `now`. Without any start rule (no device start, no times) the team runs. */
 export function playPhase(view: PlayView, local: LocalProgress, now: number): PlayPhase {
   if (view.team.finishtime !== null || local.finishedAt !== null) return 'finished';
   const start = effectiveStart(view, local);
-  if (start === null) return view.settings.clientstart ? 'prestart' : 'running';
+  if (start === null) return teamStartRule(view) === 'self' ? 'prestart' : 'running';
   return now >= start ? 'running' : 'prestart';
 }
 

@@ -72,6 +72,7 @@ export function MyRegistrations({ view }: { view: RegFormView }) {
                     size="small"
                     color={m.allowed ? 'success' : 'default'}
                     label={t(m.allowed ? 'reg.allowed' : 'reg.waiting')}
+                    data-testid={`reg-mine-status-${m.teamId}`}
                   />
                 </Stack>
               }

@@ -1,12 +1,15 @@
 import {
   Chip,
   Paper,
+  Stack,
   Table,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { RegFormView } from '@rada/core';
@@ -14,10 +17,25 @@ import { EmptyState } from '../../components/States.tsx';
 import { WindowedBody } from '../../components/WindowedBody.tsx';
 import { className, fieldLabel, valueText } from './regForm.ts';
 
-/** The registered teams with their public fields (data-testid reg-public). */
+/**
+ * The registered teams with their public fields (data-testid reg-public). On a phone a team's
+ * class and confirmation sit under its name, so they are seen without scrolling sideways.
+ */
 export function PublicRegistrations({ view }: { view: RegFormView }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const columns = view.fields.filter((f) => f.public && f.id !== 'teamname');
+  const hasClasses = view.classes.length > 0;
+  const status = (team: RegFormView['teams'][number]) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={team.allowed ? 'success' : 'default'}
+      label={t(team.allowed ? 'reg.allowed' : 'reg.waiting')}
+      data-testid={`reg-public-status-${team.teamId}`}
+      sx={{ maxWidth: '100%' }}
+    />
+  );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="reg-public">
       <Typography variant="h6" component="h2">
@@ -32,11 +50,11 @@ export function PublicRegistrations({ view }: { view: RegFormView }) {
               <TableRow>
                 <TableCell>{t('reg.col.nr')}</TableCell>
                 <TableCell>{t('reg.field.teamname')}</TableCell>
-                {view.classes.length > 0 && <TableCell>{t('reg.class')}</TableCell>}
+                {hasClasses && !phone && <TableCell>{t('reg.class')}</TableCell>}
                 {columns.map((f) => (
                   <TableCell key={f.id}>{fieldLabel(t, f)}</TableCell>
                 ))}
-                <TableCell>{t('reg.col.status')}</TableCell>
+                {!phone && <TableCell>{t('reg.col.status')}</TableCell>}
               </TableRow>
             </TableHead>
             <WindowedBody
@@ -51,23 +69,38 @@ export function PublicRegistrations({ view }: { view: RegFormView }) {
                     data-testid={`reg-public-${team.teamId}`}
                   >
                     <TableCell>{team.nr ?? i + 1}</TableCell>
-                    <TableCell sx={{ fontWeight: 500 }}>{team.name}</TableCell>
-                    {view.classes.length > 0 && (
-                      <TableCell data-testid={`reg-public-class-${team.teamId}`}>
-                        {className(view, team.klassid)}
+                    {phone ? (
+                      <TableCell sx={{ minWidth: 140 }}>
+                        <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+                          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                            {team.name}
+                          </Typography>
+                          {hasClasses && (
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                              data-testid={`reg-public-class-${team.teamId}`}
+                            >
+                              {className(view, team.klassid)}
+                            </Typography>
+                          )}
+                          {status(team)}
+                        </Stack>
                       </TableCell>
+                    ) : (
+                      <>
+                        <TableCell sx={{ fontWeight: 500 }}>{team.name}</TableCell>
+                        {hasClasses && (
+                          <TableCell data-testid={`reg-public-class-${team.teamId}`}>
+                            {className(view, team.klassid)}
+                          </TableCell>
+                        )}
+                      </>
                     )}
                     {columns.map((f) => (
                       <TableCell key={f.id}>{valueText(t, team.values[f.id])}</TableCell>
                     ))}
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={team.allowed ? 'success' : 'default'}
-                        label={t(team.allowed ? 'reg.allowed' : 'reg.waiting')}
-                      />
-                    </TableCell>
+                    {!phone && <TableCell>{status(team)}</TableCell>}
                   </TableRow>
                 );
               }}

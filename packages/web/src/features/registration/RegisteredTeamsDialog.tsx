@@ -28,8 +28,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parseClasses, regColumns, registrationsCsv } from '@rada/core';
-import type { EventSummary, RegColumn, RegistrationRow } from '@rada/core';
+import {
+  parseClasses,
+  regColumns,
+  registrationsCsv,
+  regPeopleCell,
+  regPeopleColumns,
+} from '@rada/core';
+import type { EventSummary, RegColumn, RegPeopleColumn, RegistrationRow } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useNotify } from '../../components/NotifyProvider.tsx';
@@ -46,8 +52,9 @@ import { EditRegistrationDialog } from './EditRegistrationDialog.tsx';
 /**
  * The registered teams dialog (spec 01 screen 7): a filter, a 'Split multi responses' switch,
  * the CSV export (reg_{event}.csv) and a table with the row number, an edit icon, the allowed
- * toggle, the team id (its user's email, phone and name in a tooltip, admins only), the fields
- * by order, the registration time and the organiser's comment.
+ * toggle, the team id (its user's email, phone and name in a tooltip, admins only), the team
+ * name, the members and club a team import stored (when any team has them), the fields by
+ * order, the registration time and the organiser's comment.
  */
 export function RegisteredTeamsDialog({
   event,
@@ -76,6 +83,7 @@ export function RegisteredTeamsDialog({
     [view.data],
   );
   const columns = useMemo(() => regColumns(fields, split), [fields, split]);
+  const people = useMemo(() => regPeopleColumns(view.data?.rows ?? []), [view.data]);
   const rows = useMemo(
     () => (view.data ? filterRows(view.data.rows, filter) : []),
     [view.data, filter],
@@ -99,6 +107,7 @@ export function RegisteredTeamsDialog({
         event={event}
         rows={rows}
         columns={columns}
+        people={people}
         onEdit={(teamId) => setEditing(teamId)}
       />
     );
@@ -184,11 +193,14 @@ function RegistrationsTable({
   event,
   rows,
   columns,
+  people,
   onEdit,
 }: {
   event: EventSummary;
   rows: RegistrationRow[];
   columns: RegColumn[];
+  /** The imported people columns (members, club) some team has. */
+  people: readonly RegPeopleColumn[];
   onEdit: (teamId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -213,6 +225,11 @@ function RegistrationsTable({
             <TableCell>{t('reg.col.allowed')}</TableCell>
             <TableCell>{t('reg.col.teamid')}</TableCell>
             <TableCell>{t('reg.field.teamname')}</TableCell>
+            {people.map((c) => (
+              <TableCell key={c} data-testid={`reg-col-${c}`}>
+                {t(`reg.col.${c}`)}
+              </TableCell>
+            ))}
             {columns.map((c) => (
               <TableCell key={`${c.field.id}:${c.choice ?? ''}`}>
                 <Box
@@ -265,6 +282,15 @@ function RegistrationsTable({
                 <UserTooltip row={row} />
               </TableCell>
               <TableCell sx={{ fontWeight: 500 }}>{row.name}</TableCell>
+              {people.map((c) => (
+                <TableCell
+                  key={c}
+                  data-testid={`reg-${c}-${row.teamId}`}
+                  sx={{ minWidth: c === 'members' ? 160 : undefined }}
+                >
+                  {regPeopleCell(row, c)}
+                </TableCell>
+              ))}
               {columns.map((c) => (
                 <TableCell
                   key={`${c.field.id}:${c.choice ?? ''}`}

@@ -5,7 +5,7 @@ import { draftOf, fieldErrors, initialDraft, missingRequired, valuesOf } from '.
 
 const fields = regFields({
   fields: {
-    club: { label: 'Club', muitype: 'text', required: true },
+    f1: { label: 'Club', muitype: 'text', required: true },
     size: { label: 'Size', muitype: 'number' },
     night: { label: 'Night', muitype: 'boolean' },
     course: { label: 'Course', muitype: 'single', selectvalues: 'A, B' },
@@ -17,14 +17,14 @@ describe('registration form state', () => {
   it('starts from stored values, the team name from the team', () => {
     const draft = initialDraft(
       fields,
-      { club: 'OK Ilves', size: 4, meals: 'dinner, lunch' },
+      { f1: 'OK Ilves', size: 4, meals: 'dinner, lunch' },
       'Hundid',
     );
     expect(draft).toEqual({
       teamname: 'Hundid',
       email: '',
       phone: '',
-      club: 'OK Ilves',
+      f1: 'OK Ilves',
       size: '4',
       night: false,
       course: '',
@@ -45,7 +45,7 @@ describe('registration form state', () => {
       teamname: 'Hundid',
       email: '',
       phone: '',
-      club: '',
+      f1: '',
       size: 3.5,
       night: true,
       course: 'B',
@@ -63,18 +63,18 @@ describe('registration form state', () => {
 
   it('names the required fields left empty', () => {
     const draft = initialDraft(fields);
-    expect(missingRequired(fields, draft)).toEqual(['teamname', 'club']);
-    expect(missingRequired(fields, { ...draft, teamname: 'A', club: ' x ' })).toEqual([]);
+    expect(missingRequired(fields, draft)).toEqual(['teamname', 'f1']);
+    expect(missingRequired(fields, { ...draft, teamname: 'A', f1: ' x ' })).toEqual([]);
   });
 
   it("maps the server's per-field problems to field ids", () => {
     const error = new ApiError(400, 'reg.error.invalid', 'bad', [
-      { path: 'club', message: 'reg.error.required' },
+      { path: 'f1', message: 'reg.error.required' },
       { path: 'values.course', message: 'reg.error.choice' },
-      { path: 'club', message: 'reg.error.toolong' },
+      { path: 'f1', message: 'reg.error.toolong' },
     ]);
     expect(fieldErrors(error)).toEqual({
-      club: 'reg.error.required',
+      f1: 'reg.error.required',
       course: 'reg.error.choice',
     });
     expect(fieldErrors(new Error('x'))).toEqual({});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { regColumns, regFields, registrationsCsv } from '@rada/core';
+import { regColumns, regFields, registrationsCsv, regPeopleColumns } from '@rada/core';
 import type { RegistrationRow } from '@rada/core';
 import { cellText, csvFileName, csvLabels, filterRows, shownFields } from './regTable.ts';
 
@@ -72,5 +72,24 @@ describe('registered teams table', () => {
     });
     const ids = shownFields(all, [row('a', { f1: 'kept', f2: [] })]).map((f) => f.id);
     expect(ids).toEqual(['teamname', 'email', 'phone', 'f1']);
+  });
+
+  it('shows, filters and writes the members and club an import stored', () => {
+    const imported = [
+      ...rows,
+      row('ilves', {}, { members: ['Liis Saar', 'Toomas Mägi'], club: 'OK Ilves' }),
+    ];
+    expect(regPeopleColumns(rows)).toEqual([]);
+    expect(regPeopleColumns(imported)).toEqual(['members', 'club']);
+    expect(filterRows(imported, 'mägi').map((r) => r.teamId)).toEqual(['ilves']);
+    expect(filterRows(imported, 'ilves liis').map((r) => r.teamId)).toEqual(['ilves']);
+    expect(filterRows(imported, 'ok ilves dinner')).toEqual([]);
+    const csv = registrationsCsv({ fields, rows: imported }, false, csvLabels(t));
+    const [head, , , third] = csv.split('\r\n');
+    expect(head).toContain('<teams.klass>;<reg.col.members>;<reg.col.club>;<reg.col.allowed>;');
+    expect(third).toContain(';ILVES;;Liis Saar, Toomas Mägi;OK Ilves;<reg.no>;');
+    // Without imported people the CSV has no such columns.
+    const plain = registrationsCsv({ fields, rows }, false, csvLabels(t));
+    expect(plain).not.toContain('<reg.col.members>');
   });
 });

@@ -17,8 +17,8 @@ export function cellText(t: TFunction, row: RegistrationRow, col: RegColumn): st
 }
 
 /**
- * The rows whose team id, name, user, comment or any field value contains every word of the
- * filter, ignoring case; an empty filter keeps all.
+ * The rows whose team id, name, imported members or club, user, comment or any field value
+ * contains every word of the filter, ignoring case; an empty filter keeps all.
  */
 export function filterRows(rows: readonly RegistrationRow[], filter: string): RegistrationRow[] {
   const words = filter
@@ -31,6 +31,8 @@ export function filterRows(rows: readonly RegistrationRow[], filter: string): Re
       r.teamId,
       r.nr ?? '',
       r.name,
+      ...(r.members ?? []),
+      r.club ?? '',
       r.orgcomment,
       r.user?.email ?? '',
       r.user?.phone ?? '',
@@ -78,6 +80,8 @@ export function csvLabels(
     displayName: t('reg.col.username'),
     regtime: t('reg.col.regtime'),
     orgcomment: t('reg.col.orgcomment'),
+    members: t('reg.col.members'),
+    club: t('reg.col.club'),
     yes: t('reg.yes'),
     no: t('reg.no'),
     field: (f) => fieldLabel(t, f),

@@ -176,7 +176,12 @@ export function ResultsPage() {
             {view.results.length === 0 ? (
               <EmptyState text={t('results.empty')} />
             ) : (
-              <ResultsTable rows={shownRows} settings={view.settings} onOpen={setOpen} />
+              <ResultsTable
+                rows={shownRows}
+                settings={view.settings}
+                onOpen={setOpen}
+                computedAt={view.computedAt}
+              />
             )}
           </Box>
           {printing && (
@@ -199,6 +204,7 @@ export function ResultsPage() {
                     settings={view.settings}
                     idPrefix="print"
                     printAll
+                    computedAt={view.computedAt}
                   />
                 </Box>
               ))}

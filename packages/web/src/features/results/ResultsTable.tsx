@@ -96,6 +96,7 @@ const TeamRow = memo(function TeamRow({
   roadbook,
   onOpen,
   idPrefix,
+  computedAt,
 }: {
   r: TeamResult;
   place: number | null;
@@ -104,11 +105,18 @@ const TeamRow = memo(function TeamRow({
   roadbook: boolean;
   onOpen?: (r: TeamResult) => void;
   idPrefix: string;
+  computedAt: number | undefined;
 }) {
   const { t } = useTranslation();
   const clock = clockFormat(settings);
   const at = (ms: number | null) => (ms === null ? '' : dayjs(ms).format(clock));
   const dim = r.dsq || r.katk || r.status === 'notstarted';
+  // A team that has not started shows its start only while it is still to come.
+  const upcoming =
+    r.status === 'notstarted' &&
+    r.starttime !== null &&
+    computedAt !== undefined &&
+    r.starttime > computedAt;
   // Plain cells styled by the table's class rules (ROW_STYLES): a styled MUI cell per column
   // costs a style computation each, and the first paint of a long list on a phone is mostly that.
   return (
@@ -161,7 +169,7 @@ const TeamRow = memo(function TeamRow({
         <td className="r-num r-wide">{r.dst === null ? '' : `${r.dst.toFixed(1)} km`}</td>
       )}
       <td className="r-wide r-nowrap" data-testid="results-start">
-        {r.status === 'notstarted' ? '' : at(r.starttime)}
+        {r.status === 'notstarted' && !upcoming ? '' : at(r.starttime)}
       </td>
       <td className="r-wide r-nowrap" data-testid="results-finish">
         {at(r.finishtime)}
@@ -201,6 +209,7 @@ export function ResultsTable({
   onOpen,
   idPrefix = 'results',
   printAll = false,
+  computedAt,
 }: {
   rows: { result: TeamResult; place: number | null }[];
   settings: ResultsDisplaySettings;
@@ -209,6 +218,8 @@ export function ResultsTable({
   idPrefix?: string;
   /** Every row, never only those in view (the printed copy). */
   printAll?: boolean;
+  /** When the results were computed: a team still to start after it shows its start. */
+  computedAt?: number;
 }) {
   const { t } = useTranslation();
   const roadbook = rows.some((x) => x.result.route !== undefined);
@@ -246,6 +257,7 @@ export function ResultsTable({
         roadbook={roadbook}
         onOpen={onOpen}
         idPrefix={idPrefix}
+        computedAt={computedAt}
       />
     );
   };

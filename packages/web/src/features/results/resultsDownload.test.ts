@@ -86,8 +86,10 @@ describe('results downloads', () => {
     expect(file.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
     expect(file.text).toContain('<Name>Kevad &lt;2026&gt;</Name>');
     expect(file.text).toContain('createTime="2026-05-01T12:00:00.000Z"');
-    expect(file.text).toContain('<Class><Id>men</Id><Name>Mehed</Name></Class>');
-    expect(file.text).toContain('Rebased &amp; Co');
+    expect(file.text).toContain(
+      '<Class><Id>1</Id><Name>Mehed</Name><Extensions><rada:Key>men</rada:Key></Extensions></Class>',
+    );
+    expect(file.text).toContain('<Family>Co</Family><Given>Rebased &amp;</Given>');
     expect(file.text).toContain('<Score type="Score">42.5</Score>');
     expect(file.text).toContain('status="Snapshot"');
     const teams = resultsIofFile(view, 'kevad', 'Kevad', 'team');

@@ -47,7 +47,8 @@ export function iofMembers(members: TeamMembersView['members']): Map<string, Iof
 /**
  * The results as an IOF XML 3.0 ResultList; `createTime` is when the results were computed, and
  * times carry this browser's offset. `teamForm` 'team' writes TeamResults with a
- * TeamMemberResult per known member (one without a person for teams without members).
+ * TeamMemberResult per known member (the team itself for teams without members); see
+ * docs/interop.md.
  */
 export function resultsIofFile(
   view: ResultsView,

@@ -3,6 +3,7 @@ import { Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { DEFAULT_SPEED_LIMIT_KMH, DEFAULT_TIME_ZONE } from '@rada/core';
 import type { OrderRule, SettingDescriptor } from '@rada/core';
 import { SaveStatusIcon } from '../../components/SaveStatusIcon.tsx';
 import { DateTimeField } from '../../components/DateTimeField.tsx';
@@ -16,6 +17,7 @@ import {
   PartsSettingInput,
   SelectSettingInput,
   TextSettingInput,
+  TimeZoneSettingInput,
 } from './SettingInputs.tsx';
 import type { PartGroup } from './SettingInputs.tsx';
 import { RegFormEditor } from '../registration/RegFormEditor.tsx';
@@ -71,6 +73,7 @@ function partGroups(desc: SettingDescriptor, t: TFunction): PartGroup[] {
     case 'regform':
     case 'map':
     case 'speedranges':
+    case 'timezone':
       return [];
   }
 }
@@ -134,9 +137,20 @@ export function SettingField({
           onChange={(v) => field.change(v, { immediate: true })}
           helper={
             desc.key === 'type' && asText(draft)
-              ? t(`settings.type.${asText(draft)}.help`)
+              ? t(`settings.type.${asText(draft)}.help`, { limit: DEFAULT_SPEED_LIMIT_KMH.race })
               : undefined
           }
+        />
+      );
+      break;
+    case 'timezone':
+      input = (
+        <TimeZoneSettingInput
+          {...common}
+          value={asText(draft)}
+          placeholder={DEFAULT_TIME_ZONE}
+          helper={t('settings.timezone.help', { zone: DEFAULT_TIME_ZONE })}
+          onChange={(v) => field.change(v, { immediate: true })}
         />
       );
       break;

@@ -72,6 +72,8 @@ export function TextSettingInput({
         input: unit
           ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
           : undefined,
+        // Above the field, so a long label on a phone never runs under the unit.
+        inputLabel: unit ? { shrink: true } : undefined,
       }}
     />
   );
@@ -287,4 +289,54 @@ export interface DraftEditorProps {
   onChange: (draft: string, immediate: boolean) => void;
   /** Saves a waiting edit now (a text field lost focus). */
   onBlur: () => void;
+}
+
+/** The time zones this browser knows, with `current` among them (a stored zone it lacks). */
+function timeZoneOptions(current: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return current === '' || known.includes(current) ? known : [current, ...known];
+}
+
+/** A time zone picked from the browser's list and saved at once; cleared, the default. */
+export function TimeZoneSettingInput({
+  label,
+  testId,
+  error,
+  disabled,
+  value,
+  placeholder,
+  helper,
+  onChange,
+}: InputBase & {
+  value: string;
+  /** The zone in force while none is chosen. */
+  placeholder: string;
+  helper: string;
+  onChange: (value: string) => void;
+}) {
+  const options = timeZoneOptions(value);
+  return (
+    <Autocomplete<string>
+      options={options}
+      value={value === '' ? null : value}
+      onChange={(_e, zone) => onChange(zone ?? '')}
+      disabled={disabled}
+      autoHighlight
+      sx={{ maxWidth: 480 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={placeholder}
+          error={!!error}
+          helperText={error ?? helper}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+          }}
+        />
+      )}
+    />
+  );
 }

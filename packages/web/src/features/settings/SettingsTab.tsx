@@ -4,7 +4,15 @@ import { Box, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS, SETTING_GROUPS, isRichTextSetting, localisedText, textCopies } from '@rada/core';
+import {
+  SETTINGS,
+  SETTING_GROUPS,
+  SPEED_KEYS,
+  eventTypeOf,
+  isRichTextSetting,
+  localisedText,
+  textCopies,
+} from '@rada/core';
 import type { EventSummary, SettingGroup } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, EmptyState, LoadingState } from '../../components/States.tsx';
@@ -12,25 +20,23 @@ import { SaveIndicator, SaveStatusProvider } from './saveStatus.tsx';
 import { EventRecordFields } from './EventRecordFields.tsx';
 import { SettingField } from './SettingField.tsx';
 import { RichTextField } from '../richText/RichTextField.tsx';
-import { SpeedFields } from './SpeedFields.tsx';
+import { SpeedSection, speedSectionOpenByDefault } from './SpeedSection.tsx';
 import { SpeedAreasEditor } from '../speedAreas/SpeedAreasEditor.tsx';
+import { useSpeedAreas } from '../speedAreas/useSpeedAreas.ts';
 import { useSaveSettings } from './useSaveSettings.ts';
 import { ScoringSection } from '../scoring/ScoringSection.tsx';
 import { isScoringKey } from '../scoring/scoringDraft.ts';
 import { matchesSearch } from './settingsSearch.ts';
 import { ArchivePanel } from '../archive/ArchivePanel.tsx';
 
-/** Where the speed section sits among the setting groups. */
-const SPEED_AFTER: SettingGroup = 'scoring';
 /** The group that holds the scoring editors (features/scoring), which replace their keys' fields. */
 const SCORING_IN: SettingGroup = 'scoring';
+/** The group that holds the speed limits (evdoc.speed) and, after it, the speed areas. */
+const SPEED_IN: SettingGroup = 'speed';
 
-/** The sections of the tab in order: the event record, the setting groups, speed monitoring. */
-type SectionKey = 'event' | SettingGroup | 'speed';
-const SECTIONS: readonly SectionKey[] = [
-  'event',
-  ...SETTING_GROUPS.flatMap((g): SectionKey[] => (g === SPEED_AFTER ? [g, 'speed'] : [g])),
-];
+/** The sections of the tab in order: the event record, then the setting groups. */
+type SectionKey = 'event' | SettingGroup;
+const SECTIONS: readonly SectionKey[] = ['event', ...SETTING_GROUPS];
 /** The element id of a section, the target of `#settings-{key}` links (the dashboard's steps). */
 const sectionId = (key: SectionKey) => `settings-${key}`;
 /** Labels of the event record's fields (EventRecordFields), for the search. */
@@ -61,8 +67,9 @@ function Section({ section, children }: { section: SectionKey; children: React.R
 }
 
 /**
- * The settings tab: the event record (name, times, hidden), every setting of SETTINGS grouped
- * by SETTING_GROUPS, and the speed settings — all autosaved a second after typing stops. A
+ * The settings tab: the event record (name, times, hidden) and every setting of SETTINGS grouped
+ * by SETTING_GROUPS, the speed limits and areas in the speed group (closed for an event on foot
+ * that uses none of them) — all autosaved a second after typing stops. A
  * sticky header holds the save state, a menu of the sections and a search box that keeps only
  * the settings whose name matches (or a whole section, when its name does); a `#settings-{key}`
  * address scrolls to that section.
@@ -76,6 +83,20 @@ export function SettingsTab({ event }: { event: EventSummary }) {
   const { patchSettings, patchEvent, saveSetting } = useSaveSettings(event.id);
   const [search, setSearch] = useState('');
   const { hash } = useLocation();
+  const speedAreas = useSpeedAreas(event.id);
+  // Opened or closed by hand; until then it follows the event type and what is set.
+  const [speedOpenChosen, setSpeedOpenChosen] = useState<boolean | null>(null);
+  const speedOpen =
+    search.trim() !== '' ||
+    hash === `#${sectionId('speed')}` ||
+    (speedOpenChosen ??
+      (settings.isSuccess &&
+        speedSectionOpenByDefault(
+          eventTypeOf(settings.data.settings),
+          settings.data.settings,
+          settings.data.speed,
+          speedAreas.data,
+        )));
 
   // A link to a section (the dashboard's setup steps) scrolls to it once the settings are shown.
   const loaded = settings.isSuccess;
@@ -100,7 +121,11 @@ export function SettingsTab({ event }: { event: EventSummary }) {
             search,
             EVENT_FIELD_LABELS.map((k) => t(k)),
           )) ||
-        (section === 'speed' && matchesSearch(search, [t('settings.group.speed')]));
+        (section === SPEED_IN &&
+          matchesSearch(
+            search,
+            SPEED_KEYS.map((k) => t(`settings.speed.${k}`)),
+          ));
       if (custom) out.set(section, null);
       else if (matching.length > 0) out.set(section, new Set(matching));
     }
@@ -192,56 +217,66 @@ export function SettingsTab({ event }: { event: EventSummary }) {
           ) : settings.isError ? (
             <ErrorState message={t('settings.loaderror')} onRetry={() => void settings.refetch()} />
           ) : (
-            SETTING_GROUPS.map((group) => (
-              <Stack key={group} sx={{ gap: 2 }}>
-                {shown.has(group) && (
-                  <Section section={group}>
-                    {fields(group).map((desc) =>
-                      isRichTextSetting(desc.key) ? (
-                        <RichTextField
-                          key={desc.key}
-                          label={t(`settings.${desc.key}`)}
-                          texts={{
-                            default: localisedText(settings.data.settings, desc.key, null),
-                            copies: textCopies(settings.data.settings, desc.key) ?? {},
-                          }}
-                          onSave={(lang, html) =>
-                            patchSettings(
-                              lang === null
-                                ? { settings: { [desc.key]: html } }
-                                : { copies: { [desc.key]: { [lang]: html } } },
-                            )
-                          }
-                          testId={`setting-${desc.key}`}
-                        />
+            SETTING_GROUPS.map((group) => {
+              const inputs = fields(group).map((desc) =>
+                isRichTextSetting(desc.key) ? (
+                  <RichTextField
+                    key={desc.key}
+                    label={t(`settings.${desc.key}`)}
+                    texts={{
+                      default: localisedText(settings.data.settings, desc.key, null),
+                      copies: textCopies(settings.data.settings, desc.key) ?? {},
+                    }}
+                    onSave={(lang, html) =>
+                      patchSettings(
+                        lang === null
+                          ? { settings: { [desc.key]: html } }
+                          : { copies: { [desc.key]: { [lang]: html } } },
+                      )
+                    }
+                    testId={`setting-${desc.key}`}
+                  />
+                ) : (
+                  <SettingField
+                    key={desc.key}
+                    desc={desc}
+                    value={settings.data.settings[desc.key]}
+                    onSave={saveSetting}
+                    eventId={event.id}
+                  />
+                ),
+              );
+              return (
+                <Stack key={group} sx={{ gap: 2 }}>
+                  {shown.has(group) && (
+                    <Section section={group}>
+                      {group === SPEED_IN ? (
+                        <SpeedSection
+                          type={eventTypeOf(settings.data.settings)}
+                          speed={settings.data.speed}
+                          open={speedOpen}
+                          onToggle={() => setSpeedOpenChosen(!speedOpen)}
+                          patchSettings={patchSettings}
+                        >
+                          {inputs}
+                        </SpeedSection>
                       ) : (
-                        <SettingField
-                          key={desc.key}
-                          desc={desc}
-                          value={settings.data.settings[desc.key]}
-                          onSave={saveSetting}
-                          eventId={event.id}
+                        inputs
+                      )}
+                      {group === SCORING_IN && (
+                        <ScoringSection
+                          settings={settings.data.settings}
+                          onSave={(values) => patchSettings({ settings: values })}
                         />
-                      ),
-                    )}
-                    {group === SCORING_IN && (
-                      <ScoringSection
-                        settings={settings.data.settings}
-                        onSave={(values) => patchSettings({ settings: values })}
-                      />
-                    )}
-                  </Section>
-                )}
-                {group === SPEED_AFTER && shown.has('speed') && (
-                  <>
-                    <Section section="speed">
-                      <SpeedFields speed={settings.data.speed} patchSettings={patchSettings} />
+                      )}
                     </Section>
+                  )}
+                  {group === SPEED_IN && shown.has(group) && speedOpen && (
                     <SpeedAreasEditor event={event} />
-                  </>
-                )}
-              </Stack>
-            ))
+                  )}
+                </Stack>
+              );
+            })
           )}
           {!search && <ArchivePanel event={event} />}
         </Stack>

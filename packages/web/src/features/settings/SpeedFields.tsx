@@ -26,10 +26,12 @@ export function speedProblem(text: string): string | null {
 function SpeedField({
   speedKey,
   value,
+  helper,
   patchSettings,
 }: {
   speedKey: SpeedKey;
   value: number | undefined;
+  helper?: string;
   patchSettings: (patch: SettingsPatch) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ function SpeedField({
           onChange={(v) => field.change(v)}
           onBlur={field.flush}
           unit={t(`settings.unit.${SPEED_UNITS[speedKey]}`)}
+          helper={helper}
           variant="number"
         />
       </Box>
@@ -63,18 +66,34 @@ function SpeedField({
   );
 }
 
-/** The event document's speed monitoring settings (limit, over1, delay1, over2, delay2). */
+/**
+ * The event document's speed monitoring settings (limit, over1, delay1, over2, delay2). An empty
+ * limit is the event type's (`typeLimit`, null: none), which its helper text says.
+ */
 export function SpeedFields({
   speed,
+  typeLimit,
   patchSettings,
 }: {
   speed: Record<string, number>;
+  typeLimit: number | null;
   patchSettings: (patch: SettingsPatch) => Promise<void>;
 }) {
+  const { t } = useTranslation();
+  const limitHelp =
+    typeLimit === null
+      ? t('settings.speed.limit.help.none')
+      : t('settings.speed.limit.help', { limit: typeLimit });
   return (
     <Stack sx={{ gap: 2 }}>
       {SPEED_KEYS.map((k) => (
-        <SpeedField key={k} speedKey={k} value={speed[k]} patchSettings={patchSettings} />
+        <SpeedField
+          key={k}
+          speedKey={k}
+          value={speed[k]}
+          helper={k === 'limit' ? limitHelp : undefined}
+          patchSettings={patchSettings}
+        />
       ))}
     </Stack>
   );

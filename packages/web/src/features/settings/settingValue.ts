@@ -64,6 +64,7 @@ export function toDraft(kind: SettingKind, value: unknown): SettingDraft {
     case 'text':
     case 'longtext':
     case 'select':
+    case 'timezone':
       return typeof value === 'string' ? value : '';
     case 'datetime':
       return typeof value === 'number' ? dayjs(value) : null;
@@ -174,6 +175,8 @@ function parseByKind(desc: SettingDescriptor, draft: SettingDraft): ParsedDraft 
     case 'text':
     case 'longtext':
       return { ok: true, value: text === '' ? null : text };
+    case 'timezone':
+      return { ok: true, value: text.trim() === '' ? null : text.trim() };
   }
 }
 
@@ -186,14 +189,16 @@ export function fromDraft(desc: SettingDescriptor, draft: SettingDraft): ParsedD
   if (!parsed.ok || parsed.value === null) return parsed;
   const problems = validateSettingsValues({ [desc.key]: parsed.value });
   if (problems.length === 0) return parsed;
-  // The map's own keys (a bad address, a bad colour) say what is wrong; else a general one.
+  // The map's and settings' own keys (a bad address, an unknown time zone) say what is wrong;
+  // else a general one.
   const own = problems[0]!.message;
   return {
     ok: false,
-    error: own.startsWith('map.error.')
-      ? own
-      : desc.kind === 'map' || desc.kind === 'speedranges'
-        ? 'map.error.incomplete'
-        : 'settings.error.invalid',
+    error:
+      own.startsWith('map.error.') || own.startsWith('settings.error.')
+        ? own
+        : desc.kind === 'map' || desc.kind === 'speedranges'
+          ? 'map.error.incomplete'
+          : 'settings.error.invalid',
   };
 }

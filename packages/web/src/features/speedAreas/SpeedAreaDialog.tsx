@@ -27,7 +27,8 @@ export function SpeedAreaDialog({
 }: {
   open: boolean;
   initial: AreaForm;
-  eventLimit: number;
+  /** The event's limit in force; null: none. */
+  eventLimit: number | null;
   saving: boolean;
   onSave: (form: AreaForm) => void;
   onClose: () => void;
@@ -66,7 +67,9 @@ export function SpeedAreaDialog({
             helperText={
               limitBad
                 ? t('speedareas.limit.bad')
-                : t('speedareas.limit.help', { limit: eventLimit })
+                : eventLimit === null
+                  ? t('speedareas.limit.help.none')
+                  : t('speedareas.limit.help', { limit: eventLimit })
             }
             slotProps={{
               htmlInput: { inputMode: 'decimal' },

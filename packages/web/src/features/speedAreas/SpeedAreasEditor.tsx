@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SPEED } from '@rada/core';
+import { speedSettingsOf } from '@rada/core';
 import type { EventSummary, SpeedArea } from '@rada/core';
 import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
@@ -56,7 +56,8 @@ export function SpeedAreasEditor({ event }: { event: EventSummary }) {
     queryKey: queryKeys.settings(event.id),
     queryFn: () => api.settings(event.id),
   });
-  const eventLimit = settings.data?.speed.limit ?? DEFAULT_SPEED.limit;
+  // The limit in force: the stored one, else the event type's (none for teams on foot).
+  const eventLimit = speedSettingsOf(settings.data?.speed ?? {}, event.type).limit;
   const put = usePutSpeedArea(event.id);
   const remove = useDeleteSpeedArea(event.id);
 
@@ -264,7 +265,7 @@ function AreaList({
   onDelete,
 }: {
   areas: Record<string, SpeedArea>;
-  eventLimit: number;
+  eventLimit: number | null;
   busy: boolean;
   onEdit: (id: string) => void;
   onShape: (id: string) => void;
@@ -297,9 +298,11 @@ function AreaList({
                   component="span"
                   size="small"
                   label={
-                    a.limit === null
-                      ? t('speedareas.chip.eventlimit', { limit: eventLimit })
-                      : t('speedareas.chip.limit', { limit: a.limit })
+                    a.limit !== null
+                      ? t('speedareas.chip.limit', { limit: a.limit })
+                      : eventLimit !== null
+                        ? t('speedareas.chip.eventlimit', { limit: eventLimit })
+                        : t('speedareas.chip.nolimit')
                   }
                 />
                 {a.restricted && (

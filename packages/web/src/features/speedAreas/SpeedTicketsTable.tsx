@@ -27,7 +27,7 @@ const timeText = (t: number | undefined, lang: string) =>
       })
     : '';
 
-const kmh = (v: number | undefined) => (typeof v === 'number' ? `${v}` : '');
+const kmh = (v: number | null | undefined) => (typeof v === 'number' ? `${v}` : '');
 
 /** The event's speed tickets (team, time, kind, speed, limit, area) and the Recompute button. */
 export function SpeedTicketsTable({

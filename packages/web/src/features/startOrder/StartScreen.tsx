@@ -6,6 +6,7 @@ import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import VolumeMuteIcon from '@mui/icons-material/VolumeMute';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { clockText } from './clockText.ts';
 import { StartCard } from './StartCard.tsx';
 import { StartTable } from './StartTable.tsx';
 import { useBeeper } from './useBeeper.ts';
+import type { Beeper } from './useBeeper.ts';
 import { useFullscreen } from './useFullscreen.ts';
 import { useNow } from './useNow.ts';
 import { useWakeLock } from './useWakeLock.ts';
@@ -183,22 +185,57 @@ export function StartScreen({ event }: { event: EventSummary }) {
           <TopBar event={event} />
           <Stack sx={{ alignItems: 'center', gap: 1 }}>
             <Clock now={now} />
-            <Button
-              variant={beeper.soundOn ? 'contained' : 'outlined'}
-              size="large"
-              onClick={beeper.toggle}
-              startIcon={beeper.soundOn ? <VolumeUpIcon /> : <VolumeOffIcon />}
-              aria-pressed={beeper.soundOn}
-              data-testid="start-sound"
-              data-beeps={beeper.count}
-              data-last-beep={beeper.last ?? ''}
-            >
-              {beeper.soundOn ? t('start.sound.on') : t('start.sound.off')}
-            </Button>
+            <SoundButton beeper={beeper} />
           </Stack>
           {body}
         </Stack>
       </Box>
     </ThemeProvider>
+  );
+}
+
+/**
+ * The countdown sound's switch. Its icon and words say the sound's real state (off until turned
+ * on; on only while the browser plays it; blocked when the browser does not), and the line under
+ * it what a tap does.
+ */
+function SoundButton({ beeper }: { beeper: Beeper }) {
+  const { t } = useTranslation();
+  const { sound } = beeper;
+  const icon =
+    sound === 'on' ? (
+      <VolumeUpIcon />
+    ) : sound === 'blocked' ? (
+      <VolumeMuteIcon />
+    ) : (
+      <VolumeOffIcon />
+    );
+  return (
+    <Stack sx={{ alignItems: 'center' }}>
+      <Button
+        variant={sound === 'on' ? 'contained' : 'outlined'}
+        color={sound === 'blocked' ? 'warning' : 'primary'}
+        size="large"
+        onClick={beeper.toggle}
+        startIcon={icon}
+        aria-pressed={sound === 'on'}
+        aria-describedby="start-sound-hint"
+        data-testid="start-sound"
+        data-state={sound}
+        data-beeps={beeper.count}
+        data-last-beep={beeper.last ?? ''}
+      >
+        {t(`start.sound.${sound}`)}
+      </Button>
+      <Typography
+        id="start-sound-hint"
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 0.5, textAlign: 'center' }}
+        data-testid="start-sound-hint"
+      >
+        {t(`start.sound.${sound}.hint`)}
+      </Typography>
+    </Stack>
   );
 }

@@ -18,10 +18,14 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import type { TeamListEntry } from '@rada/core';
+import type { TeamListEntry, TeamTimes } from '@rada/core';
 import { useNotify } from '../../components/NotifyProvider.tsx';
 import { TeamFields } from './TeamFields.tsx';
+import { TimeWarnings, useTimeWarnings } from './TimeWarnings.tsx';
+import { editChange, timesAfter } from './teamChanges.ts';
+import type { TeamChange } from './teamChanges.ts';
 import { changedTeamFields, formFromTeam, removeDevice } from './teamForm.ts';
+import type { TeamForm } from './teamForm.ts';
 import { useTeamForm } from './useTeamForm.ts';
 import { useUpdateTeam } from './useTeams.ts';
 
@@ -31,31 +35,56 @@ interface EditTeamDialogProps {
   classes: Map<string, string>;
   readOnly: boolean;
   onClose: () => void;
+  /** What to confirm about the team's new times before they are saved, in words (as TimeDialog). */
+  warningsFor: (next: TeamTimes) => string[];
+  /**
+   * A saved edit the Teams tab says with Undo (only times, or only DSQ or withdrawn: editChange);
+   * any other edit is said as "Saved".
+   */
+  onChanged: (change: TeamChange) => void;
 }
 
 const FLAGS = ['disabled', 'allowed', 'dsq', 'katk'] as const;
 
 /**
  * 'Edit team': every field of a team's list entry, its devices with the default one among them
- * included. Saving sends only the changed fields, in one PATCH.
+ * included. Saving sends only the changed fields, in one PATCH; odd new times are said first
+ * and saved with "Save anyway", as in the times dialog.
  */
-export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: EditTeamDialogProps) {
+export function EditTeamDialog({
+  eventId,
+  team,
+  classes,
+  readOnly,
+  onClose,
+  warningsFor,
+  onChanged,
+}: EditTeamDialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const update = useUpdateTeam(eventId);
   const { form, setForm, change, errors, nrError, validate, saveError } = useTeamForm(() =>
     formFromTeam(team),
   );
+  const warnings = useTimeWarnings();
+  const changeField = (patch: Partial<TeamForm>) => {
+    change(patch);
+    if ('start' in patch || 'finish' in patch) warnings.reset();
+  };
 
   const handleSave = () => {
     if (!validate()) return;
     const body = changedTeamFields(team, form);
     if (Object.keys(body).length === 0) return onClose();
+    // Only the times the body changes are looked at: an untouched one is the team's own.
+    if (!warnings.confirm(() => warningsFor(timesAfter(team, body)))) return;
+    const undoable = editChange(t, team, body);
     update.mutate(
       { teamId: team.id, body },
       {
         onSuccess: () => {
-          notify(t('teams.saved'));
+          if (undoable) onChanged(undoable);
+          else notify(t('teams.saved'));
           onClose();
         },
         onError: saveError,
@@ -71,7 +100,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
       <DialogContent>
         <TeamFields
           form={form}
-          onChange={change}
+          onChange={changeField}
           errors={errors}
           nrError={nrError}
           classes={classes}
@@ -133,6 +162,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
             />
           ))}
         </Stack>
+        <TimeWarnings warnings={warnings.warned} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('teams.cancel')}</Button>
@@ -142,7 +172,7 @@ export function EditTeamDialog({ eventId, team, classes, readOnly, onClose }: Ed
           disabled={readOnly || update.isPending}
           data-testid="team-form-save"
         >
-          {t('teams.save')}
+          {warnings.saveLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,6 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import MailIcon from '@mui/icons-material/Mail';
+import PhonelinkRingIcon from '@mui/icons-material/PhonelinkRing';
 import RouteIcon from '@mui/icons-material/Route';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ReactNode } from 'react';
@@ -50,6 +51,7 @@ export function TeamMenu({ team, place, readOnly, onClose, onAction }: TeamMenuP
       {item('times', <AccessTimeIcon fontSize="small" />, t('teams.edittimes'))}
       {item('extras', <AddCircleOutlineIcon fontSize="small" />, t('teams.editextras'))}
       {item('track', <RouteIcon fontSize="small" />, t('teams.track'), false)}
+      {item('tracking', <PhonelinkRingIcon fontSize="small" />, t('tracking.apps'))}
       <Divider />
       {item('registration', <HowToRegIcon fontSize="small" />, t('teams.registration'), false)}
       {item('joincode', <VpnKeyIcon fontSize="small" />, t('teams.joincode'))}

@@ -44,11 +44,15 @@ interface Tool {
 
 /**
  * The Teams tab's tools for all teams at once. Below the md breakpoint (tablets and phones) they
- * sit in a "Tools" menu beside "Add team", so the toolbar stays one or two rows in any language.
+ * sit in a "Tools" menu beside "Add team"; on a phone the buttons are small (and the downloads
+ * an icon, TeamsDownloadMenu), so the toolbar is one row in either language.
  */
 export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolbarProps) {
   const { t } = useTranslation();
-  const compact = useMediaQuery(useTheme().breakpoints.down('md'));
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const size = phone ? 'small' : 'medium';
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const tools: Tool[] = [
     {
@@ -95,9 +99,13 @@ export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolb
       ? { component: Link, to: tool.href, target: '_blank', rel: 'noopener' }
       : { onClick: () => onOpen(tool.dialog!) };
   return (
-    <Stack direction="row" sx={{ gap: 1, p: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+    <Stack
+      direction="row"
+      sx={{ gap: phone ? 0.5 : 1, p: phone ? 1 : 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+    >
       <Button
         variant="contained"
+        size={size}
         startIcon={<AddIcon />}
         disabled={readOnly}
         onClick={() => onOpen('add')}
@@ -108,6 +116,7 @@ export function TeamsToolbar({ eventId, readOnly, onOpen, children }: TeamsToolb
       {compact ? (
         <>
           <Button
+            size={size}
             endIcon={<ArrowDropDownIcon />}
             aria-haspopup="true"
             onClick={(e) => setAnchor(e.currentTarget)}

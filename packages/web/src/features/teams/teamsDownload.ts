@@ -53,11 +53,24 @@ function iofEntries(
 
 const XML = 'application/xml;charset=utf-8';
 
-/** An IOF XML 3.0 StartList of the teams' own start times (this browser's offset). */
+/** The event's id, name and starts as the IOF files need them. */
+export interface IofEventInfo {
+  id: string;
+  name: string;
+  /** The event's start (epoch ms): the start of teams without an own one. */
+  starttime?: number | null;
+  /** The massstarttimems setting: every team's start when set. */
+  massStart?: number | null;
+}
+
+/**
+ * An IOF XML 3.0 StartList of the teams' starts (this browser's offset): the mass start where
+ * set, else each team's own start, else the event's start.
+ */
 export function startListFile(
   teams: readonly TeamListEntry[],
   classes: ReadonlyMap<string, string>,
-  event: { id: string; name: string },
+  event: IofEventInfo,
 ): TeamsFile {
   return {
     name: `${event.id}-startlist.xml`,
@@ -67,6 +80,8 @@ export function startListFile(
       classNames: classes,
       createTime: new Date().toISOString(),
       offsetMinutes: localOffsetMinutes,
+      massStart: event.massStart ?? null,
+      eventStart: event.starttime ?? null,
     }),
   };
 }
@@ -76,7 +91,7 @@ export function entryListFile(
   teams: readonly TeamListEntry[],
   classes: ReadonlyMap<string, string>,
   members: TeamMembersView['members'],
-  event: { id: string; name: string },
+  event: IofEventInfo,
 ): TeamsFile {
   return {
     name: `${event.id}-entrylist.xml`,

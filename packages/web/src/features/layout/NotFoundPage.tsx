@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { NotFound } from '../../components/NotFound.tsx';
 
 /** Any other address. */
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <ComingSoon text={t('notfound.page')} />;
+  return <NotFound text={t('notfound.page')} />;
 }

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './iofEntries.ts';
+export * from './plan.ts';
