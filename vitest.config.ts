@@ -7,11 +7,12 @@ import { defineConfig } from 'vitest/config';
 // Most unit test files wait on a database or a socket, so they run on every core (Vitest's default
 // leaves one idle: one worker on a 2-core machine, where the suite then took half as long again).
 // The few that measure how fast a server answers while it works (event-loop latency, answers that
-// must not wait for a send) run afterwards, one at a time, so that no other test shares their core.
+// must not wait for a send, a point crossing two server processes) run afterwards, one at a time, so that no other test shares their core.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 const TIMING = [
   'packages/server/src/http/bodyCpu.test.ts',
   'packages/server/src/auth/deliveries.test.ts',
+  'packages/server/src/cluster/twoServers.test.ts',
 ];
 
 export default defineConfig({

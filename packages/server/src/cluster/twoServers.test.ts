@@ -172,17 +172,25 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
   it('a viewer on A sees a point posted to B within 250 ms', async () => {
     const viewer = await connectListen(listenUrl(a), eventId, '');
     expect((await viewer.next()).kind).toBe('history');
-    const [point] = walk(1, Date.now());
-    const sent = Date.now();
-    const res = await postPoints(b, [point]);
-    expect(res.status).toBe(200);
-    const frame = await viewer.next(2000);
-    const latency = Date.now() - sent;
-    expect(frame.kind).toBe('batches');
-    expect(frame.kind === 'batches' && frame.batches[0]!.locations.map((p) => p.t)).toEqual([
-      point!.t,
-    ]);
-    expect(latency).toBeLessThanOrEqual(250);
+    // Two points: the first crosses while both processes still compile and connect what they
+    // use for the first time (seconds on a loaded machine), the second is timed.
+    const [first, second] = walk(2, Date.now() - 1000);
+    for (const [point, limit] of [
+      [first!, Infinity],
+      [second!, 250],
+    ] as const) {
+      const sent = Date.now();
+      const res = await postPoints(b, [point]);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { accepted: number }).accepted).toBe(1);
+      const frame = await viewer.next(10_000);
+      const latency = Date.now() - sent;
+      expect(frame.kind).toBe('batches');
+      expect(frame.kind === 'batches' && frame.batches[0]!.locations.map((p) => p.t)).toEqual([
+        point.t,
+      ]);
+      expect(latency).toBeLessThanOrEqual(limit);
+    }
     await viewer.close();
   });
 
