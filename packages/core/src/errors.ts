@@ -1,6 +1,7 @@
 import { KP_NR_MAX } from './checkpoints/kpNumber.ts';
 import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 import { TRACKING_LINKS_PER_TEAM } from './tracks/tracking.ts';
+import { MAP_IMAGE_MAX_PIXELS, MAP_IMAGES_PER_EVENT } from './mapImages/types.ts';
 
 /**
  * Error keys the server answers with (`{error, message}`) and the web translates.
@@ -149,6 +150,16 @@ export const ERROR_KEYS = [
   'accounting.error.upstream',
   'accounting.error.nochange',
   'accounting.error.unknownaccount',
+  'maps.error.badfile',
+  'maps.error.toolarge',
+  'maps.error.nooverlay',
+  'maps.error.badworldfile',
+  'maps.error.unknowncrs',
+  'maps.error.badplacement',
+  'maps.error.fewpoints',
+  'maps.error.toomany',
+  'maps.error.notplaced',
+  'maps.error.cut',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -316,4 +327,14 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
     'e-arveldaja refused the request or did not answer. Try again later.',
   'accounting.error.nochange': 'Every target equals its balance: there is nothing to book',
   'accounting.error.unknownaccount': 'A target names an account that is not a stock account',
+  'maps.error.badfile': `The file is not an image Rada can read (JPEG, PNG, GIF, WebP, TIFF) or a KMZ/KML with a map image`,
+  'maps.error.toolarge': `The image is too large (at most ${MAP_IMAGE_MAX_PIXELS / 1e6} megapixels)`,
+  'maps.error.nooverlay': `The KML has no GroundOverlay with an image and its LatLonBox or gx:LatLonQuad`,
+  'maps.error.badworldfile': `The world file must have six numbers, one a line`,
+  'maps.error.unknowncrs': `Unknown coordinate system: give an EPSG code Rada knows or a proj4 definition`,
+  'maps.error.badplacement': `The placement does not put the image on the earth sensibly (check the points or the coordinate system)`,
+  'maps.error.fewpoints': `Pick at least three points, not all on one line (four for a projective fit)`,
+  'maps.error.toomany': `An event may have at most ${MAP_IMAGES_PER_EVENT} map images`,
+  'maps.error.notplaced': `Place the map before publishing it`,
+  'maps.error.cut': `Cutting the map into tiles failed`,
 };

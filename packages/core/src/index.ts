@@ -38,6 +38,7 @@ export * from './oidc.ts';
 export * from './oneTap.ts';
 export * from './cup/index.ts';
 export * from './map/index.ts';
+export * from './mapImages/index.ts';
 export * from './archive.ts';
 export * from './adminEvents.ts';
 export * from './auditLog.ts';

@@ -38,7 +38,9 @@ export type EventChange =
   | 'joincodes'
   | 'messages'
   | 'speed'
-  | 'uploads';
+  | 'uploads'
+  /** The event's own map images (added, placed, cut, published, removed). */
+  | 'maps';
 
 export type ServerMessage =
   | { v: 1; type: 'hello' }

@@ -110,6 +110,8 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   { key: 'map', kind: 'map', group: 'map' },
   { key: 'eventbounds', kind: 'bounds', group: 'map' },
   { key: 'speedranges', kind: 'speedranges', group: 'map' },
+  /** The participant app does not show the team its own position on the map (issue 37). */
+  { key: 'hideownposition', kind: 'bool', group: 'map' },
 ];
 
 export const SETTINGS_BY_KEY: ReadonlyMap<string, SettingDescriptor> = new Map(

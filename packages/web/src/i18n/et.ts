@@ -1,4 +1,10 @@
-import { KP_NR_MAX, TEAM_TIME_MARGIN_DAYS, TRACKING_LINKS_PER_TEAM } from '@rada/core';
+import {
+  KP_NR_MAX,
+  MAP_IMAGE_MAX_PIXELS,
+  MAP_IMAGES_PER_EVENT,
+  TEAM_TIME_MARGIN_DAYS,
+  TRACKING_LINKS_PER_TEAM,
+} from '@rada/core';
 import type { Texts } from './en.ts';
 
 /** Estonian texts; same keys as en.ts. */
@@ -77,6 +83,16 @@ export const et: Texts = {
     'Asukoht on krüpteeritud: lülita rakenduses krüpteerimine välja, et Rada saaks seda lugeda',
   'tracking.error.trackertaken': 'Selle tunnusega jälgur on sellel üritusel juba seotud',
   'tracking.error.toomany': `Võistkonnal võib olla kuni ${TRACKING_LINKS_PER_TEAM} jälgimislinki`,
+  'maps.error.badfile': `Fail ei ole pilt, mida Rada oskab lugeda (JPEG, PNG, GIF, WebP, TIFF), ega kaardipildiga KMZ/KML`,
+  'maps.error.toolarge': `Pilt on liiga suur (kuni ${MAP_IMAGE_MAX_PIXELS / 1e6} megapikslit)`,
+  'maps.error.nooverlay': `KML-is ei ole GroundOverlay'd pildi ja selle LatLonBoxi või gx:LatLonQuadiga`,
+  'maps.error.badworldfile': `Maailmafailis peab olema kuus arvu, igaüks eraldi real`,
+  'maps.error.unknowncrs': `Tundmatu koordinaatsüsteem: anna Radale tuntud EPSG kood või proj4 kirjeldus`,
+  'maps.error.badplacement': `Paigutus ei vii pilti mõistlikult maakerale (kontrolli punkte või koordinaatsüsteemi)`,
+  'maps.error.fewpoints': `Vali vähemalt kolm punkti, mis pole kõik ühel joonel (projektiivseks sobituseks neli)`,
+  'maps.error.toomany': `Võistlusel võib olla kuni ${MAP_IMAGES_PER_EVENT} kaardipilti`,
+  'maps.error.notplaced': `Paiguta kaart enne avaldamist`,
+  'maps.error.cut': `Kaardi paanideks lõikamine ebaõnnestus`,
   'play.error.notallowed': 'Sinu võistkond ei ole veel osalemiseks lubatud',
   'play.error.archived': 'Üritus on arhiveeritud: märkeid ei saa saata',
   'play.error.alreadymarked': 'Sinu võistkond on selle KP juba märkinud',

@@ -84,6 +84,7 @@ export const settingsEn = {
   'settings.distanceinresult': 'Show distance in the results',
   'settings.pointssuffix': 'Points suffix',
   'settings.speedranges': 'Speed ranges',
+  'settings.hideownposition': 'Teams do not see their own position on the map',
   'settings.description': 'Event description',
   'settings.appmessage': 'Message in the app',
   'settings.prepagemessage': 'Message before the start',

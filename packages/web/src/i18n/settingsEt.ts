@@ -86,6 +86,7 @@ export const settingsEt: Record<keyof typeof settingsEn, string> = {
   'settings.distanceinresult': 'Näita tulemustes läbitud distantsi',
   'settings.pointssuffix': 'Punktide järelliide',
   'settings.speedranges': 'Kiirusvahemikud',
+  'settings.hideownposition': 'Võistkond ei näe kaardil oma asukohta',
   'settings.description': 'Võistluse kirjeldus',
   'settings.appmessage': 'Sõnum rakenduses',
   'settings.prepagemessage': 'Sõnum enne starti',

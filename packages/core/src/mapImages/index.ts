@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './api.ts';
+export * from './tileGrids.ts';
