@@ -1,3 +1,4 @@
+import type { EventMapImageView } from '../mapImages/types.ts';
 import type { MapSetting, SpeedRange } from './mapConfig.ts';
 
 /** GET /api/events/:id/map: what every map of the event draws. */
@@ -11,6 +12,9 @@ export interface EventMapView {
   } | null;
   /** `speedranges`: track colours by speed. */
   speedranges: SpeedRange[];
+  /** The event's own map images this reader may see (all for its admins; for others the
+   *  published ones from their publicFrom on), in `position` order. */
+  images: EventMapImageView[];
 }
 
 /** The keys of the commercial map providers (configuration); a provider without one is hidden. */

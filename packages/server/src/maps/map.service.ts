@@ -48,6 +48,8 @@ export function mapService({ store, config }: MapServiceDeps) {
         map: publicMapConfig(readMapSetting(settings.map ?? record.map), admin),
         eventbounds: bounds(settings.eventbounds),
         speedranges: ranges.success ? ranges.data : [],
+        // The event's own map images: filled in by mapImages/ (issue 37).
+        images: [],
       };
     },
 
