@@ -6,3 +6,8 @@ export * from './index.ts';
 export * from './homography.ts';
 export * from './crs.ts';
 export * from './placement.ts';
+export * from './kml.ts';
+export * from './worldFile.ts';
+export * from './geoTiffKeys.ts';
+export * from './fit.ts';
+export * from './crsChoices.ts';
