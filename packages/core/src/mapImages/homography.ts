@@ -13,8 +13,11 @@ export function invertH(h: Mat3): Mat3 | null {
   const B = -(d! * j! - f! * g!);
   const C = d! * i! - e! * g!;
   const det = a! * A + b! * B + c! * C;
-  const scale = Math.max(...h.map(Math.abs));
-  if (!Number.isFinite(det) || Math.abs(det) <= 1e-12 * scale ** 3) return null;
+  // Against the product of the column norms (Hadamard's bound), not the largest entry cubed: a
+  // world file's translation (millions of metres) beside its scale (under a metre) is not singular.
+  const column = (k: number) => Math.hypot(h[k]!, h[k + 3]!, h[k + 6]!);
+  if (!Number.isFinite(det) || Math.abs(det) <= 1e-12 * column(0) * column(1) * column(2))
+    return null;
   const inv = [
     A,
     -(b! * j! - c! * i!),
