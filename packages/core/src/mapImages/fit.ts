@@ -1,9 +1,13 @@
 /**
  * Hand placement: an image placed by points picked on it and the same points on the earth. The
- * fit is made in Web Mercator metres (conformal, like the grids maps are drawn in, and the grid
- * Rada's base maps use): affine from three points or more (least squares beyond three),
- * projective from four or more (exact at four; beyond, least squares on the ground distances).
+ * fit is made in metres of a transverse Mercator centred on the points (localCrs), not in Web
+ * Mercator: a map is drawn in a conformal grid of nearly constant scale (UTM, L-EST97), which a
+ * local transverse Mercator matches to centimetres over 20 km, while Web Mercator's scale grows
+ * with latitude (0.26 % over 10 km at 58° N) and bent a three-point fit of a 10 km map by 12 m.
+ * Affine from three points or more (least squares beyond three), projective from four or more
+ * (exact at four; beyond, least squares on the ground distances).
  */
+import type { LatLng } from '../checkpoints/types.ts';
 import { toCrs } from './crs.ts';
 import { applyH, invertH, solveLinear, type Mat3 } from './homography.ts';
 import { metres, pixelToLatLng } from './placement.ts';
@@ -23,8 +27,33 @@ export type PlacementModel = 'affine' | 'projective';
 /** Points a fit takes at most (far more than a person picks; the API allows 50). */
 const MAX_FIT_POINTS = 10_000;
 
-/** Web Mercator's latitude limit: a point beyond it has no place in the fit's plane. */
-const MERCATOR_MAX_LAT = 85.05;
+/** Points nearer the poles are refused (as placementProblem refuses images there). */
+const MAX_LAT = 85;
+
+/** How far (degrees) points may spread for one local grid: 2°, some 200 km, beyond any map. */
+const LOCAL_MAX_SPREAD = 2;
+
+/**
+ * A transverse Mercator (WGS84, metres, scale 1) centred on the middle of the points, as a proj4
+ * definition; the centre is rounded to 0.01° (about a kilometre) so that points moved a little
+ * keep the same grid. Null when there are no points or they spread over more than 2° (or across
+ * the 180° meridian): no map is that large.
+ */
+export function localCrs(points: readonly LatLng[]): string | null {
+  if (points.length === 0) return null;
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  const spread = Math.max(
+    Math.max(...lats) - Math.min(...lats),
+    Math.max(...lngs) - Math.min(...lngs),
+  );
+  if (!(spread <= LOCAL_MAX_SPREAD)) return null;
+  const mid = (values: number[]) => (Math.max(...values) + Math.min(...values)) / 2;
+  const lat0 = Math.round(mid(lats) * 100) / 100;
+  const lon0 = Math.round(mid(lngs) * 100) / 100;
+  if (Math.abs(lat0) > MAX_LAT || Math.abs(lon0) > 180) return null;
+  return `+proj=tmerc +lat_0=${lat0} +lon_0=${lon0} +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs`;
+}
 
 /**
  * Fits a placement to control points: 'affine' (the default) from three points or more,
@@ -39,17 +68,18 @@ export function fitPlacement(
   const fail = { error: 'maps.error.fewpoints' } as const;
   const need = model === 'projective' ? 4 : 3;
   if (!Array.isArray(points) || points.length < need || points.length > MAX_FIT_POINTS) return fail;
-  const crs = 'EPSG:3857';
   const src: [number, number][] = [];
-  const dst: [number, number][] = [];
   for (const p of points) {
     if (!p || ![p.u, p.v, p.lat, p.lng].every((n) => typeof n === 'number' && Number.isFinite(n)))
       return fail;
-    if (Math.abs(p.lat) > MERCATOR_MAX_LAT || Math.abs(p.lng) > 180) return fail;
+    if (Math.abs(p.lat) > MAX_LAT || Math.abs(p.lng) > 180) return fail;
     if (Math.abs(p.u) > 1e7 || Math.abs(p.v) > 1e7) return fail;
     src.push([p.u, p.v]);
-    dst.push(toCrs(crs, p));
   }
+  const crs = localCrs(points);
+  if (!crs) return fail;
+  const dst = points.map((p) => toCrs(crs, p));
+  if (!dst.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y))) return fail;
   const h = fitMatrix(src, dst, model);
   if (!h) return fail;
   const placement: MapPlacement = {

@@ -183,7 +183,9 @@ describe('placementFromCorners', () => {
     const [overlay] = parseKmlOverlays(maprunQuad);
     const p = placementFromCorners(overlay!.corners, 4000, 2500);
     expect(p.source).toBe('kml');
-    expect(p.crs).toBe('EPSG:3857');
+    expect(p.crs).toBe(
+      '+proj=tmerc +lat_0=58.39 +lon_0=26.73 +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs',
+    );
     expect(placementProblem(p, 4000, 2500)).toBeNull();
     const pixels: [number, number][] = [
       [0, 0],

@@ -8,7 +8,7 @@
 import { childElements, localName, parseXml, textOf, type XmlElement } from '../checkpoints/xml.ts';
 import type { LatLng } from '../checkpoints/types.ts';
 import { toCrs } from './crs.ts';
-import { fitMatrix } from './fit.ts';
+import { fitMatrix, localCrs } from './fit.ts';
 import type { MapPlacement } from './types.ts';
 
 export interface KmlOverlay {
@@ -182,29 +182,34 @@ export function latLonBoxCorners(box: {
 
 /**
  * The placement of an image whose corners on the earth are known (top-left, top-right,
- * bottom-right, bottom-left): the homography, in Web Mercator metres, that takes the image's
- * corners (0, 0), (width, 0), (width, height), (0, height) exactly to them. Source 'kml'.
- * Never throws: corners that make no quadrilateral (three on a line, a corner at a pole) give a
- * placement of NaNs, which placementProblem refuses as 'maps.error.badplacement'.
+ * bottom-right, bottom-left): the homography that takes the image's corners (0, 0), (width, 0),
+ * (width, height), (0, height) exactly to them, in a transverse Mercator centred on the image
+ * (localCrs: the map's own grid is near that, see fit.ts). Source 'kml'. Never throws: corners
+ * that make no quadrilateral (three on a line, a corner near a pole) give a placement of NaNs in
+ * EPSG:3857, which placementProblem refuses as 'maps.error.badplacement'.
  */
 export function placementFromCorners(
   corners: [LatLng, LatLng, LatLng, LatLng],
   width: number,
   height: number,
 ): MapPlacement {
-  const crs = 'EPSG:3857';
   const src: [number, number][] = [
     [0, 0],
     [width, 0],
     [width, height],
     [0, height],
   ];
-  let h: number[] | null = null;
-  if (corners.every((c) => Math.abs(c.lat) < 90))
-    h = fitMatrix(
-      src,
-      corners.map((c) => toCrs(crs, c)),
-      'projective',
-    );
-  return { crs, h: h ?? new Array<number>(9).fill(NaN), source: 'kml' };
+  const ok = corners.every(
+    (c) => Number.isFinite(c.lat) && Number.isFinite(c.lng) && Math.abs(c.lat) <= 85,
+  );
+  const crs = ok ? localCrs(corners) : null;
+  const h = crs
+    ? fitMatrix(
+        src,
+        corners.map((c) => toCrs(crs, c)),
+        'projective',
+      )
+    : null;
+  if (!crs || !h) return { crs: 'EPSG:3857', h: new Array<number>(9).fill(NaN), source: 'kml' };
+  return { crs, h, source: 'kml' };
 }
