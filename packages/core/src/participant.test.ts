@@ -231,6 +231,9 @@ describe('participant rules', () => {
       null,
       null,
     ]);
+    // The team's own position on the map (issue 37): named only when the organiser hides it.
+    expect(playSettings({ hideownposition: true }, {}).hideownposition).toBe(true);
+    expect('hideownposition' in playSettings({ hideownposition: 'yes' }, {})).toBe(false);
   });
 
   it('clamps device times to the server’s now and to a lower bound, and validates marks', () => {

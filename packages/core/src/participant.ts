@@ -69,6 +69,8 @@ export interface PlayView {
     /** Normal time in minutes (ajad.normaalaeg), for "time left". */
     normaalaeg: number | null;
     enablewslocations: boolean;
+    /** The team does not see its own position on the map (issue 37); absent when off. */
+    hideownposition?: boolean;
   };
   team: {
     id: string;
@@ -233,6 +235,7 @@ export function playSettings(settings: Json, conf: Json, record: Json = {}): Pla
     featuretimetogo: conf.featuretimetogo === true,
     normaalaeg: typeof ajad.normaalaeg === 'number' ? ajad.normaalaeg : null,
     enablewslocations: conf.enablewslocations === true,
+    ...(settings.hideownposition === true ? { hideownposition: true } : {}),
   };
 }
 

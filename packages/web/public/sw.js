@@ -7,8 +7,9 @@
  *   answer is kept for when offline. Other API reads are left alone.
  * - Writes (POST, PUT, PATCH, DELETE) and the WebSocket are never touched: the app's own
  *   outbox stores them and retries.
- * - Map tiles from other hosts are answered from the offline map caches (`rada-tiles:{event}`,
- *   filled by the participant app's Offline map) when saved there, else fetched as usual.
+ * - Map tiles from other hosts, and the event's own map images' tiles (OWN_MAP_TILES), are
+ *   answered from the offline map caches (`rada-tiles:{event}`, filled by the participant app's
+ *   Offline map) when saved there, else fetched as usual.
  */
 /* global self, caches, fetch, URL */
 const VERSION = 'rada-v1';
@@ -22,6 +23,8 @@ const OFFLINE_API = [
   /^\/api\/events\/[^/]+\/map$/,
   /^\/api\/joincodes\/[^/]+$/,
 ];
+/** The tiles of an event's own map images (versioned, never changing), saved for offline use. */
+const OWN_MAP_TILES = /^\/api\/events\/[^/]+\/maps\/[^/]+\/tiles\//;
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
 
 /** The shell and the scripts and styles index.html names. */
@@ -122,6 +125,10 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/api/ws') || url.pathname.startsWith('/listen')) return;
+  if (OWN_MAP_TILES.test(url.pathname)) {
+    event.respondWith(savedTile(request));
+    return;
+  }
   if (url.pathname.startsWith('/api/')) {
     // Only what the participant app needs to open offline; the rest stays network-only.
     if (OFFLINE_API.some((re) => re.test(url.pathname))) event.respondWith(networkFirst(request));

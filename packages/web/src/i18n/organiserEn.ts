@@ -25,6 +25,7 @@ import { translatorEn } from './translatorEn.ts';
 import { accountingEn } from './accountingEn.ts';
 import { trackingEn } from './trackingEn.ts';
 import { teamImportEn } from './teamImportEn.ts';
+import { ownMapEn } from './ownMapEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -51,4 +52,5 @@ export const organiserEn = {
   ...accountingEn,
   ...trackingEn,
   ...teamImportEn,
+  ...ownMapEn,
 };

@@ -25,6 +25,7 @@ import { translatorEt } from './translatorEt.ts';
 import { accountingEt } from './accountingEt.ts';
 import { trackingEt } from './trackingEt.ts';
 import { teamImportEt } from './teamImportEt.ts';
+import { ownMapEt } from './ownMapEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -51,4 +52,5 @@ export const organiserEt = {
   ...accountingEt,
   ...trackingEt,
   ...teamImportEt,
+  ...ownMapEt,
 };

@@ -11,6 +11,7 @@ import { msgEn } from './msgEn.ts';
 import { appEn } from './appEn.ts';
 import { guestEn } from './guestEn.ts';
 import { trackingAppEn } from './trackingEn.ts';
+import { ownMapPublicEn } from './ownMapEn.ts';
 
 export const publicEn = {
   ...en,
@@ -23,4 +24,5 @@ export const publicEn = {
   ...appEn,
   ...guestEn,
   ...trackingAppEn,
+  ...ownMapPublicEn,
 };

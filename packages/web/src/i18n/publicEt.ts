@@ -11,6 +11,7 @@ import { msgEt } from './msgEt.ts';
 import { appEt } from './appEt.ts';
 import { guestEt } from './guestEt.ts';
 import { trackingAppEt } from './trackingEt.ts';
+import { ownMapPublicEt } from './ownMapEt.ts';
 
 export const publicEt = {
   ...et,
@@ -23,4 +24,5 @@ export const publicEt = {
   ...appEt,
   ...guestEt,
   ...trackingAppEt,
+  ...ownMapPublicEt,
 };

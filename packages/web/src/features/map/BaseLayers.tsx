@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { TileLayer, useMap } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,8 @@ import { isFitted, leafletCrs, switchCrs } from './crs.ts';
 import { OSM_ATTRIBUTION, OSM_URL, buildLayer } from './layers.ts';
 import { escapeHtml } from './safeHtml.ts';
 import type { BuiltLayer } from './layers.ts';
+import { OwnMapLayers } from './OwnMapLayers.tsx';
+import { drawableImages, gridOf, ownMapMaxZoom } from './ownMapLayers.ts';
 
 /**
  * OpenStreetMap tiles that fail silently (a blank tile offline), for maps outside an event.
@@ -86,9 +88,19 @@ export function switcherEntries(
  * The layer switcher of every map of an event (spec 02 "Map"): the event's layers of every type,
  * its default shown first; choosing a base map in another projection (the Estonian EPSG:3301
  * grid or Web Mercator) redraws the map in it, keeping its centre and scale, and every overlay
- * (KPs, tracks, areas, teams) follows. Tiles that fail to load stay blank.
+ * (KPs, tracks, areas, teams) follows. Tiles that fail to load stay blank. The event's own map
+ * images (OwnMapLayers) join the switcher as overlays; the map zooms in as far as they draw.
  */
-export function BaseLayers({ eventId, preview }: { eventId?: string; preview?: MapSetting }) {
+export function BaseLayers({
+  eventId,
+  preview,
+  ownMapTop,
+}: {
+  eventId?: string;
+  preview?: MapSetting;
+  /** Where the map image's quick switch sits (px from the top of the map's left edge). */
+  ownMapTop?: number;
+}) {
   const map = useMap();
   const { t } = useTranslation();
   const config = useConfig();
@@ -123,6 +135,16 @@ export function BaseLayers({ eventId, preview }: { eventId?: string; preview?: M
   }, [map, areaKey]);
   /** The base layer the person chose, kept when the layers are rebuilt. */
   const chosen = useRef<string | null>(null);
+  const [control, setControl] = useState<L.Control.Layers | null>(null);
+  // The finest zoom of the map images in each grid: a map lets one zoom in that far.
+  // Read when a base map is shown, so the images' progress does not rebuild the switcher.
+  const ownMax = useRef<(crs: L.CRS) => number>(() => 0);
+  const images = served.data?.images;
+  // Declared before the switcher's effect, so it runs first.
+  useEffect(() => {
+    const drawable = drawableImages({ images: images ?? [] });
+    ownMax.current = (crs: L.CRS) => ownMapMaxZoom(drawable, gridOf(crs)) ?? 0;
+  }, [images]);
 
   useEffect(() => {
     if (entries.length === 0) return;
@@ -138,25 +160,34 @@ export function BaseLayers({ eventId, preview }: { eventId?: string; preview?: M
       entries.find((e) => !e.overlay && e.name === chosen.current) ??
       entries.find((e) => e.checked && !e.overlay) ??
       entries.find((e) => !e.overlay);
+    const show = (built: BuiltLayer) => {
+      const crs = leafletCrs(built.crs);
+      switchCrs(map, crs, built.minZoom, Math.max(built.maxZoom, ownMax.current(crs)));
+    };
     if (first) {
-      switchCrs(map, leafletCrs(first.built.crs), first.built.minZoom, first.built.maxZoom);
+      show(first.built);
       first.built.layer.addTo(map);
     }
     const onBase = (ev: L.LayersControlEvent) => {
       const e = byLayer.get(ev.layer);
       if (!e) return;
       chosen.current = e.name;
-      switchCrs(map, leafletCrs(e.built.crs), e.built.minZoom, e.built.maxZoom);
+      show(e.built);
     };
     map.on('baselayerchange', onBase);
     control.addTo(map);
     const container = control.getContainer();
     if (container) container.dataset.testid = 'map-layers';
+    setControl(control);
     return () => {
+      setControl(null);
       map.off('baselayerchange', onBase);
       control.remove();
       for (const e of entries) e.built.layer.remove();
     };
   }, [map, entries]);
-  return null;
+  if (preview || !eventId) return null;
+  return (
+    <OwnMapLayers eventId={eventId} view={served.data} control={control} controlTop={ownMapTop} />
+  );
 }

@@ -53,16 +53,20 @@ export function tilesInArea(
   return out;
 }
 
-/** Fetches one tile for keeping: readable (CORS) when the server allows it, else opaque. */
+/**
+ * Fetches one tile for keeping: readable (CORS) when the server allows it, else opaque. The
+ * event's own map tiles come from the app's origin with the reader's cookie (an admin keeps a
+ * map not yet public); other hosts get none.
+ */
 async function fetchTile(url: string, signal?: AbortSignal): Promise<Response> {
   try {
-    const res = await fetch(url, { mode: 'cors', signal, credentials: 'omit' });
+    const res = await fetch(url, { mode: 'cors', signal, credentials: 'same-origin' });
     if (res.ok) return res;
     throw new Error(`tile ${res.status}`);
   } catch (e) {
     if (signal?.aborted) throw e;
     // A tile server without CORS headers: keep the opaque answer (its size cannot be read).
-    return fetch(url, { mode: 'no-cors', signal, credentials: 'omit' });
+    return fetch(url, { mode: 'no-cors', signal, credentials: 'same-origin' });
   }
 }
 

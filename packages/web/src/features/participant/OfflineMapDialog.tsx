@@ -30,6 +30,8 @@ import {
   tilesInArea,
 } from '../map/offlineTiles.ts';
 import type { DownloadProgress } from '../map/offlineTiles.ts';
+import { drawableImages, gridOf, ownMapOffline, ownMapTileUrl } from '../map/ownMapLayers.ts';
+import type { OwnMapOffline } from '../map/ownMapLayers.ts';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0);
@@ -39,7 +41,9 @@ const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0);
  * organiser's zoom (counted as on OpenStreetMap), saved in the browser's cache, which the service
  * worker answers tile requests from, so the map works without network. Shows the size before
  * downloading, progress while it runs, and what is saved; offered only where the organiser
- * allows the layer offline and set the area.
+ * allows the layer offline and set the area. The event's own map images (issue 37) come along
+ * at every zoom they were cut at, inside the area (whole without one), in the grid the default
+ * map draws in; their size is known from the server's tile sets.
  */
 export function OfflineMapButton({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
@@ -73,25 +77,37 @@ function OfflineMapDialog({ eventId, onClose }: { eventId: string; onClose: () =
   const abort = useRef<AbortController | null>(null);
 
   const plan = useMemo(() => {
-    if (!view?.eventbounds || !config.data) return null;
+    if (!view || !config.data) return null;
     const main = view.map.default;
-    if (!main) return null;
-    const built = buildLayer(main, config.data.mapKeys);
-    if (!built?.tiles || main.offline !== true) return { allowed: false as const };
+    const built = main ? buildLayer(main, config.data.mapKeys) : null;
     const area = view.eventbounds;
-    const lat = (area.northEast.lat + area.southWest.lat) / 2;
-    const limit = view.map.offlinemaxzoom ?? DEFAULT_OFFLINE_MAX_ZOOM;
-    const maxZoom = Math.min(
-      built.maxZoom,
-      equivalentZoom(L.CRS.EPSG3857, leafletCrs(built.crs), lat, limit),
+    let base: { maxZoom: number; tooMany: boolean; urls: string[] } | null = null;
+    if (area && main && built?.tiles && main.offline === true) {
+      const lat = (area.northEast.lat + area.southWest.lat) / 2;
+      const limit = view.map.offlinemaxzoom ?? DEFAULT_OFFLINE_MAX_ZOOM;
+      const maxZoom = Math.min(
+        built.maxZoom,
+        equivalentZoom(L.CRS.EPSG3857, leafletCrs(built.crs), lat, limit),
+      );
+      const coords = tilesInArea(area, built.crs, built.minZoom, maxZoom, OFFLINE_MAX_TILES + 1);
+      const tiles = built.tiles;
+      base = {
+        maxZoom,
+        tooMany: coords.length > OFFLINE_MAX_TILES,
+        urls: coords.slice(0, OFFLINE_MAX_TILES).map((c) => tiles(c)),
+      };
+    }
+    const grid = gridOf(leafletCrs(built?.crs));
+    const images = drawableImages(view).flatMap(
+      (image) => ownMapOffline(image, grid, area, OFFLINE_MAX_TILES) ?? [],
     );
-    const coords = tilesInArea(area, built.crs, built.minZoom, maxZoom, OFFLINE_MAX_TILES + 1);
-    const tiles = built.tiles;
+    const imageUrls = images.flatMap((o) => o.coords.map((c) => ownMapTileUrl(o.image, grid, c)));
     return {
-      allowed: true as const,
-      maxZoom,
-      tooMany: coords.length > OFFLINE_MAX_TILES,
-      urls: coords.slice(0, OFFLINE_MAX_TILES).map((c) => tiles(c)),
+      base,
+      images,
+      imageBytes: images.reduce((sum, o) => sum + o.bytes, 0),
+      urls: [...(base?.urls ?? []), ...imageUrls],
+      allowed: base !== null || images.length > 0,
     };
   }, [view, config.data]);
 
@@ -99,8 +115,8 @@ function OfflineMapDialog({ eventId, onClose }: { eventId: string; onClose: () =
     void savedTileCount(eventId).then(setSaved);
   }, [eventId, progress?.done]);
   useEffect(() => {
-    if (plan?.allowed)
-      void sampleTileBytes(plan.urls).then((b) => setEstimate(b * plan.urls.length));
+    const base = plan?.base;
+    if (base) void sampleTileBytes(base.urls).then((b) => setEstimate(b * base.urls.length));
   }, [plan]);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -117,20 +133,33 @@ function OfflineMapDialog({ eventId, onClose }: { eventId: string; onClose: () =
 
   let body: React.ReactNode;
   if (eventMap.isPending || config.isPending) body = <LinearProgress />;
-  else if (!view?.eventbounds) body = <Alert severity="info">{t('offline.noarea')}</Alert>;
+  else if (!plan?.allowed && !view?.eventbounds)
+    body = <Alert severity="info">{t('offline.noarea')}</Alert>;
   else if (!plan?.allowed) body = <Alert severity="info">{t('offline.notallowed')}</Alert>;
   else
     body = (
       <Stack sx={{ gap: 1.5 }}>
-        <Typography variant="body2">
-          {t('offline.plan', {
-            tiles: plan.urls.length,
-            size: estimate === null ? '…' : mb(estimate),
-            zoom: plan.maxZoom,
-          })}
-        </Typography>
-        {plan.tooMany && (
+        {plan.base && (
+          <Typography variant="body2" data-testid="offline-plan-base">
+            {t('offline.plan', {
+              tiles: plan.base.urls.length,
+              size: estimate === null ? '…' : mb(estimate),
+              zoom: plan.base.maxZoom,
+            })}
+          </Typography>
+        )}
+        {plan.base?.tooMany && (
           <Alert severity="warning">{t('offline.toomany', { max: OFFLINE_MAX_TILES })}</Alert>
+        )}
+        {plan.images.map((o) => (
+          <OwnMapPlanLine key={o.image.id} plan={o} />
+        ))}
+        {plan.base && plan.images.length > 0 && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="offline-plan-total">
+            {t('ownmap.offline.total', {
+              size: estimate === null ? '…' : mb(estimate + plan.imageBytes),
+            })}
+          </Typography>
         )}
         {progress && (
           <Box data-testid="offline-progress">
@@ -197,5 +226,26 @@ function OfflineMapDialog({ eventId, onClose }: { eventId: string; onClose: () =
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One map image's part of the offline package: its tiles, zooms and size. */
+function OwnMapPlanLine({ plan }: { plan: OwnMapOffline }) {
+  const { t } = useTranslation();
+  const set = plan.image.tiles.grids[plan.grid];
+  return (
+    <Typography
+      variant="body2"
+      data-testid={`offline-plan-image-${plan.image.id}`}
+      data-bytes={plan.bytes}
+    >
+      {t('ownmap.offline.image', {
+        name: plan.image.name,
+        tiles: plan.coords.length,
+        min: set?.minZoom ?? 0,
+        max: set?.maxZoom ?? 0,
+        size: mb(plan.bytes),
+      })}
+    </Typography>
   );
 }

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Box } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
@@ -41,22 +41,30 @@ function kpIcon(kp: PlayKp, status: KpStatus): L.DivIcon {
 /**
  * The team's map: the event's map layers (tiles fail silently offline), the KPs the team may see
  * coloured by status (red not marked, orange waiting to send, green sent) and the own position
- * with its accuracy circle and a button to centre on it. Memoised: the running view re-renders every second for its clock.
+ * with its accuracy circle and a button to centre on it. When the organiser hides the team's own
+ * position (`hideownposition`, issue 37) neither the marker nor the circle is drawn, there is no
+ * centre-on-me, the view is fitted to the KPs alone, and the map's legend says so. Memoised: the
+ * running view re-renders every second for its clock.
  */
 export const PlayMap = memo(function PlayMap({
   eventId,
   kps,
   statuses,
-  here,
+  here: position,
   onSelect,
+  hideOwnPosition = false,
 }: {
   eventId: string;
   kps: PlayKp[];
   statuses: Map<string, KpStatus>;
   here: Here | null;
   onSelect: (kpId: string) => void;
+  /** The organiser's `hideownposition`: the team does not see where it is. */
+  hideOwnPosition?: boolean;
 }) {
+  const { t } = useTranslation();
   const located = useMemo(() => kps.filter((k) => k.loc), [kps]);
+  const here = hideOwnPosition ? null : position;
   return (
     <Box
       data-testid="play-map"
@@ -77,10 +85,10 @@ export const PlayMap = memo(function PlayMap({
         zoomControl={false}
       >
         <ZoomButtons />
-        <BaseLayers eventId={eventId} />
+        <BaseLayers eventId={eventId} ownMapTop={hideOwnPosition ? 80 : 122} />
         <KeepSize />
         <FitOnce kps={located} here={here} />
-        <CentreOnMe here={here} />
+        {!hideOwnPosition && <CentreOnMe here={here} />}
         {located.map((kp) => (
           <KpMarker
             key={kp.id}
@@ -107,6 +115,25 @@ export const PlayMap = memo(function PlayMap({
           </>
         )}
       </MapContainer>
+      {hideOwnPosition && (
+        <Paper
+          elevation={2}
+          sx={{
+            position: 'absolute',
+            left: 8,
+            right: 48,
+            bottom: 20,
+            zIndex: 1000,
+            px: 1,
+            py: 0.5,
+          }}
+          data-testid="play-map-legend"
+        >
+          <Typography variant="caption" component="p">
+            {t('ownmap.hiddenposition')}
+          </Typography>
+        </Paper>
+      )}
     </Box>
   );
 });

@@ -143,6 +143,7 @@ export function RunningView({
               statuses={statuses}
               here={here}
               onSelect={setSelected}
+              hideOwnPosition={view.settings.hideownposition === true}
             />
           </Box>
         ) : (

@@ -1,0 +1,30 @@
+// English texts of the event's own map images where maps are drawn (issue 37; features/map's
+// OwnMapLayers, the participant app's map and offline package, the printed sheet, a team's
+// route). ownMapPublicEn is in the public pages' first texts (publicEn.ts): the results page's
+// route button; the route map itself loads the rest with the organiser's texts (withAllTexts).
+
+/** The results page's way to a team's route. */
+export const ownMapPublicEn: Record<string, string> = {
+  'ownmap.route.show': 'Show route',
+};
+
+/** The map image's switch, the layer switcher's notes, the app's legend, offline, print, route. */
+export const ownMapEn: Record<string, string> = {
+  'ownmap.show': 'Show the map image',
+  'ownmap.baseonly': 'Base map only',
+  'ownmap.opacity': 'Map image opacity',
+  'ownmap.nogrid': 'not cut for this projection',
+  'ownmap.unpublished': 'not published',
+  'ownmap.notyet': 'not public yet',
+  'ownmap.hiddenposition': 'The organiser has chosen not to show your own position on the map.',
+  'ownmap.offline.image':
+    'Map image “{{name}}”: {{tiles}} tiles, zoom {{min}}–{{max}}, about {{size}} MB.',
+  'ownmap.offline.total': 'In all about {{size}} MB.',
+  'ownmap.print.include': 'Print the map',
+  'ownmap.print.title': 'Map',
+  'ownmap.route.title': 'Route: {{team}}',
+  'ownmap.route.none': 'No track was recorded for this team.',
+  'ownmap.route.hidden': 'The event’s tracks are not public.',
+  'ownmap.route.points_one': '{{count}} point',
+  'ownmap.route.points_other': '{{count}} points',
+};
