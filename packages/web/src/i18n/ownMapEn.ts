@@ -22,7 +22,6 @@ export const ownMapEn: Record<string, string> = {
   'ownmap.offline.total': 'In all about {{size}} MB.',
   'ownmap.print.include': 'Print the map',
   'ownmap.print.title': 'Map',
-  'ownmap.route.title': 'Route: {{team}}',
   'ownmap.route.none': 'No track was recorded for this team.',
   'ownmap.route.hidden': 'The event’s tracks are not public.',
   'ownmap.route.points_one': '{{count}} point',

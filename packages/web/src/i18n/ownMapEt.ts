@@ -17,7 +17,6 @@ export const ownMapEt: Record<string, string> = {
   'ownmap.offline.total': 'Kokku umbes {{size}} MB.',
   'ownmap.print.include': 'Prindi kaart',
   'ownmap.print.title': 'Kaart',
-  'ownmap.route.title': 'Teekond: {{team}}',
   'ownmap.route.none': 'Sellel võistkonnal pole salvestatud rada.',
   'ownmap.route.hidden': 'Ürituse rajad pole avalikud.',
   'ownmap.route.points_one': '{{count}} punkt',

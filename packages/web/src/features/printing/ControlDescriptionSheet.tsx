@@ -1,6 +1,9 @@
+import { Suspense, lazy, useState } from 'react';
 import {
   Box,
   Button,
+  Checkbox,
+  FormControlLabel,
   GlobalStyles,
   Stack,
   Table,
@@ -22,6 +25,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States.ts
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { descriptionLines } from './controlDescription.ts';
 import { useDownloadPrintItems } from './useDownloadPrintItems.ts';
+
+/** The sheet's map: Leaflet loads only when the map is printed. */
+const PrintMap = lazy(() => import('./PrintMap.tsx').then((m) => ({ default: m.PrintMap })));
 
 /** Print rules: an A4 page with only the sheet on it (no app bar, no buttons). */
 const printStyles = (
@@ -47,7 +53,9 @@ const printStyles = (
 /**
  * The printable control-description sheet (`/{event}/kpprint`): the event's name and date, then
  * one line per KP (number, value, description, coordinates, responses) for the browser's print
- * on A4. Correct answers are never shown, since the sheet goes to participants.
+ * on A4, and on a page of its own the map with the KPs: the event's own map image when it has
+ * one (then printed unless unticked; without one, only when ticked). Correct answers are never
+ * shown, since the sheet goes to participants.
  */
 export function ControlDescriptionSheet({ event }: { event: EventSummary }) {
   const { t, i18n } = useTranslation();
@@ -58,6 +66,18 @@ export function ControlDescriptionSheet({ event }: { event: EventSummary }) {
   const printItems = useDownloadPrintItems(event.id);
   const date = formatEventDates(event.starttime, event.endtime, i18n.language);
   const lines = checkpoints.data ? descriptionLines(checkpoints.data.checkpoints) : [];
+  // Whether the event has a map image to print (read without loading the map's code).
+  const eventMap = useQuery({
+    queryKey: queryKeys.eventMap(event.id),
+    queryFn: () => api.eventMap(event.id),
+    staleTime: 60_000,
+  });
+  const hasImage = (eventMap.data?.images ?? []).some(
+    (i) => i.state === 'ready' && i.tiles !== null && i.corners !== null,
+  );
+  const [mapChoice, setMapChoice] = useState<boolean | null>(null);
+  const withMap = mapChoice ?? hasImage;
+  const located = lines.some((l) => l.coords !== '');
 
   return (
     <Box data-testid="kp-print-sheet" className="rada-print-sheet">
@@ -71,6 +91,18 @@ export function ControlDescriptionSheet({ event }: { event: EventSummary }) {
           {t('common.backevent')}
         </Button>
         <Box sx={{ flex: 1 }} />
+        {(located || hasImage) && (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={withMap}
+                onChange={(e) => setMapChoice(e.target.checked)}
+                data-testid="kpprint-withmap"
+              />
+            }
+            label={t('ownmap.print.include')}
+          />
+        )}
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
@@ -127,6 +159,16 @@ export function ControlDescriptionSheet({ event }: { event: EventSummary }) {
             ))}
           </TableBody>
         </Table>
+      )}
+      {withMap && checkpoints.data && (
+        <Box sx={{ mt: 3, '@media print': { breakBefore: 'page', mt: 0 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {event.name} · {t('ownmap.print.title')}
+          </Typography>
+          <Suspense fallback={<LoadingState />}>
+            <PrintMap eventId={event.id} checkpoints={checkpoints.data.checkpoints} />
+          </Suspense>
+        </Box>
       )}
     </Box>
   );

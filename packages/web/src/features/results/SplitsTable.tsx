@@ -1,5 +1,7 @@
+import { Suspense, lazy, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -23,6 +25,12 @@ import { api, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { formatDuration } from './resultsTable.ts';
 import { shownPoints } from '@rada/core';
+import { withAllTexts } from '../../i18n/index.ts';
+
+/** The team's route on a map: Leaflet and the map texts load with the first look at one. */
+const TeamRouteMap = lazy(() =>
+  withAllTexts(import('./TeamRouteMap.tsx')).then((m) => ({ default: m.TeamRouteMap })),
+);
 
 /** A team's KP visits (GET …/results/:team/splits), refreshed with the results. */
 export function useSplits(eventId: string, teamId: string | null) {
@@ -114,7 +122,10 @@ export function SplitsTable({
   );
 }
 
-/** The splits of one team in a dialog (full screen on phones), opened from the results page. */
+/**
+ * The splits of one team in a dialog (full screen on phones), opened from the results page; a
+ * team that has finished also shows its route on the event's map on request.
+ */
 export function SplitsDialog({
   eventId,
   team,
@@ -130,6 +141,7 @@ export function SplitsDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const splits = useSplits(eventId, team.id);
+  const [route, setRoute] = useState(false);
   return (
     <Dialog
       open
@@ -161,6 +173,28 @@ export function SplitsDialog({
               <Alert severity="info" sx={{ mt: 1 }}>
                 {t('splits.wronghidden')}
               </Alert>
+            )}
+            {splits.data.finishtime !== null && (
+              <Box sx={{ mt: 2 }}>
+                {route ? (
+                  <Suspense fallback={<LoadingState />}>
+                    <TeamRouteMap
+                      eventId={eventId}
+                      teamId={team.id}
+                      starttime={splits.data.starttime}
+                      finishtime={splits.data.finishtime}
+                    />
+                  </Suspense>
+                ) : (
+                  <Button
+                    variant="outlined"
+                    onClick={() => setRoute(true)}
+                    data-testid="splits-route"
+                  >
+                    {t('ownmap.route.show')}
+                  </Button>
+                )}
+              </Box>
             )}
           </>
         )}
