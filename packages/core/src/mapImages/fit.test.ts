@@ -147,9 +147,10 @@ describe('fitPlacement', () => {
       );
       const rms = Math.sqrt(fit.residuals.reduce((s, r) => s + r * r, 0) / 6);
       expect(fit.rms).toBeCloseTo(rms, 9);
-      // Noise of 2.6 m rms: the fit absorbs part of it (6 points, 6 or 8 unknowns).
+      // Noise of 2.9 m rms: the fit absorbs part of it (6 points, 6 or 8 unknowns); measured
+      // rms 2.24 m (affine) and 1.61 m (projective).
       expect(fit.rms).toBeGreaterThan(0.3);
-      expect(fit.rms).toBeLessThan(2.6);
+      expect(fit.rms).toBeLessThan(2.9);
       expect(worstOver(fit.placement, truth, 4000, 3000)).toBeLessThan(model === 'affine' ? 5 : 12);
     }
   });
