@@ -8,6 +8,7 @@ import type {
   WheelView,
 } from '@rada/core';
 import type { RevaluationBody, RevaluationResult, StockView } from '@rada/core';
+import type { EventMapImageView, EventMapPatch, LibraryMapView } from '@rada/core';
 import type { GuestAnswer, UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
 import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import type { EmailChangeBody, EmailChangeConfirmBody } from '@rada/core';
@@ -701,7 +702,83 @@ export const api = {
   putTranslation: (key: string, body: TranslationBody) =>
     request<TranslationBody>('PUT', `/translations/${enc(key)}`, body),
   deleteTranslation: (key: string) => request<void>('DELETE', `/translations/${enc(key)}`),
+
+  // ---- Map images (issue 37, features/mapImages): the event's own maps and the library ----
+  /** The event's map images (admins: all; others: the published ones already public). */
+  mapImages: (id: string) => request<EventMapImageView[]>('GET', `/events/${enc(id)}/maps`),
+  /** Renames, places (a re-cut follows), publishes, hides until, keeps in the library. */
+  patchMapImage: (id: string, mapId: string, body: EventMapPatch) =>
+    request<EventMapImageView>('PATCH', `/events/${enc(id)}/maps/${enc(mapId)}`, body),
+  /** Takes the map out of the event (its files go when nothing else uses them). */
+  deleteMapImage: (id: string, mapId: string) =>
+    request<void>('DELETE', `/events/${enc(id)}/maps/${enc(mapId)}`),
+  /** The signed-in user's kept maps. */
+  mapLibrary: () => request<LibraryMapView[]>('GET', '/maps/library'),
+  /** A map of the caller's library into the event. */
+  addLibraryMap: (id: string, mapId: string) =>
+    request<EventMapImageView>('POST', `/events/${enc(id)}/maps/library`, { mapId }),
+  /** A map out of the caller's library. */
+  removeLibraryMap: (mapId: string) => request<void>('DELETE', `/maps/library/${enc(mapId)}`),
+  // ---- end of map images ----
 };
+
+// ---- Map images (issue 37): the upload with progress and the image's address ----
+
+/** The address of a map image scaled to at most `width` px wide (admins; for placing it). */
+export function mapImageUrl(eventId: string, mapId: string, width: number): string {
+  return `/api/events/${enc(eventId)}/maps/${enc(mapId)}/image?width=${Math.round(width)}`;
+}
+
+/**
+ * Uploads a map image or KMZ/KML (POST /api/events/:id/maps?name=…, the file as the body, its
+ * own content type) and answers the stored map's view. XMLHttpRequest, not fetch: it reports the
+ * upload's progress (`onProgress`, 0–1), which a fetch of a file body cannot. A refused file
+ * rejects with the server's error key (maps.error.badfile, …); `signal` aborts.
+ */
+export function uploadMapImage(
+  eventId: string,
+  file: Blob,
+  options: {
+    name: string;
+    contentType: string;
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<EventMapImageView> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/events/${enc(eventId)}/maps?name=${enc(options.name)}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', options.contentType);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        // Not JSON (a proxy's error page): the status tells.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as EventMapImageView);
+      else if (isErrorBody(parsed))
+        reject(new ApiError(xhr.status, parsed.error, parsed.message, parsed.details));
+      else reject(new ApiError(xhr.status, fallbackKey(xhr.status), xhr.statusText));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'error.network', 'upload failed'));
+    xhr.onabort = () => reject(new ApiError(0, 'mapimages.error.aborted', 'upload aborted'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new ApiError(0, 'mapimages.error.aborted', 'upload aborted'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(file);
+  });
+}
+// ---- end of map images ----
 
 /**
  * Binary track data (codec v2) of a team, GET /api/events/:id/points (spec 02 §7: tid, devid,
@@ -757,6 +834,10 @@ export const queryKeys = {
   platformLog: ['platformlog'] as const,
   /** The event's map layers (private ones for admins), area and speed colours. */
   eventMap: (id: string) => ['event', id, 'map'] as const,
+  /** The event's map images as the organiser's panel reads them (GET /events/:id/maps). */
+  mapImages: (id: string) => ['event', id, 'maps'] as const,
+  /** The signed-in user's map library. */
+  mapLibrary: ['maplibrary'] as const,
   admins: (id: string) => ['event', id, 'admins'] as const,
   checkpoints: (id: string) => ['event', id, 'checkpoints'] as const,
   deletedKps: (id: string) => ['event', id, 'deletedkps'] as const,

@@ -51,6 +51,11 @@ describe('invalidationsForChange', () => {
     expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'admins']);
     // Map layers follow the settings, and private ones who administers the event.
     expect(keys(['settings'])).toContainEqual(['event', 'ev1', 'map']);
+    // Map images: the organiser's list and every map that draws them.
+    expect(keys(['maps'])).toEqual([
+      ['event', 'ev1', 'maps'],
+      ['event', 'ev1', 'map'],
+    ]);
     expect(keys(['admins'])).toContainEqual(['event', 'ev1', 'map']);
     expect(keys(['event', 'settings']).length).toBeGreaterThan(2);
     // The event itself is refreshed exactly, so its settings are not refetched by a rename.

@@ -81,6 +81,11 @@ export function invalidationsForChange(
       case 'uploads':
         out.push({ queryKey: queryKeys.uploads(eventId), exact: true });
         break;
+      case 'maps':
+        // The organiser's list, and every map that draws the event's images.
+        out.push({ queryKey: queryKeys.mapImages(eventId), exact: true });
+        out.push({ queryKey: queryKeys.eventMap(eventId), exact: true });
+        break;
     }
   }
   // The organiser's dashboard counts a little of everything.

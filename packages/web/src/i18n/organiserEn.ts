@@ -25,6 +25,7 @@ import { translatorEn } from './translatorEn.ts';
 import { accountingEn } from './accountingEn.ts';
 import { trackingEn } from './trackingEn.ts';
 import { teamImportEn } from './teamImportEn.ts';
+import { mapImagesEn } from './mapImagesEn.ts';
 import { ownMapEn } from './ownMapEn.ts';
 
 export const organiserEn = {
@@ -52,5 +53,6 @@ export const organiserEn = {
   ...accountingEn,
   ...trackingEn,
   ...teamImportEn,
+  ...mapImagesEn,
   ...ownMapEn,
 };

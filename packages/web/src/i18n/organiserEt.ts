@@ -25,6 +25,7 @@ import { translatorEt } from './translatorEt.ts';
 import { accountingEt } from './accountingEt.ts';
 import { trackingEt } from './trackingEt.ts';
 import { teamImportEt } from './teamImportEt.ts';
+import { mapImagesEt } from './mapImagesEt.ts';
 import { ownMapEt } from './ownMapEt.ts';
 
 export const organiserEt = {
@@ -52,5 +53,6 @@ export const organiserEt = {
   ...accountingEt,
   ...trackingEt,
   ...teamImportEt,
+  ...mapImagesEt,
   ...ownMapEt,
 };

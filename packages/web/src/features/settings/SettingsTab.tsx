@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Box, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -29,10 +29,15 @@ import { isScoringKey } from '../scoring/scoringDraft.ts';
 import { matchesSearch } from './settingsSearch.ts';
 import { ArchivePanel } from '../archive/ArchivePanel.tsx';
 
+// The event's own map images (features/mapImages), after the map group; loaded with it.
+const MapImagesPanel = lazy(() => import('../mapImages/MapImagesPanel.tsx'));
+
 /** The group that holds the scoring editors (features/scoring), which replace their keys' fields. */
 const SCORING_IN: SettingGroup = 'scoring';
 /** The group that holds the speed limits (evdoc.speed) and, after it, the speed areas. */
 const SPEED_IN: SettingGroup = 'speed';
+/** The group after which the event's map images are listed. */
+const MAP_IMAGES_AFTER: SettingGroup = 'map';
 
 /** The sections of the tab in order: the event record, then the setting groups. */
 type SectionKey = 'event' | SettingGroup;
@@ -274,6 +279,12 @@ export function SettingsTab({ event }: { event: EventSummary }) {
                   {group === SPEED_IN && shown.has(group) && speedOpen && (
                     <SpeedAreasEditor event={event} />
                   )}
+                  {group === MAP_IMAGES_AFTER &&
+                    (shown.has(group) || matchesSearch(search, [t('mapimages.title')])) && (
+                      <Suspense fallback={<LoadingState />}>
+                        <MapImagesPanel event={event} />
+                      </Suspense>
+                    )}
                 </Stack>
               );
             })
