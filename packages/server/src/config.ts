@@ -116,6 +116,11 @@ export interface ServerConfig {
   mapFetchAllowPrivate: boolean;
   /** The first archive tier's folder (ARCHIVE_DIR, default `archive` in DATA_DIR). */
   archiveDir: string;
+  /**
+   * The event maps' images and tiles (MAPS_DIR, default `maps` in DATA_DIR); several servers
+   * need it on a folder they share.
+   */
+  mapsDir: string;
   /** The second archive tier: a folder (ARCHIVE2_DIR) or S3 (ARCHIVE2_S3_*); null for none. */
   archive2: SecondTier | null;
   /**
@@ -336,6 +341,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mapFetchAllowPrivate: env.MAP_FETCH_ALLOW_PRIVATE === 'true',
     archiveDir:
       env.ARCHIVE_DIR ?? path.join(env.DATA_DIR ?? path.resolve(process.cwd(), 'data'), 'archive'),
+    mapsDir: path.resolve(
+      env.MAPS_DIR || path.join(env.DATA_DIR ?? path.resolve(process.cwd(), 'data'), 'maps'),
+    ),
     archive2: secondTierOf(env),
     accounting: earveldajaConfigFromEnv(env),
     wheelOfNames: {

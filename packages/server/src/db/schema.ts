@@ -50,6 +50,8 @@ export interface Database {
   wheel_draws: WheelDrawsTable;
   tracking_links: TrackingLinksTable;
   tracker_feeds: TrackerFeedsTable;
+  map_images: MapImagesTable;
+  event_maps: EventMapsTable;
 }
 
 type Json = string;
@@ -491,4 +493,42 @@ export interface TrackerFeedsTable {
   event_id: string;
   secret: string;
   created_at: Ms;
+}
+/**
+ * A map image (migration 0019, issue 37): an uploaded image, its placement and its tiles (files
+ * under MAPS_DIR/{id}/), owned by its uploader, whose library may keep it for later events.
+ */
+export interface MapImagesTable {
+  /** Random, URL-safe (the name of its folder). */
+  id: string;
+  owner_id: string | null;
+  name: string;
+  /** core MapImageFormat, as sniffed from the bytes. */
+  format: string;
+  width: number;
+  height: number;
+  /** Bytes of the stored original. */
+  bytes: number;
+  sha256: string;
+  /** core MapPlacement as JSON, or null until placed. */
+  placement: Json | null;
+  /** Bumped at every new placement; the tiles of version v are under v{v}/. */
+  version: number;
+  /** core MapTileState: 'unplaced' | 'cutting' | 'ready' | 'failed'. */
+  state: string;
+  /** The failure's error key when state is 'failed'. */
+  error: string | null;
+  /** Partial<Record<TileGrid, MapTileSet>> as JSON once cut. */
+  tiles: Json | null;
+  in_library: Flag;
+  created_at: Ms;
+}
+/** A map image shown in an event (migration 0019). */
+export interface EventMapsTable {
+  event_id: string;
+  map_id: string;
+  position: number;
+  /** 1: others than the event's admins see it (from public_from on, when set). */
+  published: Flag;
+  public_from: Ms | null;
 }

@@ -28,6 +28,7 @@ import { phoneCodeRepository } from '../auth/phoneCode.repository.ts';
 import { passkeyRepository } from '../auth/passkey.repository.ts';
 import { oidcRepository } from '../auth/oidc.repository.ts';
 import { trackingRepository } from '../tracking/tracking.repository.ts';
+import { mapImageRepository } from '../mapImages/mapImage.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
 import { inProcessExclusive } from './locks.ts';
 import type { Exclusive } from './locks.ts';
@@ -58,6 +59,8 @@ export interface Repos {
   tracks: ReturnType<typeof trackRepository>;
   /** Tracking links of background apps and trackers, events' Traccar forwarding (tracking/). */
   tracking: ReturnType<typeof trackingRepository>;
+  /** The events' own map images and their links to events (mapImages/). */
+  mapImages: ReturnType<typeof mapImageRepository>;
   /** Participant marks, start/finish, device uploads. */
   participant: ReturnType<typeof participantRepository>;
   /** Speed areas (event document) and speed tickets. */
@@ -111,6 +114,7 @@ const REPOSITORIES: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } =
   messages: messageRepository,
   tracks: trackRepository,
   tracking: trackingRepository,
+  mapImages: mapImageRepository,
   participant: participantRepository,
   speed: speedRepository,
   sessions: sessionRepository,

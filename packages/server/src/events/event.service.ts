@@ -55,6 +55,8 @@ export interface EventServiceDeps {
   readRows?: (eventId: string) => Promise<EventRows | undefined>;
   /** Deletes a deleted event's archive files (archive.service.ts forget). */
   forgetArchive?: (eventId: string) => Promise<void>;
+  /** Removes the map images a deleted event showed that nothing else uses (mapImages/). */
+  forgetMaps?: (mapIds: readonly string[]) => Promise<void>;
 }
 
 const UPCOMING_LIMIT = 100;
@@ -66,6 +68,7 @@ export function eventService({
   now,
   readRows = store.eventFiles.readAll,
   forgetArchive = () => Promise.resolve(),
+  forgetMaps = () => Promise.resolve(),
 }: EventServiceDeps) {
   const changed = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
@@ -314,12 +317,20 @@ export function eventService({
       return summary((await store.events.findById(id)) ?? row, access);
     },
 
-    /** Deletes the event; an archived one's archive files go with it (forgetArchive). */
+    /**
+     * Deletes the event with its links to map images in one transaction; an archived one's
+     * archive files go with it (forgetArchive), and the map images nothing else uses (forgetMaps).
+     */
     async remove(actor: Actor | null, id: string): Promise<void> {
       const { row } = await require(actor, id, canDeleteEvent);
-      await store.events.delete(id);
+      const mapIds = await store.transaction(async (repos) => {
+        const ids = await repos.mapImages.unlinkEvent(id);
+        await repos.events.delete(id);
+        return ids;
+      });
       changed(id, ['event']);
       // After the row: a failure here leaves files without an event, never an event without files.
+      await forgetMaps(mapIds);
       if (row.arch !== null) await forgetArchive(id);
     },
 

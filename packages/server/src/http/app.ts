@@ -50,6 +50,10 @@ import { joinCodeRoutes } from '../joinCodes/joinCode.routes.ts';
 import { cupService } from '../cups/cup.service.ts';
 import { mapService } from '../maps/map.service.ts';
 import { mapRoutes } from '../maps/map.routes.ts';
+import { mapFiles } from '../mapImages/mapFiles.ts';
+import { mapImageService } from '../mapImages/mapImage.service.ts';
+import { mapImageRoutes } from '../mapImages/mapImage.routes.ts';
+import { cutTilesOffLoop } from '../mapImages/cut/cutter.ts';
 import { cupRoutes } from '../cups/cup.routes.ts';
 import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
@@ -252,6 +256,19 @@ export async function buildApp({
     },
   });
   const waysIn = { emailLinks: email.enabled, phoneCodes: phone.enabled };
+  // The events' own map images: files under MAPS_DIR, tiles cut one at a time off the event loop.
+  const mapImageFiles = mapFiles(config.mapsDir);
+  const mapImages = mapImageService({
+    store,
+    bus: changes,
+    now,
+    files: mapImageFiles,
+    cut: cutTilesOffLoop,
+    log: (message, err) => app.log.error({ err }, message),
+  });
+  // Maps a stopped server left mid-cut are cut again.
+  void mapImages.resume().catch((err: unknown) => app.log.error({ err }, 'map image cuts'));
+  app.addHook('onClose', () => mapImages.close());
   const services = {
     auth,
     email,
@@ -264,8 +281,10 @@ export async function buildApp({
       now,
       readRows: archive.readRows,
       forgetArchive: archive.forget,
+      forgetMaps: mapImages.forget,
     }),
-    maps: mapService({ store, config }),
+    maps: mapService({ store, config, images: mapImages.visible }),
+    mapImages,
     checkpoints: checkpointService({ store, bus: changes, now, readRows: archive.readRows }),
     results,
     teams: teamService({ store, bus: changes, now, readRows: archive.readRows }),
@@ -422,6 +441,7 @@ export async function buildApp({
       await speedRoutes(api, services.speed);
       await cupRoutes(api, services.cups);
       await mapRoutes(api, services.maps);
+      await mapImageRoutes(api, services.mapImages, mapImageFiles);
       await realtimeRoutes(api, bus, socketGuard, clients, now);
       // Unknown API paths read no body (http/limits.ts).
       api.all('/*', noBody, () => {

@@ -9,7 +9,7 @@ import { errorCodes } from 'fastify';
 import { Transform } from 'node:stream';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
-import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '@rada/core';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES, MAP_IMAGE_MAX_BYTES } from '@rada/core';
 import type { RateLimit, RateLimits, ServerConfig } from '../config.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Repos } from '../db/store.ts';
@@ -329,6 +329,15 @@ export type LargeBodySender = 'user' | 'creator' | 'eventAdmin' | 'deviceOwner';
  */
 export function largeBody(api: FastifyInstance, who: LargeBodySender = 'user'): BiggerBody {
   return biggerBody(api, api.radaLimits.largeBodyLimit, who);
+}
+
+/**
+ * Route options of the map image upload (POST /api/events/:id/maps): a file up to core's
+ * MAP_IMAGE_MAX_BYTES (an image of 100+ megapixels, or a KMZ), from the event's admins only.
+ * The route's parser streams it to disk (mapImages/), so it is never held in memory.
+ */
+export function mapImageBody(api: FastifyInstance): BiggerBody {
+  return biggerBody(api, MAP_IMAGE_MAX_BYTES, 'eventAdmin');
 }
 
 /** Route options of `largeBody` and `bulkBody`; a route's own preParsing may call this one's. */

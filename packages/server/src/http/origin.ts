@@ -53,7 +53,9 @@ export function crossSiteWriteGuard(
 
 /**
  * Makes the API take JSON bodies (and the types routes add: the track format, a GPX file's text on
- * its import route) and nothing else: Fastify's built-in text/plain parser is removed from `api`,
+ * its import route, a map image's or KMZ's bytes on its upload route, mapImages/mapImage.routes.ts:
+ * image/jpeg, png, gif, webp, tiff, the KMZ and KML types, application/zip and octet-stream, none
+ * of which a page of another site may send without a preflight) and nothing else: Fastify's built-in text/plain parser is removed from `api`,
  * so a `text/plain` body, like form data or any other type no parser takes, is refused with 415
  * error.mediatype (the app's error handler) before the route runs. Those are the types a page of
  * another site may send without a CORS preflight. Call inside the API's plugin, before its routes.

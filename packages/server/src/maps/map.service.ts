@@ -5,7 +5,7 @@ import {
   readMapSetting,
   WmtsError,
 } from '@rada/core';
-import type { EventMapView, WmtsCapabilities } from '@rada/core';
+import type { EventMapImageView, EventMapView, WmtsCapabilities } from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { ServerConfig } from '../config.ts';
 import { fromJsonMap } from '../db/json.ts';
@@ -17,6 +17,8 @@ import { fetchCapabilities } from './fetchCapabilities.ts';
 export interface MapServiceDeps {
   store: Store;
   config: Pick<ServerConfig, 'mapFetchAllowPrivate'>;
+  /** The event's own map images a reader may see (mapImages/; all of them for its admins). */
+  images?: (eventId: string, admin: boolean) => Promise<EventMapImageView[]>;
 }
 
 const bounds = (v: unknown): EventMapView['eventbounds'] => {
@@ -33,7 +35,7 @@ const bounds = (v: unknown): EventMapView['eventbounds'] => {
  * The event's maps (spec 02 "Map"): its layers for every map, private layers for its admins
  * only, and WMTS capabilities fetched on behalf of the browser.
  */
-export function mapService({ store, config }: MapServiceDeps) {
+export function mapService({ store, config, images = async () => [] }: MapServiceDeps) {
   return {
     /** Anyone who may see the event: its layers (private ones only for admins), area, speed colours. */
     async eventMap(actor: Actor | null, eventId: string): Promise<EventMapView> {
@@ -48,8 +50,7 @@ export function mapService({ store, config }: MapServiceDeps) {
         map: publicMapConfig(readMapSetting(settings.map ?? record.map), admin),
         eventbounds: bounds(settings.eventbounds),
         speedranges: ranges.success ? ranges.data : [],
-        // The event's own map images: filled in by mapImages/ (issue 37).
-        images: [],
+        images: await images(eventId, admin),
       };
     },
 

@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     rateLimits: UNLIMITED_RATES,
     // Each app archives into a folder of its own, made on the first write.
     archiveDir: path.join(os.tmpdir(), `rada-archive-${randomUUID()}`),
+    // And keeps its map images in one of its own (mapImages/).
+    mapsDir: path.join(os.tmpdir(), `rada-maps-${randomUUID()}`),
     ...overrides,
   };
 }
