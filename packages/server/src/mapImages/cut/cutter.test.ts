@@ -8,6 +8,7 @@ import type { MapPlacement, TileGrid } from '@rada/core';
 import { homographyFrom4, metres, pixelToLatLng, toCrs } from '@rada/core/mapImages';
 import { cutTiles, cutTilesOffLoop } from './cutter.ts';
 import type { CutJob, CutResult } from './cutter.ts';
+import { MAX_ZOOM_SLACK } from './plan.ts';
 
 const W = 1200;
 const H = 900;
@@ -164,7 +165,7 @@ describe.each([
   );
 
   it.each(['3857', '3301'] as const)(
-    'cuts from the first zoom as fine as the image down to one or two tiles (%s)',
+    'cuts from the first zoom about as fine as the image down to one or two tiles (%s)',
     (grid) => {
       const def = TILE_GRID_DEFS[grid];
       const set = result.grids[grid]!;
@@ -176,8 +177,8 @@ describe.each([
         ) / 10;
       const ground = (z: number) =>
         gridResolution(def, z) * (grid === '3857' ? Math.cos((centre.lat * Math.PI) / 180) : 1);
-      expect(ground(set.maxZoom)).toBeLessThanOrEqual(imagePixel * 1.001);
-      expect(ground(set.maxZoom - 1)).toBeGreaterThan(imagePixel);
+      expect(ground(set.maxZoom)).toBeLessThanOrEqual(imagePixel * MAX_ZOOM_SLACK);
+      expect(ground(set.maxZoom - 1)).toBeGreaterThan(imagePixel * MAX_ZOOM_SLACK);
       // At minZoom the map spans at most a tile's width; one zoom higher, more.
       const across = Math.hypot(W, H) * imagePixel;
       expect(across / ground(set.minZoom)).toBeLessThanOrEqual(TILE_SIZE * 1.5);
@@ -234,7 +235,9 @@ describe.each([
       // Just inside: opaque white.
       const [x, y] = toCrs(def.crs, pixelToLatLng(placement, 8, 8));
       const [px, py] = gridPixel(def, z, x, y).map(Math.floor) as [number, number];
-      expect(await read(px, py)).toEqual([255, 255, 255, 255]);
+      const white = await read(px, py);
+      expect(white[3]).toBe(255);
+      expect(Math.min(...white.slice(0, 3))).toBeGreaterThanOrEqual(250); // lossy WebP
       // No tile is written whose square lies wholly outside the image's outline.
       const [cx, cy] = toCrs(def.crs, pixelToLatLng(placement, W / 2, H / 2));
       const centre = gridPixel(def, z, cx, cy);

@@ -19,6 +19,12 @@ export interface GridPlan {
 
 /** Points sampled along each edge of the outline: the grid's CRS bends a straight image edge. */
 const OUTLINE_STEPS = 32;
+/**
+ * How much coarser than the image's pixel the highest zoom's pixel may be: a third of a zoom
+ * level. The finer level would hold up to 2.5 times the tiles (and their bytes, and the cut's
+ * time) for detail within a quarter of a pixel, which a viewer zoomed past it draws scaled anyway.
+ */
+export const MAX_ZOOM_SLACK = 2 ** (1 / 3);
 /** Zoom levels below the highest cut at most (the map then spans a few screen pixels). */
 export const MAX_ZOOM_SPAN = 8;
 /** The lowest zoom: the map's longer side spans at most this many grid pixels (one or two tiles). */
@@ -70,7 +76,10 @@ export function planGrid(
   const d = gridResolution(def, def.maxZoom) * 64;
   const gridScale = metres(fromCrs(def.crs, gx, gy), fromCrs(def.crs, gx + d, gy)) / d;
   let maxZoom = def.minZoom;
-  while (maxZoom < def.maxZoom && gridResolution(def, maxZoom) * gridScale > imagePixel * 1.000001)
+  while (
+    maxZoom < def.maxZoom &&
+    gridResolution(def, maxZoom) * gridScale > imagePixel * MAX_ZOOM_SLACK
+  )
     maxZoom += 1;
 
   const extent = (z: number) => {
@@ -127,7 +136,8 @@ export function squareMeetsPolygon(
   poly: [number, number][],
 ): boolean {
   for (const [x, y] of poly) if (x >= x0 && x <= x1 && y >= y0 && y <= y1) return true;
-  if (inside(poly, x0, y0)) return true;
+  if (inside(poly, x0, y0) || inside(poly, x1, y0) || inside(poly, x1, y1) || inside(poly, x0, y1))
+    return true;
   // An edge crossing a side of the square (no vertex inside it, no corner inside the polygon).
   for (let i = 0; i < poly.length; i++) {
     const [ax, ay] = poly[i]!;
