@@ -24,6 +24,4 @@ export const ownMapEn: Record<string, string> = {
   'ownmap.print.title': 'Map',
   'ownmap.route.none': 'No track was recorded for this team.',
   'ownmap.route.hidden': 'The event’s tracks are not public.',
-  'ownmap.route.points_one': '{{count}} point',
-  'ownmap.route.points_other': '{{count}} points',
 };

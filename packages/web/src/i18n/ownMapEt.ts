@@ -19,6 +19,4 @@ export const ownMapEt: Record<string, string> = {
   'ownmap.print.title': 'Kaart',
   'ownmap.route.none': 'Sellel võistkonnal pole salvestatud rada.',
   'ownmap.route.hidden': 'Ürituse rajad pole avalikud.',
-  'ownmap.route.points_one': '{{count}} punkt',
-  'ownmap.route.points_other': '{{count}} punkti',
 };

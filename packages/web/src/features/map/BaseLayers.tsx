@@ -162,7 +162,10 @@ export function BaseLayers({
       entries.find((e) => !e.overlay);
     const show = (built: BuiltLayer) => {
       const crs = leafletCrs(built.crs);
-      switchCrs(map, crs, built.minZoom, Math.max(built.maxZoom, ownMax.current(crs)));
+      const own = ownMax.current(crs);
+      switchCrs(map, crs, built.minZoom, Math.max(built.maxZoom, own));
+      // In the same CRS nothing was set: the map's range is its layers' (the images take no part).
+      if (own > built.maxZoom && map.getMaxZoom() < own) map.setMaxZoom(own);
     };
     if (first) {
       show(first.built);

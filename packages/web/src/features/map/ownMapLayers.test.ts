@@ -171,6 +171,14 @@ describe('an image’s tile layer', () => {
     expect(requested(other).length).toBeGreaterThan(0);
   });
 
+  it('leaves the map’s zoom range alone (added before the base map, it would zoom the map in)', () => {
+    const div = document.createElement('div');
+    map = L.map(div, { center: [58.88, 25.14], zoom: 7 });
+    new OwnMapTileLayer(image(), 0, 1).addTo(map);
+    expect(map.getZoom()).toBe(7);
+    expect(map.getMinZoom()).toBe(0);
+  });
+
   it('draws nothing zoomed far out (Leaflet would walk 4^n addresses per tile)', () => {
     map = sizedMap({ center: [58.38, 26.72], zoom: 6 });
     const layer = new OwnMapTileLayer(image(), 0, 1).addTo(map);

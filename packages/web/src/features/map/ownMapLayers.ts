@@ -119,6 +119,15 @@ export class OwnMapTileLayer extends L.TileLayer {
     this.setUrl(ownMapTemplate(this.image, grid), true);
   }
 
+  /**
+   * Takes no part in the map's zoom range (Leaflet's zoom limits): added before the base map, an
+   * image's coarsest zoom would zoom the whole map in to it. BaseLayers lets the map zoom in as
+   * far as the images draw.
+   */
+  override beforeAdd(): this {
+    return this;
+  }
+
   override onAdd(map: L.Map): this {
     this.followCrs(map.options.crs);
     return super.onAdd(map);

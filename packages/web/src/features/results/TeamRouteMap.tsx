@@ -114,13 +114,6 @@ export function TeamRouteMap({
         <Polyline positions={line} pathOptions={{ color: '#fff', weight: 7, opacity: 0.9 }} />
         <Polyline positions={line} pathOptions={{ color: ROUTE_COLOUR, weight: 4 }} />
       </MapContainer>
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ position: 'absolute', left: 8, bottom: 4, zIndex: 1000 }}
-      >
-        {t('ownmap.route.points', { count: line.length })}
-      </Typography>
     </Box>
   );
 }
