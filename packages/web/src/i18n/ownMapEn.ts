@@ -1,12 +1,7 @@
 // English texts of the event's own map images where maps are drawn (issue 37; features/map's
 // OwnMapLayers, the participant app's map and offline package, the printed sheet, a team's
-// route). ownMapPublicEn is in the public pages' first texts (publicEn.ts): the results page's
-// route button; the route map itself loads the rest with the organiser's texts (withAllTexts).
-
-/** The results page's way to a team's route. */
-export const ownMapPublicEn: Record<string, string> = {
-  'ownmap.route.show': 'Show route',
-};
+// route). They come with the organiser's texts (organiserEn.ts), which the route map loads as it
+// opens (withAllTexts); the results page's route button is in ownMapPublicEn.ts.
 
 /** The map image's switch, the layer switcher's notes, the app's legend, offline, print, route. */
 export const ownMapEn: Record<string, string> = {

@@ -1,9 +1,5 @@
 // Estonian texts of the event's own map images where maps are drawn (ownMapEn.ts says where).
 
-export const ownMapPublicEt: Record<string, string> = {
-  'ownmap.route.show': 'Näita teekonda',
-};
-
 export const ownMapEt: Record<string, string> = {
   'ownmap.show': 'Näita kaardipilti',
   'ownmap.baseonly': 'Ainult aluskaart',

@@ -11,7 +11,7 @@ import { msgEn } from './msgEn.ts';
 import { appEn } from './appEn.ts';
 import { guestEn } from './guestEn.ts';
 import { trackingAppEn } from './trackingEn.ts';
-import { ownMapPublicEn } from './ownMapEn.ts';
+import { ownMapPublicEn } from './ownMapPublicEn.ts';
 
 export const publicEn = {
   ...en,

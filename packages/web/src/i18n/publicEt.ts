@@ -11,7 +11,7 @@ import { msgEt } from './msgEt.ts';
 import { appEt } from './appEt.ts';
 import { guestEt } from './guestEt.ts';
 import { trackingAppEt } from './trackingEt.ts';
-import { ownMapPublicEt } from './ownMapEt.ts';
+import { ownMapPublicEt } from './ownMapPublicEt.ts';
 
 export const publicEt = {
   ...et,
