@@ -180,10 +180,14 @@ function zipEntries(buf: Uint8Array): UnzipFileInfo[] {
 /** Inflates the named entries in worker threads (a large image does not hold the event loop). */
 function inflate(buf: Uint8Array, names: ReadonlySet<string>): Promise<Unzipped> {
   return new Promise((resolve, reject) => {
-    unzip(buf, { filter: (f) => names.has(f.name) }, (err, out) => {
-      if (err) reject(bad());
-      else resolve(out);
-    });
+    try {
+      unzip(buf, { filter: (f) => names.has(f.name) }, (err, out) => {
+        if (err) reject(bad());
+        else resolve(out);
+      });
+    } catch {
+      reject(bad());
+    }
   });
 }
 
