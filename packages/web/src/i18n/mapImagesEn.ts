@@ -13,7 +13,7 @@ export const mapImagesEn: Record<string, string> = {
   'mapimages.published': 'Published',
   'mapimages.inlibrary': 'Keep in my library',
   'mapimages.place': 'Place by points',
-  'mapimages.replace': 'Place again',
+  'mapimages.editpoints': 'Edit points',
   'mapimages.delete': 'Remove',
   'mapimages.delete.title': 'Remove the map image?',
   'mapimages.delete.text':

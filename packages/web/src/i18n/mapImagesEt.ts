@@ -13,7 +13,7 @@ export const mapImagesEt: Record<string, string> = {
   'mapimages.published': 'Avaldatud',
   'mapimages.inlibrary': 'Hoia minu kaardikogus',
   'mapimages.place': 'Paiguta punktide järgi',
-  'mapimages.replace': 'Paiguta uuesti',
+  'mapimages.editpoints': 'Muuda punkte',
   'mapimages.delete': 'Eemalda',
   'mapimages.delete.title': 'Kas eemaldada kaardipilt?',
   'mapimages.delete.text':

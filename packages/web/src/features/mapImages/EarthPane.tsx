@@ -76,6 +76,7 @@ export default function EarthPane({
         <KeepSize />
         <BaseLayers eventId={eventId} />
         <FirstView bounds={firstView} />
+        <KeepPointsInView points={points} />
         <Preview preview={preview} opacity={opacity} />
         <EarthClicks onClick={onClick} />
         <KpMarkers
@@ -114,6 +115,27 @@ function FirstView({ bounds }: { bounds: L.LatLngBounds | null }) {
       animate: false,
     });
   }, [map, bounds]);
+  return null;
+}
+
+/**
+ * Widens the view when a point is given a place outside it (typed coordinates): the view grows to
+ * take it in, keeping what was shown. Clicks and drags land inside the view and move nothing.
+ */
+function KeepPointsInView({ points }: { points: DraftPoint[] }) {
+  const map = useMap();
+  const placed = points.flatMap((p) =>
+    p.lat === null || p.lng === null ? [] : [[p.lat, p.lng] as L.LatLngTuple],
+  );
+  const key = JSON.stringify(placed);
+  useEffect(() => {
+    const view = map.getBounds();
+    const outside = placed.filter((p) => !view.contains(p));
+    if (outside.length === 0) return;
+    map.fitBounds(L.latLngBounds(outside).extend(view), { padding: [30, 30], animate: false });
+    // The key stands for the placed points.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
   return null;
 }
 

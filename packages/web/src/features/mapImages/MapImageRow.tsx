@@ -150,7 +150,7 @@ export function MapImageRow({
           onClick={onPlace}
           data-testid="mapimage-place"
         >
-          {placed ? t('mapimages.replace') : t('mapimages.place')}
+          {map.placement?.source === 'points' ? t('mapimages.editpoints') : t('mapimages.place')}
         </Button>
         <IconButton
           aria-label={t('mapimages.delete')}

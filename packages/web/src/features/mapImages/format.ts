@@ -3,8 +3,9 @@ export function sizeText(m: { width: number; height: number; bytes: number }): s
   return `${m.width} × ${m.height} px · ${megabytes(m.bytes)}`;
 }
 
-/** Bytes as megabytes with one decimal (two under 1 MB, so a small file is not "0.0 MB"). */
+/** Bytes as megabytes with one decimal; under a tenth of a megabyte, as kilobytes. */
 export function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
-  return `${mb.toFixed(mb < 1 ? 2 : 1)} MB`;
+  if (mb < 0.1) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${mb.toFixed(1)} MB`;
 }
