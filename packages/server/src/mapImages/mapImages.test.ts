@@ -32,6 +32,9 @@ import { TARTU, kmz, mapImage, overlay } from './testImages.ts';
  * change, see and fetch what; the tiles cut by the real cutter (a child process); refused files
  * storing nothing; the library; removal of files when nothing uses them.
  */
+/** Tests that wait for cuts (a child process each, seconds on a loaded machine). */
+const CUT_TEST_MS = 180_000;
+
 describe.each(testDialects())('map images on $name', (dialect) => {
   let t: TestApp;
   let owner: TestUser;
@@ -243,126 +246,134 @@ describe.each(testDialects())('map images on $name', (dialect) => {
     expect(await tmpFiles()).toEqual([]);
   });
 
-  it('places a map (a new version, cut into tiles), publishes it, serves its tiles to whom it may', async () => {
-    const up = await upload(owner, png, { name: 'Tartu' });
-    const mapId = up.body.id;
-    // Publishing before it is placed is refused.
-    const early = await patch(owner, mapId, { published: true });
-    expect([early.status, errorOf(early)]).toEqual([409, 'maps.error.notplaced']);
-    for (const [as, status] of [
-      [null, 401],
-      [stranger, 403],
-      [member, 403],
-      [otherAdmin, 403],
-    ] as const) {
-      expect((await patch(as, mapId, { placement: TARTU })).status).toBe(status);
-    }
-    const bad = await patch(owner, mapId, { placement: { ...TARTU, crs: 'EPSG:99999' } });
-    expect([bad.status, errorOf(bad)]).toEqual([400, 'maps.error.unknowncrs']);
-    const placed = await patch(admin, mapId, { placement: TARTU });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(placed.body.state).toBe('cutting');
-    expect(placed.body.corners![0].lat).toBeCloseTo(58.37, 1);
-    const map = await cutOf(mapId);
-    expect(map.state, JSON.stringify(map)).toBe('ready');
-    // Near Tartu, in Estonia: both grids.
-    expect(Object.keys(map.tiles!.grids).sort()).toEqual(['3301', '3857']);
-    expect(map.tiles!.url).toBe(
-      `/api/events/${eventId}/maps/${mapId}/tiles/2/{grid}/{z}/{x}/{y}.webp`,
-    );
-    for (const grid of ['3857', '3301'] as const) {
-      const set = map.tiles!.grids[grid]!;
-      const at = tileAt(TARTU, grid, set.maxZoom, 100, 80);
-      const url = tileUrl(map, grid, at);
-      // Not published: admins (private caching), nobody else (404, not 403).
-      const mine = await tile(owner, url);
-      expect(mine.status).toBe(200);
-      expect(mine.headers['content-type']).toBe('image/webp');
-      expect(mine.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-      const meta = await sharp(mine.body).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
-      for (const as of [null, stranger, member]) expect((await tile(as, url)).status).toBe(404);
-      // Another version's address is not served.
-      expect((await tile(owner, url.replace('/tiles/2/', '/tiles/1/'))).status).toBe(404);
-    }
-    // Publish from a time to come: still hidden until then.
-    const later = t.clock.t + 3_600_000;
-    const pub = await patch(owner, mapId, { published: true, publicFrom: later });
-    expect(pub.body).toMatchObject({ published: true, publicFrom: later });
-    const set = map.tiles!.grids['3857']!;
-    const url = tileUrl(map, '3857', tileAt(TARTU, '3857', set.maxZoom, 100, 80));
-    expect(await list(member)).toEqual([]);
-    expect((await tile(member, url)).status).toBe(404);
-    t.clock.t = later;
-    expect((await list(member)).map((m) => m.id)).toEqual([mapId]);
-    const open = await tile(null, url);
-    expect(open.status).toBe(200);
-    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // A tile just beside the map, in its range but with nothing on it: the shared empty tile;
-    // far away: 404.
-    const extent = gridExtent(TARTU, 1200, 900, '3857')!;
-    const def = TILE_GRID_DEFS['3857'];
-    const span = (def.res0 / 2 ** set.maxZoom) * TILE_SIZE;
-    const east = Math.floor((extent[2] - def.originX) / span) + 1;
-    const row = tileAt(TARTU, '3857', set.maxZoom, 600, 450).y;
-    const beside = await tile(null, tileUrl(map, '3857', { z: set.maxZoom, x: east, y: row }));
-    expect(beside.status).toBe(200);
-    const empty = await sharp(beside.body).ensureAlpha().raw().toBuffer();
-    expect(empty.every((b, i) => i % 4 !== 3 || b === 0)).toBe(true);
-    const far = await tile(null, tileUrl(map, '3857', { z: set.maxZoom, x: east + 50, y: row }));
-    expect(far.status).toBe(404);
-    expect(
-      (await tile(null, tileUrl(map, '3857', { z: set.maxZoom + 1, x: east, y: row }))).status,
-    ).toBe(404);
-    // A new placement: a new version and cut; the old version's tiles go.
-    const moved = await patch(owner, mapId, {
-      placement: { ...TARTU, h: [1, 0, 659100, 0, -1, 6474000, 0, 0, 1] },
-    });
-    expect(moved.body.state).toBe('cutting');
-    const recut = await cutOf(mapId);
-    expect(recut.tiles!.url).toContain('/tiles/3/');
-    expect(await fs.readdir(path.join(t.config.mapsDir, mapId))).not.toContain('v2');
-    expect((await tile(null, url)).status).toBe(404);
-    // The log has the admins' changes.
-    const log = await t.handle.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('event_id', '=', eventId)
-      .where('path', '=', `maps/${mapId}`)
-      .execute();
-    expect(log.map((r) => r.action).sort()).toEqual([
-      'event.map.add',
-      'event.map.place',
-      'event.map.place',
-      'event.map.publish',
-    ]);
-  });
+  it(
+    'places a map (a new version, cut into tiles), publishes it, serves its tiles to whom it may',
+    async () => {
+      const up = await upload(owner, png, { name: 'Tartu' });
+      const mapId = up.body.id;
+      // Publishing before it is placed is refused.
+      const early = await patch(owner, mapId, { published: true });
+      expect([early.status, errorOf(early)]).toEqual([409, 'maps.error.notplaced']);
+      for (const [as, status] of [
+        [null, 401],
+        [stranger, 403],
+        [member, 403],
+        [otherAdmin, 403],
+      ] as const) {
+        expect((await patch(as, mapId, { placement: TARTU })).status).toBe(status);
+      }
+      const bad = await patch(owner, mapId, { placement: { ...TARTU, crs: 'EPSG:99999' } });
+      expect([bad.status, errorOf(bad)]).toEqual([400, 'maps.error.unknowncrs']);
+      const placed = await patch(admin, mapId, { placement: TARTU });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(placed.body.state).toBe('cutting');
+      expect(placed.body.corners![0].lat).toBeCloseTo(58.37, 1);
+      const map = await cutOf(mapId);
+      expect(map.state, JSON.stringify(map)).toBe('ready');
+      // Near Tartu, in Estonia: both grids.
+      expect(Object.keys(map.tiles!.grids).sort()).toEqual(['3301', '3857']);
+      expect(map.tiles!.url).toBe(
+        `/api/events/${eventId}/maps/${mapId}/tiles/2/{grid}/{z}/{x}/{y}.webp`,
+      );
+      for (const grid of ['3857', '3301'] as const) {
+        const set = map.tiles!.grids[grid]!;
+        const at = tileAt(TARTU, grid, set.maxZoom, 100, 80);
+        const url = tileUrl(map, grid, at);
+        // Not published: admins (private caching), nobody else (404, not 403).
+        const mine = await tile(owner, url);
+        expect(mine.status).toBe(200);
+        expect(mine.headers['content-type']).toBe('image/webp');
+        expect(mine.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+        const meta = await sharp(mine.body).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+        for (const as of [null, stranger, member]) expect((await tile(as, url)).status).toBe(404);
+        // Another version's address is not served.
+        expect((await tile(owner, url.replace('/tiles/2/', '/tiles/1/'))).status).toBe(404);
+      }
+      // Publish from a time to come: still hidden until then.
+      const later = t.clock.t + 3_600_000;
+      const pub = await patch(owner, mapId, { published: true, publicFrom: later });
+      expect(pub.body).toMatchObject({ published: true, publicFrom: later });
+      const set = map.tiles!.grids['3857']!;
+      const url = tileUrl(map, '3857', tileAt(TARTU, '3857', set.maxZoom, 100, 80));
+      expect(await list(member)).toEqual([]);
+      expect((await tile(member, url)).status).toBe(404);
+      t.clock.t = later;
+      expect((await list(member)).map((m) => m.id)).toEqual([mapId]);
+      const open = await tile(null, url);
+      expect(open.status).toBe(200);
+      expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A tile just beside the map, in its range but with nothing on it: the shared empty tile;
+      // far away: 404.
+      const extent = gridExtent(TARTU, 1200, 900, '3857')!;
+      const def = TILE_GRID_DEFS['3857'];
+      const span = (def.res0 / 2 ** set.maxZoom) * TILE_SIZE;
+      const east = Math.floor((extent[2] - def.originX) / span) + 1;
+      const row = tileAt(TARTU, '3857', set.maxZoom, 600, 450).y;
+      const beside = await tile(null, tileUrl(map, '3857', { z: set.maxZoom, x: east, y: row }));
+      expect(beside.status).toBe(200);
+      const empty = await sharp(beside.body).ensureAlpha().raw().toBuffer();
+      expect(empty.every((b, i) => i % 4 !== 3 || b === 0)).toBe(true);
+      const far = await tile(null, tileUrl(map, '3857', { z: set.maxZoom, x: east + 50, y: row }));
+      expect(far.status).toBe(404);
+      expect(
+        (await tile(null, tileUrl(map, '3857', { z: set.maxZoom + 1, x: east, y: row }))).status,
+      ).toBe(404);
+      // A new placement: a new version and cut; the old version's tiles go.
+      const moved = await patch(owner, mapId, {
+        placement: { ...TARTU, h: [1, 0, 659100, 0, -1, 6474000, 0, 0, 1] },
+      });
+      expect(moved.body.state).toBe('cutting');
+      const recut = await cutOf(mapId);
+      expect(recut.tiles!.url).toContain('/tiles/3/');
+      expect(await fs.readdir(path.join(t.config.mapsDir, mapId))).not.toContain('v2');
+      expect((await tile(null, url)).status).toBe(404);
+      // The log has the admins' changes.
+      const log = await t.handle.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('event_id', '=', eventId)
+        .where('path', '=', `maps/${mapId}`)
+        .execute();
+      expect(log.map((r) => r.action).sort()).toEqual([
+        'event.map.add',
+        'event.map.place',
+        'event.map.place',
+        'event.map.publish',
+      ]);
+    },
+    CUT_TEST_MS,
+  );
 
-  it('reads a KMZ into a placed map that is cut at once', async () => {
-    const jpeg = await mapImage(800, 600, 'jpeg');
-    const res = await upload(
-      owner,
-      kmz(
-        [
-          overlay('files/tile_0_0.jpg', {
-            north: 58.39,
-            south: 58.38,
-            east: 26.74,
-            west: 26.72,
-            rotation: 8,
-          }),
-        ],
-        {
-          'files/tile_0_0.jpg': jpeg,
-        },
-      ),
-      { type: 'application/vnd.google-earth.kmz', name: 'OCAD' },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ format: 'jpeg', width: 800, height: 600, state: 'cutting' });
-    expect(res.body.placement?.source).toBe('kml');
-    expect((await cutOf(res.body.id)).state).toBe('ready');
-  });
+  it(
+    'reads a KMZ into a placed map that is cut at once',
+    async () => {
+      const jpeg = await mapImage(800, 600, 'jpeg');
+      const res = await upload(
+        owner,
+        kmz(
+          [
+            overlay('files/tile_0_0.jpg', {
+              north: 58.39,
+              south: 58.38,
+              east: 26.74,
+              west: 26.72,
+              rotation: 8,
+            }),
+          ],
+          {
+            'files/tile_0_0.jpg': jpeg,
+          },
+        ),
+        { type: 'application/vnd.google-earth.kmz', name: 'OCAD' },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body).toMatchObject({ format: 'jpeg', width: 800, height: 600, state: 'cutting' });
+      expect(res.body.placement?.source).toBe('kml');
+      expect((await cutOf(res.body.id)).state).toBe('ready');
+    },
+    CUT_TEST_MS,
+  );
 
   it('gives the admins the image scaled for placing it by hand', async () => {
     const up = await upload(owner, png);
@@ -385,57 +396,63 @@ describe.each(testDialects())('map images on $name', (dialect) => {
     expect((await tile(admin, url.replace('700', '5000'))).status).toBe(400);
   });
 
-  it('keeps a map in its uploader’s library, for another event; files go when nothing uses it', async () => {
-    const up = await upload(owner, png, { name: 'Library map' });
-    const mapId = up.body.id;
-    await patch(owner, mapId, { placement: TARTU });
-    await cutOf(mapId);
-    // Only its owner puts it in their library.
-    expect((await patch(admin, mapId, { inLibrary: true })).status).toBe(403);
-    expect((await patch(owner, mapId, { inLibrary: true })).body.inLibrary).toBe(true);
-    const library = await call<LibraryMapView[]>(t.app, 'GET', '/api/maps/library', { as: owner });
-    expect(library.body.map((m) => [m.id, m.events])).toEqual([[mapId, 1]]);
-    expect((await call(t.app, 'GET', '/api/maps/library', { as: null })).status).toBe(401);
-    expect((await call<unknown[]>(t.app, 'GET', '/api/maps/library', { as: admin })).body).toEqual(
-      [],
-    );
-    // Into another event: by its admin who keeps the map; nobody else's library.
-    const second = (await buildEvent(t.app, owner)).id;
-    const add = (as: Caller) =>
-      call<EventMapImageView>(t.app, 'POST', `/api/events/${second}/maps/library`, {
-        as,
-        body: { mapId },
+  it(
+    'keeps a map in its uploader’s library, for another event; files go when nothing uses it',
+    async () => {
+      const up = await upload(owner, png, { name: 'Library map' });
+      const mapId = up.body.id;
+      await patch(owner, mapId, { placement: TARTU });
+      await cutOf(mapId);
+      // Only its owner puts it in their library.
+      expect((await patch(admin, mapId, { inLibrary: true })).status).toBe(403);
+      expect((await patch(owner, mapId, { inLibrary: true })).body.inLibrary).toBe(true);
+      const library = await call<LibraryMapView[]>(t.app, 'GET', '/api/maps/library', {
+        as: owner,
       });
-    expect((await add(stranger)).status).toBe(403);
-    await addAdmin(t.app, owner, second, admin.uid);
-    expect((await add(admin)).status).toBe(404);
-    const added = await add(owner);
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ id: mapId, state: 'ready', published: false });
-    expect((await add(owner)).status).toBe(200);
-    expect((await list(owner, second)).map((m) => m.id)).toEqual([mapId]);
-    // Out of the first event, out of the library: the second event still shows it.
-    const del = await call(t.app, 'DELETE', `/api/events/${eventId}/maps/${mapId}`, {
-      as: stranger,
-    });
-    expect(del.status).toBe(403);
-    expect(
-      (await call(t.app, 'DELETE', `/api/events/${eventId}/maps/${mapId}`, { as: admin })).status,
-    ).toBe(204);
-    expect((await call(t.app, 'DELETE', `/api/maps/library/${mapId}`, { as: admin })).status).toBe(
-      404,
-    );
-    expect((await call(t.app, 'DELETE', `/api/maps/library/${mapId}`, { as: owner })).status).toBe(
-      204,
-    );
-    expect(await mapRows()).toContain(mapId);
-    expect(await filesIn(path.join(t.config.mapsDir, mapId))).toContain('original.png');
-    // Deleting the second event takes its links, and the map's rows and files with it.
-    const gone = await call(t.app, 'DELETE', `/api/events/${second}`, { as: owner });
-    expect(gone.status).toBe(204);
-    expect(await mapRows()).not.toContain(mapId);
-    await expect(fs.stat(path.join(t.config.mapsDir, mapId))).rejects.toThrow();
-  });
+      expect(library.body.map((m) => [m.id, m.events])).toEqual([[mapId, 1]]);
+      expect((await call(t.app, 'GET', '/api/maps/library', { as: null })).status).toBe(401);
+      expect(
+        (await call<unknown[]>(t.app, 'GET', '/api/maps/library', { as: admin })).body,
+      ).toEqual([]);
+      // Into another event: by its admin who keeps the map; nobody else's library.
+      const second = (await buildEvent(t.app, owner)).id;
+      const add = (as: Caller) =>
+        call<EventMapImageView>(t.app, 'POST', `/api/events/${second}/maps/library`, {
+          as,
+          body: { mapId },
+        });
+      expect((await add(stranger)).status).toBe(403);
+      await addAdmin(t.app, owner, second, admin.uid);
+      expect((await add(admin)).status).toBe(404);
+      const added = await add(owner);
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ id: mapId, state: 'ready', published: false });
+      expect((await add(owner)).status).toBe(200);
+      expect((await list(owner, second)).map((m) => m.id)).toEqual([mapId]);
+      // Out of the first event, out of the library: the second event still shows it.
+      const del = await call(t.app, 'DELETE', `/api/events/${eventId}/maps/${mapId}`, {
+        as: stranger,
+      });
+      expect(del.status).toBe(403);
+      expect(
+        (await call(t.app, 'DELETE', `/api/events/${eventId}/maps/${mapId}`, { as: admin })).status,
+      ).toBe(204);
+      expect(
+        (await call(t.app, 'DELETE', `/api/maps/library/${mapId}`, { as: admin })).status,
+      ).toBe(404);
+      expect(
+        (await call(t.app, 'DELETE', `/api/maps/library/${mapId}`, { as: owner })).status,
+      ).toBe(204);
+      expect(await mapRows()).toContain(mapId);
+      expect(await filesIn(path.join(t.config.mapsDir, mapId))).toContain('original.png');
+      // Deleting the second event takes its links, and the map's rows and files with it.
+      const gone = await call(t.app, 'DELETE', `/api/events/${second}`, { as: owner });
+      expect(gone.status).toBe(204);
+      expect(await mapRows()).not.toContain(mapId);
+      await expect(fs.stat(path.join(t.config.mapsDir, mapId))).rejects.toThrow();
+    },
+    CUT_TEST_MS,
+  );
 
   it('holds at most MAP_IMAGES_PER_EVENT maps an event', async () => {
     const small = await mapImage(64, 48);
@@ -451,27 +468,152 @@ describe.each(testDialects())('map images on $name', (dialect) => {
     expect(await tmpFiles()).toEqual([]);
   });
 
-  it('cuts again at start what a stopped server left mid-cut', async () => {
-    const up = await upload(owner, await mapImage(300, 200), { event: otherEventId });
-    expect(up.status).toBe(403);
-    const mine = await upload(otherAdmin, await mapImage(300, 200), { event: otherEventId });
-    await t.store.mapImages.updateMap(mine.body.id, {
-      placement: JSON.stringify(TARTU),
-      state: 'cutting',
-      version: 5,
-    });
-    const second = await buildTestAppOn(t.handle, { mapsDir: t.config.mapsDir });
-    try {
-      for (let i = 0; i < 600; i++) {
-        const row = await t.store.mapImages.find(mine.body.id);
-        if (row?.state !== 'cutting') break;
-        await new Promise((r) => setTimeout(r, 100));
+  it(
+    'answers every route by the caller’s role',
+    async () => {
+      const roles: [string, Caller][] = [
+        ['anonymous', null],
+        ['user', stranger],
+        ['member', member],
+        ['admin', admin],
+        ['other event admin', otherAdmin],
+        ['super admin', boss],
+      ];
+      const small = await mapImage(64, 48);
+      const fresh = async () => (await upload(owner, small)).body.id;
+      const hidden = await fresh();
+      await patch(owner, hidden, { placement: TARTU });
+      const open = await fresh();
+      await patch(owner, open, { placement: TARTU, published: true });
+      const [hiddenMap, openMap] = [await cutOf(hidden), await cutOf(open)];
+      const firstTile = (map: EventMapImageView) => {
+        const set = map.tiles!.grids['3857']!;
+        return tileUrl(map, '3857', tileAt(TARTU, '3857', set.maxZoom, 32, 24));
+      };
+      const kept = await fresh();
+      await patch(owner, kept, { inLibrary: true });
+      const cases: [string, number[], (as: Caller) => Promise<number>][] = [
+        [
+          'list',
+          [200, 200, 200, 200, 200, 200],
+          async (as) => (await call(t.app, 'GET', `/api/events/${eventId}/maps`, { as })).status,
+        ],
+        ['upload', [401, 403, 403, 201, 403, 201], async (as) => (await upload(as, small)).status],
+        [
+          'patch',
+          [401, 403, 403, 200, 403, 200],
+          async (as) => (await patch(as, open, { name: 'Open map' })).status,
+        ],
+        [
+          'delete',
+          [401, 403, 403, 204, 403, 204],
+          async (as) =>
+            (await call(t.app, 'DELETE', `/api/events/${eventId}/maps/${await fresh()}`, { as }))
+              .status,
+        ],
+        [
+          'image',
+          [401, 403, 403, 200, 403, 200],
+          async (as) =>
+            (await tile(as, `/api/events/${eventId}/maps/${open}/image?width=64`)).status,
+        ],
+        [
+          'hidden tile',
+          [404, 404, 404, 200, 404, 200],
+          async (as) => (await tile(as, firstTile(hiddenMap))).status,
+        ],
+        [
+          'open tile',
+          [200, 200, 200, 200, 200, 200],
+          async (as) => (await tile(as, firstTile(openMap))).status,
+        ],
+        [
+          'library',
+          [401, 200, 200, 200, 200, 200],
+          async (as) => (await call(t.app, 'GET', '/api/maps/library', { as })).status,
+        ],
+        [
+          'from library',
+          [401, 403, 403, 404, 403, 404],
+          async (as) =>
+            (
+              await call(t.app, 'POST', `/api/events/${eventId}/maps/library`, {
+                as,
+                body: { mapId: kept },
+              })
+            ).status,
+        ],
+        [
+          'out of library',
+          [401, 404, 404, 404, 404, 404],
+          async (as) => (await call(t.app, 'DELETE', `/api/maps/library/${kept}`, { as })).status,
+        ],
+      ];
+      for (const [name, expected, run] of cases) {
+        const got: number[] = [];
+        for (const [, as] of roles) got.push(await run(as));
+        expect([name, got]).toEqual([name, expected]);
       }
-      const row = await t.store.mapImages.find(mine.body.id);
-      expect(row?.state).toBe('ready');
-      expect(await fs.readdir(path.join(t.config.mapsDir, mine.body.id))).toContain('v5');
-    } finally {
-      await second.app.close();
-    }
-  });
+      // The unpublished map is in the list of the admins only.
+      for (const [role, as] of roles) {
+        const ids = (await list(as)).map((m) => m.id);
+        expect([role, ids.includes(hidden)]).toEqual([
+          role,
+          role === 'admin' || role === 'super admin',
+        ]);
+        expect([role, ids.includes(open)]).toEqual([role, true]);
+      }
+    },
+    CUT_TEST_MS,
+  );
+
+  it(
+    'marks a map whose cut fails, and says so to the event’s pages',
+    async () => {
+      const up = await upload(owner, png);
+      // The kept file spoilt after the upload: the cutter cannot read it.
+      await fs.writeFile(path.join(t.config.mapsDir, up.body.id, 'original.png'), 'spoilt');
+      messages.length = 0;
+      await patch(owner, up.body.id, { placement: TARTU });
+      const map = await cutOf(up.body.id);
+      expect([map.state, map.error, map.tiles, map.progress]).toEqual([
+        'failed',
+        'maps.error.cut',
+        null,
+        null,
+      ]);
+      const told = messages.filter((m) => m.type === 'event.changed' && m.what.includes('maps'));
+      expect(told.length).toBeGreaterThanOrEqual(2);
+      expect(await fs.readdir(path.join(t.config.mapsDir, up.body.id))).toEqual(['original.png']);
+    },
+    CUT_TEST_MS,
+  );
+
+  it(
+    'cuts again at start what a stopped server left mid-cut',
+    async () => {
+      const up = await upload(owner, await mapImage(300, 200), { event: otherEventId });
+      expect(up.status).toBe(403);
+      const mine = await upload(otherAdmin, await mapImage(300, 200), { event: otherEventId });
+      await t.store.mapImages.updateMap(mine.body.id, {
+        placement: JSON.stringify(TARTU),
+        state: 'cutting',
+        version: 5,
+      });
+      const second = await buildTestAppOn(t.handle, { mapsDir: t.config.mapsDir });
+      try {
+        for (let i = 0; i < 600; i++) {
+          const row = await t.store.mapImages.find(mine.body.id);
+          if (row?.state !== 'cutting') break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const row = await t.store.mapImages.find(mine.body.id);
+        expect(row?.state).toBe('ready');
+        expect(await fs.readdir(path.join(t.config.mapsDir, mine.body.id))).toContain('v5');
+      } finally {
+        await second.app.close();
+      }
+    },
+    CUT_TEST_MS,
+  );
 });

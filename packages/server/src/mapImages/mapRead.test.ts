@@ -81,6 +81,20 @@ describe('readMapUpload', () => {
     expect((await read(await mapImage(40, 30, 'tiff'))).placement).toBeNull();
   });
 
+  it('reads no georeference from a TIFF whose tag claims more values than the file holds', async () => {
+    const tiff = geoTiff(40, 30, [659000, 6474000], 2);
+    // ModelPixelScale (33550, big-endian as geotiff.js writes), doubles: 3 values → 268,435,459.
+    const at = tiff.indexOf(Buffer.from([0x83, 0x0e, 0x00, 0x0c]));
+    expect(tiff.readUInt32BE(at + 4)).toBe(3);
+    tiff.writeUInt32BE(0x10000003, at + 4);
+    const start = performance.now();
+    const got = await refusal(tiff).catch(() => 'threw');
+    // libtiff refuses it or reads the image; either way quickly, and without a placement.
+    expect(['read', 'maps.error.badfile']).toContain(got);
+    expect(performance.now() - start).toBeLessThan(2000);
+    if (got === 'read') expect((await read(tiff)).placement).toBeNull();
+  });
+
   it('reads a KMZ: its overlay image, placed at the LatLonBox corners (rotated too)', async () => {
     const jpeg = await mapImage(400, 300, 'jpeg');
     const rotated = { ...box, rotation: 12 };

@@ -131,6 +131,9 @@ async function tiffPlacement(
   size: { width: number; height: number },
 ): Promise<MapPlacement | null> {
   try {
+    // geotiff.js reads every value a tag says it has: a count of millions (a corrupt or hostile
+    // header) costs it seconds, and more; such a header is no georeference.
+    if (!(await tiffTagsFit(file))) return null;
     const tiff = await fromFile(file);
     try {
       const image = await tiff.getImage();
@@ -158,6 +161,72 @@ async function tiffPlacement(
     }
   } catch {
     return null;
+  }
+}
+
+/** Bytes of one value of each TIFF field type (TIFF 6.0 and BigTIFF). */
+const TIFF_TYPE_BYTES: Record<number, number> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  13: 4,
+  16: 8,
+  17: 8,
+  18: 8,
+};
+/** Entries of a TIFF's first directory read at most (a GeoTIFF has a few dozen). */
+const TIFF_MAX_ENTRIES = 1000;
+
+/**
+ * Whether the first image directory of a TIFF (or BigTIFF) is one whose fields' values can all
+ * lie in the file: a known type, and count × size within the file's length.
+ */
+export async function tiffTagsFit(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const read = async (at: number, n: number) => {
+      const buf = Buffer.alloc(n);
+      const { bytesRead } = await handle.read(buf, 0, n, at);
+      return bytesRead === n ? buf : null;
+    };
+    const head = await read(0, 16);
+    if (!head) return false;
+    const le = head.toString('latin1', 0, 2) === 'II';
+    if (!le && head.toString('latin1', 0, 2) !== 'MM') return false;
+    const u16 = (b: Buffer, at: number) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at));
+    const u32 = (b: Buffer, at: number) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at));
+    const u64 = (b: Buffer, at: number) =>
+      Number(le ? b.readBigUInt64LE(at) : b.readBigUInt64BE(at));
+    const big = u16(head, 2) === 43;
+    if (!big && u16(head, 2) !== 42) return false;
+    const ifd = big ? u64(head, 8) : u32(head, 4);
+    const countBytes = big ? 8 : 2;
+    const entryBytes = big ? 20 : 12;
+    const countBuf = await read(ifd, countBytes);
+    if (!countBuf) return false;
+    const entries = big ? u64(countBuf, 0) : u16(countBuf, 0);
+    if (entries > TIFF_MAX_ENTRIES) return false;
+    const table = await read(ifd + countBytes, entries * entryBytes);
+    if (!table) return false;
+    for (let i = 0; i < entries; i++) {
+      const at = i * entryBytes;
+      const typeBytes = TIFF_TYPE_BYTES[u16(table, at + 2)];
+      const count = big ? u64(table, at + 4) : u32(table, at + 4);
+      if (typeBytes === undefined || count * typeBytes > size) return false;
+    }
+    return true;
+  } finally {
+    await handle.close();
   }
 }
 
