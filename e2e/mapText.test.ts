@@ -60,6 +60,20 @@ async function layerNames(page: Page, within = 'body'): Promise<string[]> {
   return control.locator('.leaflet-control-layers-list label').allInnerTexts();
 }
 
+/**
+ * Switches on a layer of the switcher, which opens on hover. Hovered again on each try: the map
+ * may draw its switcher anew (closed) when the event's map is read again.
+ */
+async function checkLayer(page: Page, name: string): Promise<void> {
+  await expect(async () => {
+    await page.locator('.leaflet-control-layers').hover();
+    await page
+      .locator('.leaflet-control-layers-list label', { hasText: name })
+      .locator('input')
+      .check({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 const attributionOf = (page: Page, within = 'body') =>
   page.locator(`${within} .leaflet-control-attribution`).innerText();
 
@@ -229,14 +243,8 @@ describe('user text on maps', () => {
       0,
     );
     // The organiser's own layer and the overlay, switched on, credit their sources as text too.
-    await page
-      .locator('.leaflet-control-layers-list label', { hasText: shown('layer') })
-      .locator('input')
-      .check();
-    await page
-      .locator('.leaflet-control-layers-list label', { hasText: shown('overlay') })
-      .locator('input')
-      .check();
+    await checkLayer(page, shown('layer'));
+    await checkLayer(page, shown('overlay'));
     await expect.poll(() => attributionOf(page)).toContain(shown('attr-layer'));
     expect(await attributionOf(page)).toContain(shown('attr-overlay'));
     await expectNothingMade(page);
