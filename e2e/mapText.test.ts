@@ -65,13 +65,18 @@ async function layerNames(page: Page, within = 'body'): Promise<string[]> {
  * may draw its switcher anew (closed) when the event's map is read again.
  */
 async function checkLayer(page: Page, name: string): Promise<void> {
-  await expect(async () => {
+  const input = page
+    .locator('.leaflet-control-layers-list label', { hasText: name })
+    .locator('input');
+  for (let attempt = 1; ; attempt++) {
     await page.locator('.leaflet-control-layers').hover();
-    await page
-      .locator('.leaflet-control-layers-list label', { hasText: name })
-      .locator('input')
-      .check({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    try {
+      await input.check({ timeout: 2000 });
+      return;
+    } catch (error) {
+      if (attempt === 10) throw error;
+    }
+  }
 }
 
 const attributionOf = (page: Page, within = 'body') =>
