@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { strToU8, zipSync } from 'fflate';
 import { EPSG3301 } from '@rada/core';
+import { latLonBoxCorners } from '@rada/core/mapImages';
 import type { EventMapImageView } from '@rada/core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
@@ -137,8 +139,10 @@ async function redCentre(png: Buffer): Promise<{ x: number; y: number; n: number
 }
 
 describe('the organiser’s map images', () => {
-  const env = usePlatform(() => ({ mapsDir }) as never);
+  // Registered first, so it runs after the platform stops (afterAll hooks run last first): a
+  // cut still under way writes into the folder until then.
   afterAll(() => fs.rmSync(mapsDir, { recursive: true, force: true }));
+  const env = usePlatform(() => ({ mapsDir }) as never);
 
   let organiser: BrowserContext;
 
@@ -214,7 +218,7 @@ describe('the organiser’s map images', () => {
       /rms\) 0\.0 m over 3 points/,
     );
     // The preview is drawn over the base map by its corners.
-    await page.locator('img.rada-corner-image').waitFor();
+    await page.locator('.rada-corner-image img').first().waitFor();
     await page.waitForTimeout(300);
     await shot(page, '06-place-three-points');
 
@@ -363,6 +367,75 @@ describe('the organiser’s map images', () => {
     expect(((await kept.json()) as { id: string }[]).map((m) => m.id)).toContain(placed.id);
     await shot(panel, '13-panel-et');
     await estonian.close();
+  });
+
+  it('places a KMZ on the server and a KML with its image in the browser; the preview follows a large turned map', async () => {
+    const { platform } = env;
+    const page = await organiser.newPage();
+    await page.goto(`${platform.url}/${EVID}/settings`);
+    const panel = page.getByTestId('map-images');
+    await panel.getByTestId('mapimages-list').waitFor();
+    const rows = panel.locator('li[data-testid^="mapimage-"]');
+    const before = await rows.count();
+    // A map about 9 km across, turned 20°, as OCAD or Purple Pen write it.
+    const box = { north: 58.42, south: 58.37, east: 26.8, west: 26.68, rotation: 20 };
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Big park</name>
+<GroundOverlay><name>Big park</name><Icon><href>files/tile_0_0.png</href></Icon>
+<LatLonBox><north>${box.north}</north><south>${box.south}</south><east>${box.east}</east><west>${box.west}</west><rotation>${box.rotation}</rotation></LatLonBox>
+</GroundOverlay></Document></kml>`;
+    const png = await mapPng();
+    const kmz = Buffer.from(
+      zipSync({ 'doc.kml': strToU8(kml), 'files/tile_0_0.png': new Uint8Array(png) }),
+    );
+    const expected = latLonBoxCorners(box);
+    const corners = async (name: string) =>
+      (await mapImages(organiser, platform.url)).find((m) => m.name === name)?.corners ?? null;
+
+    for (const [name, files] of [
+      ['Big park kmz', [{ name: 'Big park kmz.kmz', mimeType: '', buffer: kmz }]],
+      [
+        'Big park kml',
+        [
+          { name: 'doc.kml', mimeType: '', buffer: Buffer.from(kml) },
+          { name: 'Big park kml.png', mimeType: 'image/png', buffer: png },
+        ],
+      ],
+    ] as const) {
+      await panel.getByTestId('mapimages-add').click();
+      const add = page.getByTestId('mapimages-add-dialog');
+      await add.getByTestId('mapimages-file').setInputFiles([...files]);
+      await expect(add.getByTestId('mapimages-name').inputValue()).resolves.toBe(name);
+      await shot(add, `14-add-${name.replace(/ /g, '-')}`);
+      await add.getByTestId('mapimages-add-submit').click();
+      await add.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('mapplace-dialog').count()).toBe(0);
+      await expect.poll(() => corners(name)).not.toBeNull();
+      const got = (await corners(name))!;
+      got.forEach((c, i) => {
+        expect(c.lat).toBeCloseTo(expected[i]!.lat, 6);
+        expect(c.lng).toBeCloseTo(expected[i]!.lng, 6);
+      });
+    }
+    await expect.poll(() => rows.count()).toBe(before + 2);
+    await expect(rows.nth(before).innerText()).resolves.toContain('placed by its KMZ/KML');
+
+    // Its preview in the hand placement: a grid of 5 × 5 pieces for a map this size.
+    await rows.nth(before).getByTestId('mapimage-place').click();
+    const dialog = page.getByTestId('mapplace-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => page.locator('.rada-corner-image img').count()).toBe(25);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.rada-corner-image img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    await page.waitForTimeout(300);
+    await shot(page, '15-place-kmz-preview');
+    // Nothing changed: it closes without asking.
+    await dialog.getByTestId('mapplace-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
     await organiser.close();
   });
 });

@@ -12,7 +12,7 @@ import { OSM_ATTRIBUTION, OSM_URL, buildLayer } from './layers.ts';
 import { escapeHtml } from './safeHtml.ts';
 import type { BuiltLayer } from './layers.ts';
 import { OwnMapLayers } from './OwnMapLayers.tsx';
-import { drawableImages, gridOf, ownMapMaxZoom } from './ownMapLayers.ts';
+import { drawableImages, gridOf, imagesArea, ownMapMaxZoom } from './ownMapLayers.ts';
 
 /**
  * OpenStreetMap tiles that fail silently (a blank tile offline), for maps outside an event.
@@ -95,11 +95,14 @@ export function BaseLayers({
   eventId,
   preview,
   ownMapTop,
+  withoutImage,
 }: {
   eventId?: string;
   preview?: MapSetting;
   /** Where the map image's quick switch sits (px from the top of the map's left edge). */
   ownMapTop?: number;
+  /** A map image not to draw (the one being placed, which draws its own preview). */
+  withoutImage?: string;
 }) {
   const map = useMap();
   const { t } = useTranslation();
@@ -117,8 +120,9 @@ export function BaseLayers({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the data
     [signature, t],
   );
-  // A map with nothing of its own to fit (no KPs yet) shows the event area, once.
-  const area = served.data?.eventbounds ?? null;
+  // A map with nothing of its own to fit (no KPs yet) shows the event area, once; without one,
+  // the area of its map images (a visitor who sees no KPs would else see none of the map).
+  const area = served.data?.eventbounds ?? imagesArea(drawableImages(served.data));
   const areaKey = area ? JSON.stringify(area) : '';
   useEffect(() => {
     if (!area || isFitted(map) || areaShown.has(map)) return;
@@ -190,7 +194,9 @@ export function BaseLayers({
     };
   }, [map, entries]);
   if (preview || !eventId) return null;
-  return (
-    <OwnMapLayers eventId={eventId} view={served.data} control={control} controlTop={ownMapTop} />
-  );
+  const view =
+    withoutImage && served.data
+      ? { images: served.data.images.filter((i) => i.id !== withoutImage) }
+      : served.data;
+  return <OwnMapLayers eventId={eventId} view={view} control={control} controlTop={ownMapTop} />;
 }

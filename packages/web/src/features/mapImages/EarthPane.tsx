@@ -19,13 +19,15 @@ import { pointIcon } from './pointIcon.ts';
 const FIT_MAX_ZOOM = 16;
 
 /**
- * The base map of the hand placement: the event's layers (its default first, or OpenStreetMap),
+ * The base map of the hand placement: the event's layers (its default first, or OpenStreetMap)
+ * and its other map images (to place a map by one already placed),
  * its KPs to pick a point's place from, the placement points (numbered rings, draggable) with a
- * line from each to where the fit puts it, and the placed image drawn over it by its corners
+ * line from each to where the fit puts it, and the placed image drawn over it (cornerImage.ts)
  * with `opacity`. A click gives the waiting point its place.
  */
 export default function EarthPane({
   eventId,
+  mapId,
   kps,
   points,
   waitingId,
@@ -38,13 +40,16 @@ export default function EarthPane({
   onMove,
 }: {
   eventId: string;
+  /** The map being placed: its own tiles are not drawn (the preview is). */
+  mapId: string;
   kps: Located[];
   points: DraftPoint[];
   waitingId: number | null;
   /** Where the fit puts each complete point (by id). */
   fitted: ReadonlyMap<number, LatLng>;
-  /** The image's address and its corners on the earth as placed now; null: nothing placed yet. */
-  preview: { url: string; corners: LatLng[] } | null;
+  /** The image's address and its grid of points on the earth as placed now (placedGrid); null:
+   *  nothing placed yet. */
+  preview: { url: string; grid: LatLng[] } | null;
   opacity: number;
   /** What the first view shows (the image's corners, else the KPs); null: the event's area. */
   firstView: L.LatLngBounds | null;
@@ -74,7 +79,7 @@ export default function EarthPane({
       >
         <ZoomButtons />
         <KeepSize />
-        <BaseLayers eventId={eventId} />
+        <BaseLayers eventId={eventId} withoutImage={mapId} />
         <FirstView bounds={firstView} />
         <KeepPointsInView points={points} />
         <Preview preview={preview} opacity={opacity} />
@@ -139,33 +144,33 @@ function KeepPointsInView({ points }: { points: DraftPoint[] }) {
   return null;
 }
 
-/** The placed image over the base map (one layer kept, its corners and opacity updated). */
+/** The placed image over the base map (one layer kept, its grid and opacity updated). */
 function Preview({
   preview,
   opacity,
 }: {
-  preview: { url: string; corners: LatLng[] } | null;
+  preview: { url: string; grid: LatLng[] } | null;
   opacity: number;
 }) {
   const map = useMap();
   const layer = useRef<CornerImageLayer | null>(null);
   const url = preview?.url ?? null;
-  const key = preview ? JSON.stringify(preview.corners) : '';
+  const key = preview ? JSON.stringify(preview.grid) : '';
   useEffect(() => {
     if (!url || !preview) return;
-    const l = new CornerImageLayer(url, preview.corners, opacity);
+    const l = new CornerImageLayer(url, preview.grid, opacity);
     layer.current = l;
     l.addTo(map);
     return () => {
       l.remove();
       layer.current = null;
     };
-    // A new layer only for a new image; corners and opacity change the one there.
+    // A new layer only for a new image; the grid and opacity change the one there.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, url]);
   useEffect(() => {
-    if (preview) layer.current?.setCorners(preview.corners);
-    // The key stands for the corners.
+    if (preview) layer.current?.setGrid(preview.grid);
+    // The key stands for the grid.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   useEffect(() => layer.current?.setOpacity(opacity), [opacity]);

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import {
   fitPlacement,
+  metres,
   pixelToLatLng,
   placementCorners,
   placementProblem,
@@ -34,6 +35,7 @@ import { hasLoc } from '../map/KpMap.tsx';
 import EarthPane from './EarthPane.tsx';
 import ImagePane, { PLACING_IMAGE_WIDTH } from './ImagePane.tsx';
 import { PointsTable } from './PointsTable.tsx';
+import { gridSize, placedGrid } from './cornerImage.ts';
 import {
   clickImage,
   controlPoints,
@@ -52,7 +54,7 @@ import { usePatchMapImage } from './useMapImages.ts';
  * event's KPs on the right. Click a point on the image, then its place on the base map (or type
  * its coordinates, or pick a KP); from three points the fit (affine; projective from four when
  * chosen) gives each point's error in metres and their rms, and the image is drawn over the base
- * map by its corners (opacity slider). Points can be dragged on both maps. Save stores the
+ * map (opacity slider). Points can be dragged on both maps. Save stores the
  * placement; the server cuts the tiles again (the list shows the progress).
  */
 export default function PlacementDialog({
@@ -115,8 +117,12 @@ export default function PlacementDialog({
     if (!shownPlacement) return null;
     try {
       const corners = placementCorners(shownPlacement, map.width, map.height);
-      return corners.every((c) => Number.isFinite(c.lat) && Number.isFinite(c.lng))
-        ? { url, corners }
+      const across = Math.max(metres(corners[0], corners[2]), metres(corners[1], corners[3]));
+      const grid = placedGrid(map.width, map.height, gridSize(across), (u, v) =>
+        pixelToLatLng(shownPlacement, u, v),
+      );
+      return grid.every((c) => Number.isFinite(c.lat) && Number.isFinite(c.lng))
+        ? { url, grid }
         : null;
     } catch {
       return null;
@@ -235,6 +241,7 @@ export default function PlacementDialog({
             <Suspense fallback={<LoadingState />}>
               <EarthPane
                 eventId={event.id}
+                mapId={map.id}
                 kps={kps}
                 points={points}
                 waitingId={waiting?.id ?? null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cornerMatrix } from './cornerImage.ts';
+import { cellMatrix, cornerMatrix, gridSize, placedGrid } from './cornerImage.ts';
 
 /** Applies a CSS matrix3d (columns) to (x, y, 0, 1) and divides by w. */
 function apply(css: string, x: number, y: number): [number, number] {
@@ -46,5 +46,37 @@ describe('cornerMatrix', () => {
         [3, 3],
       ]),
     ).toBeNull();
+  });
+});
+
+describe('the preview grid', () => {
+  it('takes a cell to its corners', () => {
+    const corners: [number, number][] = [
+      [10, 10],
+      [30, 12],
+      [29, 31],
+      [9, 30],
+    ];
+    const css = cellMatrix([100, 200, 150, 260], corners)!;
+    expect(apply(css, 100, 200)[0]).toBeCloseTo(10, 6);
+    expect(apply(css, 150, 260)[1]).toBeCloseTo(31, 6);
+  });
+
+  it('has one cell a side per 2 km, 1 to 8', () => {
+    expect([500, 2000, 2001, 9000, 50_000].map(gridSize)).toEqual([1, 1, 2, 5, 8]);
+  });
+
+  it('lists the grid points row by row from the top-left', () => {
+    expect(placedGrid(100, 50, 2, (u, v) => `${u},${v}`)).toEqual([
+      '0,0',
+      '50,0',
+      '100,0',
+      '0,25',
+      '50,25',
+      '100,25',
+      '0,50',
+      '50,50',
+      '100,50',
+    ]);
   });
 });
