@@ -12,11 +12,17 @@ sharp.cache(false);
 const send = (message: CutMessage) =>
   new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
 
+// The server gone (its channel closed) leaves no one to take the tiles: stop.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', (job: CutJob) => {
   void cutTiles(job, (p) => void send({ type: 'progress', p }))
     .then(
       (result) => send({ type: 'done', result }),
       (error: unknown) => send({ type: 'failed', error: (error as Error).message }),
     )
-    .finally(() => process.disconnect());
+    .finally(() => {
+      process.removeAllListeners('disconnect');
+      process.disconnect();
+    });
 });

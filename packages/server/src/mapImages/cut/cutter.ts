@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { MAP_IMAGE_MAX_PIXELS, TILE_SIZE } from '@rada/core';
-import type { MapPlacement, MapTileSet, TileGrid } from '@rada/core';
+import { MAP_IMAGE_MAX_PIXELS, TILE_SIZE } from '@rada/core/mapImages';
+import type { MapPlacement, MapTileSet, TileGrid } from '@rada/core/mapImages';
 import { outlinePixels, planGrid, squareMeetsPolygon, tileNodes, tileRange } from './plan.ts';
 import type { GridPlan } from './plan.ts';
 import { averageChildren, premultiply, unpremultiplied, warpTile } from './warp.ts';
@@ -98,6 +98,33 @@ function pool(limit: number) {
   };
 }
 
+/**
+ * Tile buffers used again once released by every holder: a fresh 256 KB buffer per tile is
+ * zeroed memory from the system each time (a gigabyte over a large map's cut).
+ */
+function tileBuffers() {
+  const free: Uint8Array[] = [];
+  const holders = new Map<Uint8Array, number>();
+  return {
+    take(): Uint8Array {
+      const tile = free.pop() ?? new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
+      holders.set(tile, 1);
+      return tile;
+    },
+    hold(tile: Uint8Array): void {
+      holders.set(tile, holders.get(tile)! + 1);
+    },
+    release(tile: Uint8Array): void {
+      const left = holders.get(tile)! - 1;
+      if (left > 0) holders.set(tile, left);
+      else {
+        holders.delete(tile);
+        free.push(tile);
+      }
+    },
+  };
+}
+
 /** The number of tiles the cut visits (for progress): those meeting the outline, every zoom. */
 function countTiles(plan: GridPlan): number {
   let total = 0;
@@ -153,6 +180,7 @@ async function cut(job: CutJob, onProgress: (p: number) => void): Promise<CutRes
     }
   };
   const writes = pool(ENCODES_IN_FLIGHT);
+  const tiles = tileBuffers();
   const made = new Set<string>();
   const result: CutResult = { grids: {} };
 
@@ -175,10 +203,13 @@ async function cut(job: CutJob, onProgress: (p: number) => void): Promise<CutRes
       set.bytes += webp.length;
       set.count += 1;
     };
-    /** The tile (premultiplied RGBA) or null when empty, written when not empty. */
+    /**
+     * The tile (premultiplied RGBA) or null when empty, written when not empty; the caller
+     * releases it (tiles.release) when done with it.
+     */
     const visit = async (z: number, x: number, y: number): Promise<Uint8Array | null> => {
       if (!meets(polygons[g]!.get(z)!, x, y)) return null;
-      const tile = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
+      const tile = tiles.take();
       let cover: Cover;
       if (z === plan.maxZoom) {
         cover = warpTile(src, tileNodes(plan, z, x, y, NODE_STEP), NODE_STEP, tile);
@@ -192,14 +223,23 @@ async function cut(job: CutJob, onProgress: (p: number) => void): Promise<CutRes
         ] as const)
           children.push(await visit(z + 1, 2 * x + dx, 2 * y + dy));
         cover = children.some(Boolean) ? averageChildren(children, tile) : 'empty';
+        for (const child of children) if (child) tiles.release(child);
       }
       step();
-      if (cover === 'empty') return null;
-      await writes.add(() => write(z, x, y, tile, cover));
+      if (cover === 'empty') {
+        tiles.release(tile);
+        return null;
+      }
+      tiles.hold(tile); // by its write, as well as by the caller
+      await writes.add(() => write(z, x, y, tile, cover).finally(() => tiles.release(tile)));
       return tile;
     };
     const [x0, y0, x1, y1] = tileRange(plan, plan.minZoom);
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) await visit(plan.minZoom, x, y);
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const tile = await visit(plan.minZoom, x, y);
+        if (tile) tiles.release(tile);
+      }
   }
   await writes.drain();
   onProgress(1);

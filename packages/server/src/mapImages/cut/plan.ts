@@ -1,6 +1,17 @@
-import { TILE_GRID_DEFS, TILE_SIZE, gridPixel, gridPoint, gridResolution } from '@rada/core';
-import type { MapPlacement, TileGrid, TileGridDef } from '@rada/core';
-import { applyH, fromCrs, invertH, metres, pixelToLatLng, toCrs } from '@rada/core/mapImages';
+import {
+  TILE_GRID_DEFS,
+  TILE_SIZE,
+  applyH,
+  fromCrs,
+  gridPixel,
+  gridPoint,
+  gridResolution,
+  invertH,
+  metres,
+  pixelToLatLng,
+  toCrs,
+} from '@rada/core/mapImages';
+import type { MapPlacement, TileGrid, TileGridDef } from '@rada/core/mapImages';
 
 /**
  * Where a map image's tiles lie in one tile grid: the zoom levels cut, the way from the grid's

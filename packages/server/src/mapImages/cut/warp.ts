@@ -1,4 +1,4 @@
-import { TILE_SIZE } from '@rada/core';
+import { TILE_SIZE } from '@rada/core/mapImages';
 
 /** A decoded image: RGBA bytes, colours premultiplied by alpha (what bilinear sampling needs). */
 export interface Raster {
