@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import { encodeTrack, type LocationPoint } from '@rada/core';
 import { newToken, tokenHash } from '../packages/server/src/db/ids.ts';
 import { startPlatform } from '../e2e/support.ts';
+import type { TestPlatform } from '../e2e/support.ts';
 import type { BenchResult } from './harness.ts';
 import { pocketIngestBench } from './ingestPocket.ts';
 
@@ -31,7 +32,7 @@ const BATCH = 200;
 const CONNECTIONS = 16;
 const WARMUP_MS = 1000;
 const DURATION_MS = 5000;
-const TARGET_PPS = 50_000;
+export const TARGET_PPS = 50_000;
 const EVENT = 'ingestload';
 
 /** The load generator: plain JavaScript in a child Node process, so it has its own core. */
@@ -98,7 +99,7 @@ process.stdout.write(JSON.stringify({ accepted, requests, errors, elapsed, total
   pps: accepted / (elapsed / 1000), p50: pct(0.5), p99: pct(0.99) }));
 `;
 
-interface Load {
+export interface Load {
   accepted: number;
   requests: number;
   errors: number;
@@ -189,72 +190,101 @@ export async function ingestBench(): Promise<BenchResult> {
   return { name: 'ingest', ok: batches.ok && pocket.ok };
 }
 
-/** The batch mode: the participant app's batches of 200 points. */
-async function batchIngestBench(): Promise<BenchResult> {
+/** An ingest bench device: its id and its owner's bearer token. */
+export interface IngestDevice {
+  id: string;
+  token: string;
+}
+
+/**
+ * The batch mode's event on a running platform: imported, and one user per device with a
+ * bearer token, a place in the device's team and the device registered (bench/mapTiles.ts
+ * runs the same load while a map is cut).
+ */
+export async function prepareIngest(platform: TestPlatform, now: number): Promise<IngestDevice[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-bench-'));
-  const platform = await startPlatform();
   const file = path.join(dir, 'ingest.json');
-  const now = Date.now();
   try {
     fs.writeFileSync(file, JSON.stringify(loadEvent(now - 3_600_000)));
     const imported = await platform.cli('import', file, '--id', EVENT);
     if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 
-    // One user per device with a bearer token and a place in the device's team.
-    const db = platform.server.handle.db;
-    const devices: { id: string; token: string }[] = [];
-    for (let k = 0; k < DEVICES; k++) {
-      const uid = `u${k}`;
-      const token = newToken();
-      await db
-        .insertInto('users')
-        .values({
-          id: uid,
-          email: `u${k}@bench.example`,
-          display_name: `Runner ${k}`,
-          phone: null,
-          password_hash: null,
-          created_at: now,
-        })
-        .execute();
-      await db
-        .insertInto('sessions')
-        .values({
-          id: tokenHash(token),
-          user_id: uid,
-          kind: 'token',
-          name: 'bench',
-          created_at: now,
-          last_used_at: now,
-          expires_at: now + 86_400_000,
-          public_id: `bench-${k}`,
-          user_agent: null,
-        })
-        .execute();
-      await db
-        .insertInto('team_members')
-        .values({ event_id: EVENT, team_id: `t${k}`, user_id: uid, joined_at: now, via: 'reg' })
-        .execute();
-      const res = await fetch(`${platform.url}/api/devices/dev-${k}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId: EVENT, info: { model: 'bench' } }),
-      });
-      if (res.status !== 200) throw new Error(`register: ${res.status} ${await res.text()}`);
-      devices.push({ id: `dev-${k}`, token });
-    }
-
-    const before = platform.server.store.groupStats();
-    const load = await runLoad({
-      url: platform.url,
-      devices,
-      connections: CONNECTIONS,
-      batch: BATCH,
-      warmupMs: WARMUP_MS,
-      durationMs: DURATION_MS,
-      // Six hours back: no device's points reach the present during the run.
-      t0: now - 6 * 3_600_000,
+  // One user per device with a bearer token and a place in the device's team.
+  const db = platform.server.handle.db;
+  const devices: IngestDevice[] = [];
+  for (let k = 0; k < DEVICES; k++) {
+    const uid = `u${k}`;
+    const token = newToken();
+    await db
+      .insertInto('users')
+      .values({
+        id: uid,
+        email: `u${k}@bench.example`,
+        display_name: `Runner ${k}`,
+        phone: null,
+        password_hash: null,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('sessions')
+      .values({
+        id: tokenHash(token),
+        user_id: uid,
+        kind: 'token',
+        name: 'bench',
+        created_at: now,
+        last_used_at: now,
+        expires_at: now + 86_400_000,
+        public_id: `bench-${k}`,
+        user_agent: null,
+      })
+      .execute();
+    await db
+      .insertInto('team_members')
+      .values({ event_id: EVENT, team_id: `t${k}`, user_id: uid, joined_at: now, via: 'reg' })
+      .execute();
+    const res = await fetch(`${platform.url}/api/devices/dev-${k}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: EVENT, info: { model: 'bench' } }),
     });
+    if (res.status !== 200) throw new Error(`register: ${res.status} ${await res.text()}`);
+    devices.push({ id: `dev-${k}`, token });
+  }
+  return devices;
+}
+
+/** The batch load (1 s warm-up, 5 s measured) against a platform prepared by prepareIngest. */
+export function runIngestLoad(
+  platform: TestPlatform,
+  devices: IngestDevice[],
+  now: number,
+): Promise<Load> {
+  return runLoad({
+    url: platform.url,
+    devices,
+    connections: CONNECTIONS,
+    batch: BATCH,
+    warmupMs: WARMUP_MS,
+    durationMs: DURATION_MS,
+    // Six hours back: no device's points reach the present during the run.
+    t0: now - 6 * 3_600_000,
+  });
+}
+
+/** The batch mode: the participant app's batches of 200 points. */
+async function batchIngestBench(): Promise<BenchResult> {
+  const platform = await startPlatform();
+  const now = Date.now();
+  try {
+    const devices = await prepareIngest(platform, now);
+    const db = platform.server.handle.db;
+    const before = platform.server.store.groupStats();
+    const load = await runIngestLoad(platform, devices, now);
     const after = platform.server.store.groupStats();
     const stored = await db
       .selectFrom('track_chunks')
@@ -287,6 +317,5 @@ async function batchIngestBench(): Promise<BenchResult> {
     return { name: 'ingest', ok };
   } finally {
     await platform.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -18,6 +18,7 @@ import { fanoutBench } from './fanout.ts';
 import { clusterBench } from './cluster.ts';
 import { cupsBench } from './cups.ts';
 import { pageWeightBench } from './pageWeight.ts';
+import { mapTilesBench } from './mapTiles.ts';
 
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   eventFile: eventFileBench,
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   cluster: clusterBench,
   cups: cupsBench,
   pageWeight: pageWeightBench,
+  mapTiles: mapTilesBench,
 };
 
 const wanted = process.argv.slice(2);
