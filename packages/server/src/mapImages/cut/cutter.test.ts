@@ -258,6 +258,32 @@ describe.each([
     });
 });
 
+describe('cutTiles of an EXIF-rotated JPEG', () => {
+  it('cuts it as shown when the job gives the size as shown', async () => {
+    // Stored turned a quarter left, with orientation 6 (turn right to show): shown as the PNG.
+    const rotated = path.join(dir, 'rotated.jpg');
+    await sharp(imagePath)
+      .rotate(270)
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .toFile(rotated);
+    const outDir = path.join(dir, 'out-exif');
+    const result = await cutTiles(
+      { ...job(affine3301, outDir, ['3301']), imagePath: rotated },
+      () => undefined,
+    );
+    const def = TILE_GRID_DEFS['3301'];
+    const read = tileReader(outDir, '3301', result.grids['3301']!.maxZoom);
+    for (const dot of DOTS) {
+      const [x, y] = toCrs(def.crs, pixelToLatLng(affine3301, dot.u + 0.5, dot.v + 0.5));
+      const expected = gridPixel(def, result.grids['3301']!.maxZoom, x, y);
+      const found = await centroid(read, expected, dot.rgb);
+      expect(found, `dot ${dot.u},${dot.v}`).not.toBeNull();
+      expect(Math.hypot(found![0] - expected[0], found![1] - expected[1])).toBeLessThan(1.5);
+    }
+  });
+});
+
 describe('cutTiles refusals', () => {
   it('rejects a corrupt image with maps.error.cut and leaves nothing', async () => {
     const bad = path.join(dir, 'bad.png');

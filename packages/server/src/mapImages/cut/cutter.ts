@@ -59,7 +59,8 @@ async function decode(job: CutJob): Promise<Raster> {
   const fits = (size: { width?: number; height?: number } | undefined) =>
     size?.width === job.width && size.height === job.height;
   // As displayed (EXIF orientation applied), else as stored: the size the placement was made on.
-  const autoOrient = fits(meta.autoOrient);
+  // A TIFF as stored: its georeference describes the stored pixels (mapRead.ts reads it so).
+  const autoOrient = meta.format !== 'tiff' && fits(meta.autoOrient);
   if (!autoOrient && !fits(meta)) throw cutError();
   const { data, info } = await open(autoOrient)
     .ensureAlpha()
