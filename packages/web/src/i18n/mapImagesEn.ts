@@ -51,8 +51,6 @@ export const mapImagesEn: Record<string, string> = {
     'The image was added, but its placement was refused: {{error}} Choose another coordinate system and try again, or close and place it by points.',
   'mapimages.name': 'Name',
   'mapimages.plan.kmz': 'A KMZ: the map is placed as the file says.',
-  'mapimages.plan.kml':
-    'A KML alone: the image it names must be picked with it (or send a KMZ instead).',
   'mapimages.plan.kmlimage': 'A KML with its image: the image is placed as the KML says.',
   'mapimages.plan.worldfile':
     'An image with its world file: choose the coordinate system the world file is in.',
@@ -62,6 +60,8 @@ export const mapImagesEn: Record<string, string> = {
   'mapimages.pick.none': 'Choose a map image, a KMZ or a KML.',
   'mapimages.pick.several':
     'Choose one map at a time: one KMZ, one KML with its image, or one image with its world file.',
+  'mapimages.pick.kmlalone':
+    'A KML only names its image: choose the image together with it, or send the KMZ instead.',
   'mapimages.pick.worldonly': 'Choose the image together with its world file.',
   'mapimages.pick.unknown':
     'Rada reads KMZ, KML, JPEG, PNG, GIF, WebP and TIFF files and world files; one of the files is none of these.',

@@ -51,8 +51,6 @@ export const mapImagesEt: Record<string, string> = {
     'Pilt lisati, kuid selle paigutus lükati tagasi: {{error}} Vali teine koordinaatsüsteem ja proovi uuesti või sulge ja paiguta punktide järgi.',
   'mapimages.name': 'Nimi',
   'mapimages.plan.kmz': 'KMZ: kaart paigutatakse nii, nagu fail ütleb.',
-  'mapimages.plan.kml':
-    'Ainult KML: pilt, millele see viitab, tuleb valida koos sellega (või saada hoopis KMZ).',
   'mapimages.plan.kmlimage': 'KML koos pildiga: pilt paigutatakse nii, nagu KML ütleb.',
   'mapimages.plan.worldfile':
     'Pilt koos maailmafailiga: vali koordinaatsüsteem, milles maailmafail on.',
@@ -62,6 +60,8 @@ export const mapImagesEt: Record<string, string> = {
   'mapimages.pick.none': 'Vali kaardipilt, KMZ või KML.',
   'mapimages.pick.several':
     'Vali üks kaart korraga: üks KMZ, üks KML koos pildiga või üks pilt koos maailmafailiga.',
+  'mapimages.pick.kmlalone':
+    'KML ainult nimetab oma pilti: vali pilt koos sellega või saada hoopis KMZ.',
   'mapimages.pick.worldonly': 'Vali pilt koos selle maailmafailiga.',
   'mapimages.pick.unknown':
     'Rada loeb KMZ-, KML-, JPEG-, PNG-, GIF-, WebP- ja TIFF-faile ning maailmafaile; üks failidest pole ükski neist.',

@@ -70,7 +70,7 @@ async function readPlan(files: File[]): Promise<Reading> {
       ? { plan, problem: null, world, corners: null }
       : { plan, problem: 'maps.error.badworldfile', world: null, corners: null };
   }
-  if (plan.kind === 'kml' && plan.image) {
+  if (plan.kind === 'kml') {
     const overlays = parseKmlOverlays(await plan.kml.text());
     const first = overlays[0];
     return first
@@ -128,12 +128,7 @@ export default function AddMapImageDialog({
     setUploaded(null);
     void readPlan(picked).then((r) => {
       setReading(r);
-      const main =
-        r.plan?.kind === 'kmz'
-          ? r.plan.file
-          : r.plan?.kind === 'kml'
-            ? (r.plan.image ?? r.plan.kml)
-            : r.plan?.image;
+      const main = r.plan?.kind === 'kmz' ? r.plan.file : r.plan?.image;
       if (main) setName(baseNameOf(main.name));
       if (r.world) setCrs(guessWorldFileCrs(r.world, near) ?? 'EPSG:3301');
     });
@@ -157,8 +152,7 @@ export default function AddMapImageDialog({
 
   const handleAdd = async () => {
     if (!plan) return;
-    const file =
-      plan.kind === 'kmz' ? plan.file : plan.kind === 'kml' ? (plan.image ?? plan.kml) : plan.image;
+    const file = plan.kind === 'kmz' ? plan.file : plan.image;
     let view = uploaded;
     try {
       if (!view) {
@@ -377,7 +371,7 @@ function planText(plan: AddPlan<File>): string {
     case 'kmz':
       return 'mapimages.plan.kmz';
     case 'kml':
-      return plan.image ? 'mapimages.plan.kmlimage' : 'mapimages.plan.kml';
+      return 'mapimages.plan.kmlimage';
     case 'image':
       if (plan.worldFile) return 'mapimages.plan.worldfile';
       return /\.tiff?$/i.test(plan.image.name) ? 'mapimages.plan.tiff' : 'mapimages.plan.image';

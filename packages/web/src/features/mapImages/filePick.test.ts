@@ -9,13 +9,13 @@ describe('planOf', () => {
     expect(planOf([f('noext', 'application/vnd.google-earth.kmz')])).toMatchObject({ kind: 'kmz' });
   });
 
-  it('takes a KML with or without its image', () => {
+  it('takes a KML with its image, not without', () => {
     expect(planOf([f('doc.kml'), f('map.JPG')])).toEqual({
       kind: 'kml',
       kml: f('doc.kml'),
       image: f('map.JPG'),
     });
-    expect(planOf([f('doc.kml')])).toEqual({ kind: 'kml', kml: f('doc.kml'), image: null });
+    expect(planOf([f('doc.kml')])).toBe('mapimages.pick.kmlalone');
   });
 
   it('takes an image with or without its world file, in any order', () => {

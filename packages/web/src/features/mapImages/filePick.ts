@@ -15,15 +15,15 @@ export interface PickedFile {
 export type AddPlan<F extends PickedFile = PickedFile> =
   /** A KMZ (zip with doc.kml and the image): uploaded as it is, the server reads the placement. */
   | { kind: 'kmz'; file: F }
-  /** A KML and the image it places: the placement is read here, the image uploaded. Without
-   *  the image the KML goes to the server alone (which answers what is missing). */
-  | { kind: 'kml'; kml: F; image: F | null }
+  /** A KML and the image it places: the placement is read here, the image uploaded. */
+  | { kind: 'kml'; kml: F; image: F }
   /** An image (a GeoTIFF's placement is read by the server) with its world file, or without. */
   | { kind: 'image'; image: F; worldFile: F | null };
 
 /** Why the picked files cannot be added, as an i18n key. */
 export type PickProblem =
   | 'mapimages.pick.none'
+  | 'mapimages.pick.kmlalone'
   | 'mapimages.pick.several'
   | 'mapimages.pick.worldonly'
   | 'mapimages.pick.unknown';
@@ -74,8 +74,8 @@ export function contentTypeOf(f: PickedFile): string {
 
 /**
  * Sorts the picked files into one plan, or says why not: nothing usable, more than one map, a
- * world file without its image, or a file Rada does not read. A KMZ or KML wins over images
- * picked with it only when it is the one KMZ/KML; an image picked with a KML is the KML's image.
+ * world file without its image, a KML without the image it names, or a file Rada does not read.
+ * An image picked with a KML is the KML's image.
  */
 export function planOf<F extends PickedFile>(files: readonly F[]): AddPlan<F> | PickProblem {
   if (files.length === 0) return 'mapimages.pick.none';
@@ -93,9 +93,9 @@ export function planOf<F extends PickedFile>(files: readonly F[]): AddPlan<F> | 
   }
   if (images.length > 1 || worlds.length > 1) return 'mapimages.pick.several';
   if (kml.length === 1) {
-    return worlds.length > 0
-      ? 'mapimages.pick.several'
-      : { kind: 'kml', kml: kml[0]!, image: images[0] ?? null };
+    if (worlds.length > 0) return 'mapimages.pick.several';
+    // A KML only names its image; the server cannot fetch it.
+    return images[0] ? { kind: 'kml', kml: kml[0]!, image: images[0] } : 'mapimages.pick.kmlalone';
   }
   if (images.length === 0)
     return worlds.length > 0 ? 'mapimages.pick.worldonly' : 'mapimages.pick.none';
