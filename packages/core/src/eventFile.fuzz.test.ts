@@ -49,6 +49,10 @@ const odd: fc.Arbitrary<Json> = fc.oneof(
 const id = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const now = 1_750_000_000_000;
 
+/** Base64 of bytes (core has no Buffer; every runtime it runs in has btoa). */
+const base64Of = (bytes: Uint8Array): string =>
+  (globalThis as unknown as { btoa: (s: string) => string }).btoa(String.fromCharCode(...bytes));
+
 /** A plausible event file: an event, a few KPs and teams with answers, speed areas. */
 const validFile = fc
   .record({
@@ -74,8 +78,24 @@ const validFile = fc
       }),
       { maxKeys: 3 },
     ),
+    // The event's own map images (issue 37): their bytes in base64, placed or not.
+    maps: fc.dictionary(
+      id,
+      fc.record({
+        name: fc.stringMatching(/^[A-Z][a-z ]{0,15}[a-z]$/),
+        format: fc.constantFrom('jpeg', 'png', 'gif', 'webp', 'tiff'),
+        width: fc.integer({ min: 1, max: 10_000 }),
+        height: fc.integer({ min: 1, max: 10_000 }),
+        image: fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        placed: fc.boolean(),
+        published: fc.boolean(),
+        publicFrom: fc.option(fc.integer({ min: 0, max: now }), { nil: null }),
+        position: fc.integer({ min: 0, max: 1000 }),
+      }),
+      { maxKeys: 3 },
+    ),
   })
-  .map(({ name, kps, teams }) => ({
+  .map(({ name, kps, teams, maps }) => ({
     version: 2,
     events: {
       name,
@@ -106,6 +126,19 @@ const validFile = fc
       ),
     },
     evdoc: { speedareas: {} },
+    mapimages: Object.fromEntries(
+      Object.entries(maps).map(([k, { image, placed, ...m }]) => [
+        k,
+        {
+          ...m,
+          bytes: image.length,
+          placement: placed
+            ? { crs: 'EPSG:3301', h: [1, 0, 659000, 0, -1, 6474000, 0, 0, 1], source: 'worldfile' }
+            : null,
+          data: base64Of(image),
+        },
+      ]),
+    ),
   }));
 
 /** Sets `value` at a path picked by `steps` through the file's objects and arrays. */
@@ -133,13 +166,30 @@ const mutatedValue = fc
     fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
     fc.oneof(
       id,
-      fc.constantFrom('__proto__', 'constructor', 'name', 'nr', 'loc', 'admins', 'list', ''),
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'name',
+        'nr',
+        'loc',
+        'admins',
+        'list',
+        '',
+        'mapimages',
+        'data',
+        'bytes',
+        'format',
+        'placement',
+        'publicFrom',
+      ),
     ),
     odd,
   )
   .map(([file, steps, key, value]) => setSomewhere(file as Json, steps, key, value));
 const fileTexts = fc.oneof(validFile, mutatedValue).map((v) => JSON.stringify(v));
 const TOKENS = [
+  '"mapimages":',
+  '"data":"AAAA"',
   '{',
   '}',
   '[',
@@ -206,6 +256,15 @@ describe(
 
     it('takes linear time on long runs', () => {
       checkLinear(parseEventFile, ['[', '{"a":', '1', ' ']);
+      // A map image's base64 that goes wrong only at its end.
+      checkLinear(
+        parseEventFile,
+        ['AAAA', 'A', '='],
+        (run) =>
+          `{"events":{"name":"x"},"eventsdata":{},"teams":{},"evdoc":{},"mapimages":{"m":` +
+          `{"name":"m","format":"png","width":1,"height":1,"bytes":3,"placement":null,` +
+          `"published":false,"publicFrom":null,"position":0,"data":"${run}!"}}}`,
+      );
       checkLinear(
         parseEventFile,
         ['[]', '1', ' '],

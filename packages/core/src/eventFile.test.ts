@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_FILE_VERSION, checkEventFile, parseEventFile } from './eventFile.ts';
-import { fileTeamFieldAbsent } from './eventFileCheck.ts';
+import { base64Bytes, fileTeamFieldAbsent } from './eventFileCheck.ts';
+import { MAP_IMAGES_PER_EVENT, MAP_IMAGE_MAX_BYTES } from './mapImages/types.ts';
+
+/** Base64 of bytes (core has no Buffer; every runtime it runs in has btoa). */
+const base64Of = (bytes: Uint8Array): string =>
+  (globalThis as unknown as { btoa: (s: string) => string }).btoa(String.fromCharCode(...bytes));
 
 /** A small event file with keys the platform does not know at several levels. */
 const sample = () => ({
@@ -119,5 +124,84 @@ describe('parseEventFile', () => {
       expect(result.ok, JSON.stringify(list).slice(0, 80)).toBe(false);
       if (!result.ok) expect(result.details[0]!.path).toMatch(/^teams\.list\.t1\.(klassid|nr)$/);
     }
+  });
+
+  describe('map images (mapimages)', () => {
+    const bytes = Uint8Array.from({ length: 10 }, (_, i) => i * 25);
+    const data = base64Of(bytes);
+    const map = (over: Record<string, unknown> = {}) => ({
+      name: 'Forest 1:10 000',
+      format: 'png',
+      width: 3,
+      height: 2,
+      bytes: bytes.length,
+      placement: {
+        crs: 'EPSG:3301',
+        h: [1, 0, 659000, 0, -1, 6474000, 0, 0, 1],
+        source: 'worldfile',
+      },
+      published: true,
+      publicFrom: 1767261600000,
+      position: 0,
+      data,
+      ...over,
+    });
+    const withMaps = (mapimages: unknown) => ({ ...sample(), mapimages });
+    const problemsOf = (mapimages: unknown) => {
+      const result = checkEventFile(withMaps(mapimages));
+      return result.ok ? [] : result.details.map((d) => `${d.path}: ${d.message}`);
+    };
+
+    it('reads a file with map images, and one without the key as before', () => {
+      const file = withMaps({ m1: map(), m2: map({ placement: null, published: false }) });
+      expect(checkEventFile(file)).toEqual({ ok: true, file });
+      expect(checkEventFile(sample()).ok).toBe(true);
+      // A key of a later version inside an entry does not refuse it.
+      expect(checkEventFile(withMaps({ m1: map({ later: 1 }) })).ok).toBe(true);
+    });
+
+    it('refuses bad base64, a size that is not the data, a huge claimed size and unknown formats', () => {
+      expect(problemsOf({ m1: map({ data: 'not base64!' }) })).toEqual([
+        'mapimages.m1.data: not base64',
+      ]);
+      expect(problemsOf({ m1: map({ data: `${data}\n` }) })).toEqual([
+        'mapimages.m1.data: not base64',
+      ]);
+      expect(problemsOf({ m1: map({ bytes: 11 }) })).toEqual([
+        'mapimages.m1.data: holds 10 bytes, not 11',
+      ]);
+      expect(problemsOf({ m1: map({ bytes: MAP_IMAGE_MAX_BYTES + 1 }) })[0]).toMatch(
+        /^mapimages\.m1\.bytes: /,
+      );
+      expect(problemsOf({ m1: map({ width: 100_000, height: 100_000 }) })).toEqual([
+        'mapimages.m1: over 150 megapixels',
+      ]);
+      expect(problemsOf({ m1: map({ format: 'bmp' }) })[0]).toMatch(/^mapimages\.m1\.format: /);
+      expect(problemsOf({ m1: map({ data: undefined }) })).toEqual([
+        'mapimages.m1.data: the image itself is missing',
+      ]);
+      expect(problemsOf({ m1: map({ placement: { crs: 'EPSG:3301', h: [1] } }) })[0]).toMatch(
+        /^mapimages\.m1\.placement\./,
+      );
+      expect(problemsOf({ m1: map({ published: 'yes', position: -1 }) })).toHaveLength(2);
+      const many = Object.fromEntries(
+        Array.from({ length: MAP_IMAGES_PER_EVENT + 1 }, (_, i) => [`m${i}`, map()]),
+      );
+      expect(problemsOf(many)).toEqual([`mapimages: at most ${MAP_IMAGES_PER_EVENT} map images`]);
+      // Not a map of entries at all: the file's structure.
+      const result = checkEventFile(withMaps([map()]));
+      expect(result.ok ? null : result.error).toBe('createevent.badtemplate');
+    });
+
+    it('counts the bytes of base64 text', () => {
+      expect([
+        base64Bytes(''),
+        base64Bytes('AA=='),
+        base64Bytes('AAA='),
+        base64Bytes('AAAA'),
+      ]).toEqual([0, 1, 2, 3]);
+      for (const bad of ['A', 'AA=A', 'A===', '====', 'AA-_', 'AA==AAAA', ' AAA'])
+        expect(base64Bytes(bad), bad).toBeNull();
+    });
   });
 });

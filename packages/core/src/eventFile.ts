@@ -53,6 +53,12 @@ export const EventFile = loose({
   eventsdata: EventsDataFile,
   teams: TeamsFile,
   evdoc: EvdocFile,
+  /**
+   * The event's own map images (issue 37) by id: each image's metadata, placement, publishing
+   * and its bytes in base64 (eventFileCheck.ts MapImageFileEntry). Files of older versions have
+   * none.
+   */
+  mapimages: map(anyMap).optional(),
 });
 export type EventFile = z.infer<typeof EventFile>;
 export type EventFileMap = JsonMap;

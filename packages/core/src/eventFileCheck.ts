@@ -5,6 +5,13 @@ import { UpdateTeamBody } from './teams.ts';
 import { TEAM_TIME_MARGIN_DAYS } from './limits.ts';
 import { TeamTime, isTeamTimeInWindow } from './teamTimes.ts';
 import type { EventFile } from './eventFile.ts';
+import {
+  MAP_IMAGES_PER_EVENT,
+  MAP_IMAGE_FORMATS,
+  MAP_IMAGE_MAX_BYTES,
+  MAP_IMAGE_MAX_PIXELS,
+} from './mapImages/types.ts';
+import { MapPlacementBody } from './mapImages/api.ts';
 
 /**
  * The contents of an event file checked with the schemas the API uses for the same things (KP
@@ -59,6 +66,74 @@ export const TeamFileEntry = UpdateTeamBody.omit({ nr: true, devs: true, klassid
   })
   .partial()
   .loose();
+
+/**
+ * One map image of the file's `mapimages` (issue 37; docs/map-images.md, Event file and
+ * archives): what the event shows of it (name, placement, publishing, order) and the original
+ * image's bytes in base64 (`data`; an archive's evdata.json has none, the bytes are a file of the
+ * archive). `bytes`, `format`, `width` and `height` describe `data` and are checked against it.
+ */
+export const MapImageFileEntry = z.looseObject({
+  name: z.string().trim().min(1).max(200),
+  format: z.enum(MAP_IMAGE_FORMATS),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.number().int().positive().max(MAP_IMAGE_MAX_BYTES),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  placement: MapPlacementBody.nullable(),
+  published: z.boolean(),
+  publicFrom: z.number().int().min(0).nullable(),
+  position: z.number().int().min(0).max(1000),
+  data: z.string().optional(),
+});
+export type MapImageFileEntry = z.infer<typeof MapImageFileEntry>;
+
+/**
+ * How many bytes base64 text (RFC 4648, with padding, nothing else) holds; null when it is not
+ * such text. Linear: one regular expression without nested repetition.
+ */
+export function base64Bytes(text: string): number | null {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - pad;
+}
+
+/** The problems of the file's map images: their shape, size and data (the image is the server's). */
+function mapImageProblems(file: EventFile, problems: EventFileProblem[]): void {
+  const maps = entries(file.mapimages);
+  if (maps.length > MAP_IMAGES_PER_EVENT) {
+    problems.push({ path: 'mapimages', message: `at most ${MAP_IMAGES_PER_EVENT} map images` });
+  }
+  for (const [id, value] of maps) {
+    const path = `mapimages.${id}`;
+    const parsed = MapImageFileEntry.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problems.push({
+          path: [path, ...issue.path.map(String)].join('.'),
+          message: issue.message,
+        });
+      }
+      continue;
+    }
+    const map = parsed.data;
+    if (map.width * map.height > MAP_IMAGE_MAX_PIXELS) {
+      problems.push({ path, message: `over ${MAP_IMAGE_MAX_PIXELS / 1e6} megapixels` });
+    }
+    if (map.data === undefined) {
+      problems.push({ path: `${path}.data`, message: 'the image itself is missing' });
+      continue;
+    }
+    const bytes = base64Bytes(map.data);
+    if (bytes === null) problems.push({ path: `${path}.data`, message: 'not base64' });
+    else if (bytes !== map.bytes) {
+      problems.push({ path: `${path}.data`, message: `holds ${bytes} bytes, not ${map.bytes}` });
+    }
+  }
+}
 
 const DeletedKpEntry = z.looseObject({ kp: Kp.optional(), data: KpData.optional() });
 const Speed = SettingsPatch.shape.speed;
@@ -125,5 +200,6 @@ export function eventFileProblems(file: EventFile): EventFileProblem[] {
   }
 
   if (file.evdoc.speed !== undefined) check(Speed, file.evdoc.speed, 'evdoc.speed');
+  mapImageProblems(file, problems);
   return problems;
 }
