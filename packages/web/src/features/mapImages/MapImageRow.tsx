@@ -92,7 +92,7 @@ export function MapImageRow({
           borderRadius: 1,
         }}
       />
-      <Stack sx={{ flex: 1, minWidth: 0, gap: 1 }}>
+      <Stack sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0, gap: 1 }}>
         <Box>
           <Typography
             sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}

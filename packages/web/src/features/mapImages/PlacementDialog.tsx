@@ -341,7 +341,7 @@ export default function PlacementDialog({
 
 function Pane({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Stack sx={{ flex: 1, minWidth: 0, height: { xs: '45vh', md: '100%' } }}>
+    <Stack sx={{ flex: { xs: 'none', md: 1 }, minWidth: 0, height: { xs: '45vh', md: '100%' } }}>
       <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
