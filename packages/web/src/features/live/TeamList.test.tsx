@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import 'dayjs/locale/et';
 import type { LocationPoint, TrackSource } from '@rada/core';
 import { setLanguage } from '../../i18n/index.ts';
-import { TeamList, compareTeams } from './TeamList.tsx';
+import { TeamList, WINDOW_FROM, compareTeams, windowRows } from './TeamList.tsx';
 import { TrackStore } from './trackStore.ts';
 import { replayTimeText } from './ReplayBar.tsx';
 import type { TeamTrack } from './trackStore.ts';
@@ -68,6 +68,33 @@ function renderList(teams: TeamTrack[], showBattery = true) {
 
 describe('TeamList', () => {
   afterEach(cleanup);
+
+  it('draws only the rows in view of a long list, and the rows scrolled to', async () => {
+    expect(windowRows(2000, 0, 320)).toEqual([0, 15]);
+    expect(windowRows(2000, 52 * 100, 320)).toEqual([92, 115]);
+    expect(windowRows(10, 52 * 100, 320)).toEqual([10, 10]);
+    await setLanguage('en');
+    const many = Array.from({ length: 2000 }, (_, i) => team(`t${i}`, String(i + 1), `Team ${i}`));
+    renderList(many);
+    const list = screen.getByTestId('live-teams');
+    expect(list.dataset.windowed).toBe('true');
+    const rows = () =>
+      list.querySelectorAll('[data-testid^="live-team-t"]:not([data-testid*="age"])');
+    expect(rows().length).toBeLessThan(40);
+    expect(screen.getByTestId('live-team-t0')).toBeTruthy();
+    // Rows sorted by number: row 1000 is team t999.
+    list.scrollTop = 52 * 1000;
+    fireEvent.scroll(list);
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(screen.queryByTestId('live-team-t0')).toBeNull();
+    expect(screen.getByTestId('live-team-t999')).toBeTruthy();
+    expect(rows().length).toBeLessThan(40);
+    cleanup();
+    // A short list is drawn whole.
+    renderList(many.slice(0, WINDOW_FROM - 1));
+    expect(screen.getByTestId('live-teams').dataset.windowed).toBe('false');
+    expect(screen.getByTestId(`live-team-t${WINDOW_FROM - 2}`)).toBeTruthy();
+  });
 
   it('names each team’s source with its age and battery, in English and Estonian', async () => {
     const sources: [string, TrackSource, string, string][] = [

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, List, ListItemButton, TextField, Typography, useTheme } from '@mui/material';
 import BatteryStdIcon from '@mui/icons-material/BatteryStd';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,62 @@ import type { TeamTrack } from './trackStore.ts';
 
 /** The caption line: the age and the source, wrapping under each other when narrow. */
 const CAPTION_STYLE = { display: 'flex', flexWrap: 'wrap', columnGap: 8 } as const;
+/** In a windowed list every row is one height: the caption stays on one line. */
+const CAPTION_ONE_LINE = { ...CAPTION_STYLE, flexWrap: 'nowrap', overflow: 'hidden' } as const;
 
 /** The filter box shows from this many teams on. */
 const FILTER_FROM = 10;
+/**
+ * From this many rows on only those in view are drawn (rows of a fixed height): the list is
+ * drawn again every second for the ages, and 2,000 rows kept a slow phone busy for seconds, the
+ * map (and its map image) waiting behind them.
+ */
+export const WINDOW_FROM = 100;
+/** A row's height when windowed (px), and the rows drawn beyond the view on each side. */
+const ROW_HEIGHT = 52;
+const OVERSCAN = 8;
+
+/** The rows [first, last) of `count` that a list scrolled to `top` and `height` px tall shows. */
+export function windowRows(count: number, top: number, height: number): [number, number] {
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
+  return [Math.min(first, last), last];
+}
+
+/**
+ * The scroll position and height of a list element, for windowing: read on scroll (once a
+ * frame) and on resize.
+ */
+function useViewport() {
+  const ref = useRef<HTMLUListElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView((v) =>
+        v.top === el.scrollTop && v.height === (el.clientHeight || v.height)
+          ? v
+          : { top: el.scrollTop, height: el.clientHeight || v.height },
+      );
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+    };
+    read();
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onScroll);
+    resize?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resize?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return { ref, view };
+}
 
 /** Orders teams by number (numerically where it is one), then by name. */
 export function compareTeams(a: TeamTrack, b: TeamTrack): number {
@@ -33,7 +86,7 @@ export function compareTeams(a: TeamTrack, b: TeamTrack): number {
  * (now when live, the slider's time in replay; past the gap threshold 'no position for …', in
  * the warning colour), where its points come from (the app, a background app, a tracker) and
  * battery when known; a click selects the team. Each row carries its shown position and
- * last-seen time as data attributes.
+ * last-seen time as data attributes. A long list (WINDOW_FROM) draws only the rows in view.
  */
 export function TeamList({
   teams,
@@ -60,6 +113,11 @@ export function TeamList({
   const shown = needle
     ? sorted.filter((team) => teamLabel(team).toLowerCase().includes(needle))
     : sorted;
+  const { ref, view } = useViewport();
+  const windowed = shown.length >= WINDOW_FROM;
+  const [first, last] = windowed
+    ? windowRows(shown.length, view.top, view.height)
+    : [0, shown.length];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Typography variant="subtitle2" sx={{ px: 1.5, pt: 1 }}>
@@ -80,8 +138,16 @@ export function TeamList({
           {tr('live.teams.empty')}
         </Typography>
       )}
-      <List dense disablePadding sx={{ overflowY: 'auto', flex: 1 }} data-testid="live-teams">
-        {shown.map((team) => {
+      <List
+        ref={ref}
+        dense
+        disablePadding
+        sx={{ overflowY: 'auto', flex: 1 }}
+        data-testid="live-teams"
+        data-windowed={windowed ? 'true' : 'false'}
+      >
+        {first > 0 && <Box component="li" sx={{ height: first * ROW_HEIGHT }} />}
+        {shown.slice(first, last).map((team) => {
           const i = lastIndexAtOrBefore(team.points, t);
           const lastT = i >= 0 ? team.points[i]!.t : null;
           const pos = positionAt(team.points, t);
@@ -95,7 +161,11 @@ export function TeamList({
               data-lat={pos ? pos.y.toFixed(6) : ''}
               data-lng={pos ? pos.x.toFixed(6) : ''}
               data-lastt={lastT ?? ''}
-              sx={{ gap: 1, alignItems: 'center' }}
+              sx={{
+                gap: 1,
+                alignItems: 'center',
+                ...(windowed ? { height: ROW_HEIGHT, overflow: 'hidden' } : {}),
+              }}
             >
               <Box
                 sx={{
@@ -115,7 +185,7 @@ export function TeamList({
                   variant="caption"
                   color="text.secondary"
                   component="div"
-                  style={CAPTION_STYLE}
+                  style={windowed ? CAPTION_ONE_LINE : CAPTION_STYLE}
                 >
                   <span
                     data-testid={`live-team-age-${team.teamId}`}
@@ -144,6 +214,9 @@ export function TeamList({
             </ListItemButton>
           );
         })}
+        {last < shown.length && (
+          <Box component="li" sx={{ height: (shown.length - last) * ROW_HEIGHT }} />
+        )}
       </List>
     </Box>
   );

@@ -12,7 +12,7 @@ import { OSM_ATTRIBUTION, OSM_URL, buildLayer } from './layers.ts';
 import { escapeHtml } from './safeHtml.ts';
 import type { BuiltLayer } from './layers.ts';
 import { OwnMapLayers } from './OwnMapLayers.tsx';
-import { drawableImages, gridOf, ownMapMaxZoom } from './ownMapLayers.ts';
+import { drawableImages, gridOf, imagesArea, ownMapMaxZoom } from './ownMapLayers.ts';
 
 /**
  * OpenStreetMap tiles that fail silently (a blank tile offline), for maps outside an event.
@@ -120,8 +120,9 @@ export function BaseLayers({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the data
     [signature, t],
   );
-  // A map with nothing of its own to fit (no KPs yet) shows the event area, once.
-  const area = served.data?.eventbounds ?? null;
+  // A map with nothing of its own to fit (no KPs yet) shows the event area, once; without one,
+  // the area of its map images (a visitor who sees no KPs would else see none of the map).
+  const area = served.data?.eventbounds ?? imagesArea(drawableImages(served.data));
   const areaKey = area ? JSON.stringify(area) : '';
   useEffect(() => {
     if (!area || isFitted(map) || areaShown.has(map)) return;

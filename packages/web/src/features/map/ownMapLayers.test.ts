@@ -9,6 +9,7 @@ import {
   OwnMapTileLayer,
   drawableImages,
   gridOf,
+  imagesArea,
   ownMapMaxZoom,
   ownMapOffline,
   ownMapTileUrl,
@@ -79,6 +80,24 @@ describe('choosing what to draw', () => {
     ];
     expect(drawableImages({ images }).map((i) => i.id)).toEqual(['m1']);
     expect(drawableImages(undefined)).toEqual([]);
+  });
+
+  it('gives the area the images cover together, for a map with nothing else to show', () => {
+    const other = image({
+      id: 'm2',
+      corners: [
+        { lat: 58.5, lng: 26.9 },
+        { lat: 58.5, lng: 27 },
+        { lat: 58.45, lng: 27 },
+        { lat: 58.45, lng: 26.9 },
+      ],
+    });
+    const area = imagesArea([image(), other])!;
+    expect(area.southWest.lat).toBeLessThanOrEqual(58.37);
+    expect(area.northEast.lat).toBeGreaterThanOrEqual(58.5);
+    expect(area.southWest.lng).toBeLessThanOrEqual(26.7);
+    expect(area.northEast.lng).toBeGreaterThanOrEqual(27);
+    expect(imagesArea([])).toBeNull();
   });
 
   it('takes the grid of the map’s CRS: L-EST97 for the national grid, else Web Mercator', () => {

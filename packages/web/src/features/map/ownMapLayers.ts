@@ -175,6 +175,17 @@ function overlap(a: Area, b: Area): Area | null {
   return { southWest: { lat: south, lng: west }, northEast: { lat: north, lng: east } };
 }
 
+/** The area the images cover together (the box around their corners), or null without any. */
+export function imagesArea(images: readonly DrawableImage[]): Area | null {
+  if (images.length === 0) return null;
+  const b = L.latLngBounds([]);
+  for (const image of images) b.extend(ownMapBounds(image));
+  return {
+    southWest: { lat: b.getSouth(), lng: b.getWest() },
+    northEast: { lat: b.getNorth(), lng: b.getEast() },
+  };
+}
+
 /** An image's corners as an area (its bounding box). */
 function areaOf(image: DrawableImage): Area {
   const b = L.latLngBounds(image.corners.map((c) => [c.lat, c.lng] as L.LatLngTuple));
