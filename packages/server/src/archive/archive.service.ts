@@ -31,6 +31,9 @@ import { auditRow } from '../db/audit.ts';
 import { chunkHead, decodeTracksFile, encodeTracksFile } from './tracksFile.ts';
 import { memoryTrackRows } from '../tracks/trackRows.ts';
 import type { TrackRows } from '../tracks/trackRows.ts';
+import { archivedMapName } from '../mapImages/mapTransfer.ts';
+import type { MapTransfer } from '../mapImages/mapTransfer.ts';
+import type { MapImageRow } from '../mapImages/mapImage.repository.ts';
 
 /** How a job's work reports: its progress (0…1) and a log line. */
 type Step = (progress: number, key: string, params?: JobLogLine['params']) => void;
@@ -53,6 +56,11 @@ export interface ArchiveDeps {
   second: ArchiveStorage | null;
   now: () => number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * The event's map images (mapImages/mapTransfer.ts): their originals go into the archive beside
+   * evdata.json and come back from it when MAPS_DIR lost them; none without it.
+   */
+  maps?: MapTransfer | null;
 }
 
 /**
@@ -66,6 +74,7 @@ export function archiveService({
   second,
   now,
   log = () => undefined,
+  maps = null,
 }: ArchiveDeps) {
   const jobs = new Map<string, JobView>();
   const running = new Map<string, Promise<void>>();
@@ -146,6 +155,34 @@ export function archiveService({
       what: ['event', 'checkpoints', 'teams', 'results', 'registrations'],
     });
 
+  /**
+   * Copies the originals of the event's map images into the first tier beside evdata.json
+   * (`map-{id}.{ext}`), each read back at once (one image in memory at a time); the names
+   * written. A map whose original MAPS_DIR lost is logged and left out.
+   */
+  async function archiveMaps(
+    eventId: string,
+    entries: Record<string, { name: string; format: string }>,
+    written: string[],
+    step: Step,
+  ): Promise<void> {
+    for (const [mapId, entry] of Object.entries(entries)) {
+      const bytes = await maps!.original({ id: mapId, format: entry.format });
+      if (!bytes) {
+        log(`archive of ${eventId}: map image ${mapId} has no original in MAPS_DIR`);
+        step(0.6, 'archive.log.mapmissing', { name: entry.name });
+        continue;
+      }
+      const name = archivedMapName(mapId, entry.format);
+      written.push(name);
+      await first.write(`${eventId}/${name}`, bytes);
+      if (!sameBytes(await first.read(`${eventId}/${name}`), bytes)) {
+        throw new AppError('archive.error.verify', 500);
+      }
+      step(0.6, 'archive.log.wrote', { file: name, bytes: bytes.byteLength });
+    }
+  }
+
   /** none → a1: writes the files, reads them back, then removes the live rows in one transaction. */
   async function archiveWork(actor: Actor | null, eventId: string, step: Step) {
     const rows = await store.eventFiles.readAll(eventId);
@@ -154,8 +191,15 @@ export function archiveService({
     const chunks = await store.archive.trackChunks(eventId);
     const index = chunks.map(chunkHead);
     const meta: ArchiveMeta = { archivedate: now(), version: ARCHIVE_VERSION };
+    // The map images stay live (rows, files and tiles: an archived event keeps showing them);
+    // evdata.json lists them and their originals are files of the archive.
+    const mapimages = maps ? await maps.fileEntries(store, eventId, { data: false }) : {};
+    const evdata = {
+      ...rowsToFile(rows),
+      ...(Object.keys(mapimages).length > 0 ? { mapimages } : {}),
+    };
     const files: [string, Uint8Array][] = [
-      [ARCHIVE_FILES.event, Buffer.from(JSON.stringify(rowsToFile(rows)))],
+      [ARCHIVE_FILES.event, Buffer.from(JSON.stringify(evdata))],
       [ARCHIVE_FILES.tracks, encodeTracksFile(chunks)],
       [ARCHIVE_FILES.trackIndex(eventId), gzipSync(JSON.stringify(index))],
       [ARCHIVE_FILES.meta, Buffer.from(JSON.stringify(meta))],
@@ -169,11 +213,17 @@ export function archiveService({
       });
     }
     // Read back before anything is removed: the files must give back what was written.
-    for (const [name, bytes] of files) {
-      if (!sameBytes(await first.read(`${eventId}/${name}`), bytes)) {
-        for (const [other] of files) await first.remove(`${eventId}/${other}`);
-        throw new AppError('archive.error.verify', 500);
+    const written = files.map(([name]) => name);
+    try {
+      for (const [name, bytes] of files) {
+        if (!sameBytes(await first.read(`${eventId}/${name}`), bytes)) {
+          throw new AppError('archive.error.verify', 500);
+        }
       }
+      await archiveMaps(eventId, mapimages, written, step);
+    } catch (e) {
+      for (const name of written) await first.remove(`${eventId}/${name}`);
+      throw e;
     }
     step(0.75, 'archive.log.verified', { tier: first.name });
     await store.transaction(async (repos) => {
@@ -221,9 +271,48 @@ export function archiveService({
     tracksRead.delete(eventId);
     step(0.7, 'archive.log.restored', { chunks: chunks.length });
     changed(eventId);
+    // The map images stayed live; what MAPS_DIR lost of them comes back from the archive first.
+    const links = await store.mapImages.linksOf(eventId);
+    const back = await restoreMaps(links.map((row) => ({ row, eventIds: [eventId] })));
+    if (back > 0) step(0.8, 'archive.log.mapsback', { maps: back });
     const names = await first.list(eventId);
     for (const name of names) await first.remove(name);
     step(1, 'archive.log.removed', { files: names.length });
+  }
+
+  /**
+   * Puts back what MAPS_DIR lost of these map images from the archives of their `eventIds`
+   * (first tier, else second): an original (its sha256 checked), and a placed map whose original came back or
+   * whose current tiles are gone is cut again as a new version. Returns how many are to be cut.
+   */
+  async function restoreMaps(
+    lostMaps: { row: MapImageRow; eventIds: readonly string[] }[],
+  ): Promise<number> {
+    if (!maps) return 0;
+    let cuts = 0;
+    for (const { row, eventIds } of lostMaps) {
+      const lost = await maps.lost(row);
+      if (!lost.original && !lost.tiles) continue;
+      if (lost.original) {
+        let restored = false;
+        for (const eventId of eventIds) {
+          const name = `${eventId}/${archivedMapName(row.id, row.format)}`;
+          const bytes = (await first.read(name)) ?? (await second?.read(name));
+          if (bytes && (await maps.putBack(row, bytes))) {
+            restored = true;
+            break;
+          }
+        }
+        if (!restored) {
+          log(`map image ${row.id}: its original is gone and no archive holds it`);
+          continue;
+        }
+        log(`map image ${row.id}: its original put back from an archive`);
+      }
+      if (await maps.cutAgain(store, row)) cuts++;
+    }
+    if (cuts > 0) await maps.startCuts();
+    return cuts;
   }
 
   /** a1 → a2: copies every first-tier file to the second tier, reads each back, then sets a2. */
@@ -418,6 +507,29 @@ export function archiveService({
     },
 
     readRows,
+
+    /**
+     * At a server's start: every map image whose original MAPS_DIR lost is put back from the
+     * archive of an archived event that shows it (either tier; an a2 event is never restored,
+     * so this is how its maps come back), and every map whose current tiles are gone is cut
+     * again. Checks one file or two per map image.
+     */
+    async restoreLostMaps(): Promise<void> {
+      if (!maps) return;
+      const lostMaps: { row: MapImageRow; eventIds: string[] }[] = [];
+      for (const id of await store.mapImages.allIds()) {
+        const row = await store.mapImages.find(id);
+        if (!row) continue;
+        const lost = await maps.lost(row);
+        if (!lost.original && !lost.tiles) continue;
+        const eventIds: string[] = [];
+        for (const eventId of await store.mapImages.eventsOf(id)) {
+          if ((await store.events.findById(eventId))?.arch) eventIds.push(eventId);
+        }
+        lostMaps.push({ row, eventIds });
+      }
+      await restoreMaps(lostMaps);
+    },
 
     /** Whether an archive job of the event runs now (on this server). */
     busy,

@@ -24,6 +24,11 @@ import type { PlatformRole } from '../users/user.repository.ts';
 import { SIMULATE_USAGE, simulateCommand } from './simulate.ts';
 import { CUP_RESULTS_USAGE, cupResultsCommand } from './cupResults.ts';
 import { readFileInput } from './fileInput.ts';
+import { mapFiles } from '../mapImages/mapFiles.ts';
+import { mapTransfer } from '../mapImages/mapTransfer.ts';
+import { mapImageService } from '../mapImages/mapImage.service.ts';
+import type { MapImageService } from '../mapImages/mapImage.service.ts';
+import { cutTilesOffLoop } from '../mapImages/cut/cutter.ts';
 
 const USAGE = `Usage: npm run rada -- <command>
 
@@ -32,8 +37,10 @@ const USAGE = `Usage: npm run rada -- <command>
   creator <email>                         grant a creator record (may create events)
   reset-link <email>                      print a password-reset link for an account (works
                                           once, for an hour; PUBLIC_URL or localhost:PORT)
-  export <eventId>                        print the whole event as JSON (redirect to a file)
-  import <file.json> [--id <shortlink>]   create an event from an event file
+  export <eventId>                        print the whole event as JSON (redirect to a file),
+                                          its map images with their bytes (MAPS_DIR)
+  import <file.json> [--id <shortlink>]   create an event from an event file; its placed map
+                                          images are cut into tiles before the command ends
   results <file.json> [--format json|csv|iof]
                                           print an event file's results (spec 03), ordered by
                                           class then place (JSON array by default; no database)
@@ -106,10 +113,25 @@ export async function runCli(
     return simulateCommand(rest, out, err, loadConfig().port, (f) => fs.readFileSync(f, 'utf8'));
   const config = loadConfig();
   const handle = await openDatabase(config.database);
+  let cutter: MapImageService | null = null;
   try {
     await migrateToLatest(handle.db);
     const store = createStore(handle.db);
     const now = Date.now;
+    // The events' map images, in MAPS_DIR as the server keeps them; cut here, off the event loop.
+    const files = mapFiles(config.mapsDir);
+    const logMaps = (message: string, error?: unknown) =>
+      err.write(`${message}${error ? `: ${(error as Error).message ?? String(error)}` : ''}\n`);
+    cutter = mapImageService({
+      store,
+      bus: inProcessBus(),
+      now,
+      files,
+      cut: cutTilesOffLoop,
+      log: logMaps,
+    });
+    const cuts = cutter;
+    const maps = mapTransfer({ files, startCuts: () => cuts.resume(), log: logMaps });
 
     const ensureUser = async (email: string, password: string | undefined) => {
       const normalized = email.trim().toLowerCase();
@@ -161,7 +183,7 @@ export async function runCli(
       case 'export': {
         const id = rest[0];
         if (!id) throw new Error('export needs an event id');
-        const events = eventService({ store, bus: inProcessBus(), now });
+        const events = eventService({ store, bus: inProcessBus(), now, maps });
         const rows = await store.eventFiles.readAll(id);
         if (!rows) throw new Error(`No event ${id}`);
         // The command line acts with the machine owner's authority: export as a super admin would.
@@ -178,12 +200,21 @@ export async function runCli(
         const parsed = parseEventFile(fs.readFileSync(path, 'utf8'));
         if (!parsed.ok) throw new AppError(parsed.error, 400, parsed.details, parsed.message);
         const id = option(rest, '--id') ?? shortlinkFromName(parsed.file.events.name);
-        const events = eventService({ store, bus: inProcessBus(), now });
+        const events = eventService({ store, bus: inProcessBus(), now, maps });
         const created = await events.importFile(parsed.file, id);
         for (const p of await unknownAdmins(parsed.file, store.eventFiles)) {
           err.write(`warning: ${p.path}: ${p.message} (kept, shown as unknown)\n`);
         }
         err.write(`Imported ${created.name} as /${created.id}\n`);
+        const placed = (await store.mapImages.linksOf(created.id)).filter((m) => m.placement);
+        if (placed.length > 0) {
+          err.write(`Cutting ${placed.length} map images into tiles…\n`);
+          await cuts.idle();
+          const states = await store.mapImages.linksOf(created.id);
+          const failed = states.filter((m) => m.state === 'failed');
+          for (const m of failed) err.write(`warning: map image ${m.name}: its cut failed\n`);
+          err.write(`Cut ${placed.length - failed.length} map images\n`);
+        }
         out.write(created.id + '\n');
         return 0;
       }
@@ -218,6 +249,7 @@ export async function runCli(
     err.write(e instanceof AppError ? appErrorText(e) : `${(e as Error).message}\n`);
     return 1;
   } finally {
+    await cutter?.close();
     await handle.close();
   }
 }

@@ -30,7 +30,8 @@ export interface EventRows {
 const EVENT_COLUMNS = ['name', 'starttime', 'endtime', 'arch', 'hidden', 'admins'];
 const KNOWN_EVENTSDATA = ['data', 'conf', 'kp', 'kpdata', 'kpanswer', 'printitems', 'deletedkps'];
 const KNOWN_TEAMS = ['list', 'data', 'kpanswers', 'spdtickets', 'trackstat'];
-const KNOWN_TOP = ['version', 'events', 'eventsdata', 'teams', 'evdoc'];
+// `mapimages` are rows and files of their own (mapImages/mapTransfer.ts), never an event's extra.
+const KNOWN_TOP = ['version', 'events', 'eventsdata', 'teams', 'evdoc', 'mapimages'];
 
 const without = (obj: JsonMap, keys: string[]): JsonMap =>
   Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));

@@ -44,6 +44,7 @@ import {
   type EventAccess,
 } from '../policies/event.policy.ts';
 import { canCreateEvent } from '../policies/platform.policy.ts';
+import type { MapTransfer } from '../mapImages/mapTransfer.ts';
 import { presentEvent } from './event.presenter.ts';
 import type { EventRow } from './event.repository.ts';
 
@@ -57,7 +58,16 @@ export interface EventServiceDeps {
   forgetArchive?: (eventId: string) => Promise<void>;
   /** Removes the map images a deleted event showed that nothing else uses (mapImages/). */
   forgetMaps?: (mapIds: readonly string[]) => Promise<void>;
+  /**
+   * The event's map images in the event file (mapImages/mapTransfer.ts); without it a file's
+   * `mapimages` are left out of exports and ignored by imports.
+   */
+  maps?: Pick<MapTransfer, 'fileEntries' | 'prepare' | 'share'> | null;
 }
+
+/** How far a copy's times move: its start minus the source's (0 when either has none). */
+const shiftOf = (from: number | null | undefined, to: number | null | undefined) =>
+  typeof from === 'number' && typeof to === 'number' ? to - from : 0;
 
 const UPCOMING_LIMIT = 100;
 
@@ -69,6 +79,7 @@ export function eventService({
   readRows = store.eventFiles.readAll,
   forgetArchive = () => Promise.resolve(),
   forgetMaps = () => Promise.resolve(),
+  maps = null,
 }: EventServiceDeps) {
   const changed = (eventId: string, what: EventChange[]) =>
     bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
@@ -187,12 +198,21 @@ export function eventService({
     return rows.event;
   }
 
-  /** Writes a whole new event in one transaction; a short link taken meanwhile answers 409 too. */
-  async function insertNew(id: string, file: EventFile): Promise<EventRow> {
+  /**
+   * Writes a whole new event in one transaction, with `more` rows of it (its map images); a short
+   * link taken meanwhile answers 409 too.
+   */
+  async function insertNew(
+    id: string,
+    file: EventFile,
+    more: (repos: Repos) => Promise<unknown> = () => Promise.resolve(),
+  ): Promise<EventRow> {
     try {
       return await store.transaction(async (repos) => {
         if (await repos.events.exists(id)) throw new AppError('createevent.err.exists', 409);
-        return insertFile(repos, id, file);
+        const row = await insertFile(repos, id, file);
+        await more(repos);
+        return row;
       });
     } catch (e) {
       // A concurrent request inserted the same link after our check: the unique index refused ours.
@@ -258,6 +278,9 @@ export function eventService({
         throw new AppError('starttime.error.noorbadtime', 400);
 
       let file: EventFile;
+      // A duplicate shows the same map images; a template brings its own (mapTransfer.ts).
+      let shareMaps: { from: string; shiftMs: number } | null = null;
+      let templateMaps: { mapimages: EventFile['mapimages']; shiftMs: number } | null = null;
       if (body.duplicateOf !== undefined) {
         const source = await readRows(body.duplicateOf);
         if (!source) throw new AppError('createevent.err.notfound', 404);
@@ -266,8 +289,17 @@ export function eventService({
           throw forbidden();
         // What is copied passes the same checks as a template (older events may predate them).
         file = checkedEventFile(copyableParts(rowsToFile(source), !body.removePermissions));
+        shareMaps = {
+          from: body.duplicateOf,
+          shiftMs: shiftOf(source.event.starttime, body.starttime),
+        };
       } else if (body.template !== undefined) {
-        file = copyableParts(checkedEventFile(body.template), !body.removePermissions);
+        const template = checkedEventFile(body.template);
+        file = copyableParts(template, !body.removePermissions);
+        templateMaps = {
+          mapimages: template.mapimages,
+          shiftMs: shiftOf(template.events.starttime, body.starttime),
+        };
       } else {
         file = freshFile(body.name);
       }
@@ -287,8 +319,26 @@ export function eventService({
         },
       };
 
-      const row = await insertNew(body.shortlink, file);
-      return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)));
+      // Read and checked (each image decoded) once nothing cheaper refuses the new event.
+      const prepared =
+        maps && templateMaps
+          ? await maps.prepare(templateMaps.mapimages, {
+              keepPublished: false,
+              shiftMs: templateMaps.shiftMs,
+              now: now(),
+            })
+          : null;
+      try {
+        const row = await insertNew(body.shortlink, file, async (repos) => {
+          if (maps && shareMaps)
+            await maps.share(repos, shareMaps.from, body.shortlink, shareMaps.shiftMs);
+          await prepared?.insert(repos, body.shortlink, actor.uid);
+        });
+        await prepared?.keep();
+        return presentEvent(row, 'owner', fromJsonMap(toJson(file.eventsdata.data)));
+      } finally {
+        await prepared?.drop();
+      }
     },
 
     async get(actor: Actor | null, id: string): Promise<EventSummary> {
@@ -478,12 +528,15 @@ export function eventService({
       return adminList(id);
     },
 
-    /** The whole event as an event file (spec 04). */
+    /** The whole event as an event file (spec 04), its map images with their bytes. */
     async exportFile(actor: Actor | null, id: string): Promise<EventFile> {
       await require(actor, id, canReadEventPrivate);
       const rows = await readRows(id);
       if (!rows) throw notFound();
-      return rowsToFile(rows);
+      const file = rowsToFile(rows);
+      // An archived event's map images stay live (archive.service.ts), so they are read here.
+      const mapimages = maps ? await maps.fileEntries(store, id, { data: true }) : {};
+      return Object.keys(mapimages).length > 0 ? { ...file, mapimages } : file;
     },
 
     /**
@@ -495,8 +548,27 @@ export function eventService({
     async importFile(value: unknown, id: string): Promise<EventSummary> {
       const file = checkedEventFile(value);
       if (!isValidShortlink(id)) throw new AppError('createevent.err.badlink', 400);
-      const row = await insertNew(id, file);
-      return presentEvent(row, null, file.eventsdata.data ?? {});
+      // The map images as they were (published, publicFrom), owned by the event's owner when
+      // that account is here.
+      const prepared = maps
+        ? await maps.prepare(file.mapimages, { keepPublished: true, shiftMs: 0, now: now() })
+        : null;
+      try {
+        const ownerUid = Object.entries(file.events.admins ?? {}).find(
+          ([, r]) => r === 'owner',
+        )?.[0];
+        const owner =
+          ownerUid && (await store.eventFiles.existingUsers([ownerUid])).has(ownerUid)
+            ? ownerUid
+            : null;
+        const row = await insertNew(id, file, (repos) =>
+          prepared ? prepared.insert(repos, id, owner) : Promise.resolve(),
+        );
+        await prepared?.keep();
+        return presentEvent(row, null, file.eventsdata.data ?? {});
+      } finally {
+        await prepared?.drop();
+      }
     },
   };
 }

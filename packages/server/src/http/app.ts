@@ -54,6 +54,7 @@ import { mapFiles } from '../mapImages/mapFiles.ts';
 import { mapImageService } from '../mapImages/mapImage.service.ts';
 import { mapImageRoutes } from '../mapImages/mapImage.routes.ts';
 import { cutTilesOffLoop } from '../mapImages/cut/cutter.ts';
+import { mapTransfer } from '../mapImages/mapTransfer.ts';
 import { cupRoutes } from '../cups/cup.routes.ts';
 import { messageService } from '../messages/message.service.ts';
 import { messageRoutes } from '../messages/message.routes.ts';
@@ -149,6 +150,14 @@ export async function buildApp({
       : config.archive2.kind === 'folder'
         ? folderStorage(config.archive2.dir)
         : await s3Storage(config.archive2);
+  // The events' own map images: files under MAPS_DIR, tiles cut one at a time off the event loop;
+  // in and out of event files and archives through mapTransfer (the service is made below).
+  const mapImageFiles = mapFiles(config.mapsDir);
+  const transfer = mapTransfer({
+    files: mapImageFiles,
+    startCuts: () => mapImages.resume(),
+    log: (message, err) => app.log.error({ err }, message),
+  });
   const archive = archiveService({
     store,
     bus,
@@ -156,6 +165,7 @@ export async function buildApp({
     second: secondTier,
     now,
     log: (message, error) => app.log.error({ err: error }, message),
+    maps: transfer,
   });
   const results = resultsService({
     store,
@@ -256,8 +266,6 @@ export async function buildApp({
     },
   });
   const waysIn = { emailLinks: email.enabled, phoneCodes: phone.enabled };
-  // The events' own map images: files under MAPS_DIR, tiles cut one at a time off the event loop.
-  const mapImageFiles = mapFiles(config.mapsDir);
   const mapImages = mapImageService({
     store,
     bus: changes,
@@ -266,8 +274,10 @@ export async function buildApp({
     cut: cutTilesOffLoop,
     log: (message, err) => app.log.error({ err }, message),
   });
-  // Maps a stopped server left mid-cut are cut again.
+  // Maps a stopped server left mid-cut are cut again; originals MAPS_DIR lost come back from the
+  // archives that keep them.
   void mapImages.resume().catch((err: unknown) => app.log.error({ err }, 'map image cuts'));
+  void archive.restoreLostMaps().catch((err: unknown) => app.log.error({ err }, 'map images'));
   app.addHook('onClose', () => mapImages.close());
   const services = {
     auth,
@@ -282,6 +292,7 @@ export async function buildApp({
       readRows: archive.readRows,
       forgetArchive: archive.forget,
       forgetMaps: mapImages.forget,
+      maps: transfer,
     }),
     maps: mapService({ store, config, images: mapImages.visible }),
     mapImages,

@@ -27,6 +27,7 @@ import { trackingEn } from './trackingEn.ts';
 import { teamImportEn } from './teamImportEn.ts';
 import { mapImagesEn } from './mapImagesEn.ts';
 import { ownMapEn } from './ownMapEn.ts';
+import { archiveMapsEn } from './archiveMapsEn.ts';
 
 export const organiserEn = {
   ...settingsEn,
@@ -55,4 +56,5 @@ export const organiserEn = {
   ...teamImportEn,
   ...mapImagesEn,
   ...ownMapEn,
+  ...archiveMapsEn,
 };

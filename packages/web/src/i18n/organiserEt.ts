@@ -27,6 +27,7 @@ import { trackingEt } from './trackingEt.ts';
 import { teamImportEt } from './teamImportEt.ts';
 import { mapImagesEt } from './mapImagesEt.ts';
 import { ownMapEt } from './ownMapEt.ts';
+import { archiveMapsEt } from './archiveMapsEt.ts';
 
 export const organiserEt = {
   ...settingsEt,
@@ -55,4 +56,5 @@ export const organiserEt = {
   ...teamImportEt,
   ...mapImagesEt,
   ...ownMapEt,
+  ...archiveMapsEt,
 };
