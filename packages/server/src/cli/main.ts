@@ -208,12 +208,12 @@ export async function runCli(
         err.write(`Imported ${created.name} as /${created.id}\n`);
         const placed = (await store.mapImages.linksOf(created.id)).filter((m) => m.placement);
         if (placed.length > 0) {
-          err.write(`Cutting ${placed.length} map images into tiles…\n`);
+          err.write(`Map images to cut into tiles: ${placed.length}…\n`);
           await cuts.idle();
           const states = await store.mapImages.linksOf(created.id);
           const failed = states.filter((m) => m.state === 'failed');
           for (const m of failed) err.write(`warning: map image ${m.name}: its cut failed\n`);
-          err.write(`Cut ${placed.length - failed.length} map images\n`);
+          err.write(`Map images cut: ${placed.length - failed.length}\n`);
         }
         out.write(created.id + '\n');
         return 0;
