@@ -193,7 +193,7 @@ export function archiveService({
     const meta: ArchiveMeta = { archivedate: now(), version: ARCHIVE_VERSION };
     // The map images stay live (rows, files and tiles: an archived event keeps showing them);
     // evdata.json lists them and their originals are files of the archive.
-    const mapimages = maps ? await maps.fileEntries(store, eventId, { data: false }) : {};
+    const mapimages = maps ? await maps.fileEntries(store, eventId) : {};
     const evdata = {
       ...rowsToFile(rows),
       ...(Object.keys(mapimages).length > 0 ? { mapimages } : {}),

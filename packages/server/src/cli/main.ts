@@ -187,11 +187,14 @@ export async function runCli(
         const rows = await store.eventFiles.readAll(id);
         if (!rows) throw new Error(`No event ${id}`);
         // The command line acts with the machine owner's authority: export as a super admin would.
-        const file = await events.exportFile(
+        const text = await events.exportText(
           { uid: '', email: '', superAdmin: true, platformOwner: false, creator: true },
           id,
         );
-        out.write(JSON.stringify(file, null, 2) + '\n');
+        // With map images a stream: their bytes are read from MAPS_DIR as it is written.
+        if (typeof text === 'string') out.write(text);
+        else for await (const piece of text) out.write(String(piece));
+        out.write('\n');
         return 0;
       }
       case 'import': {

@@ -65,10 +65,11 @@ export async function eventRoutes(
 
   api.get('/events/:id/export', async (req, reply) => {
     const eventId = id(req.params);
-    const file = await events.exportFile(req.actor, eventId);
+    // With map images a stream: their bytes are read from MAPS_DIR as it is sent.
+    const text = await events.exportText(req.actor, eventId);
     return reply
       .header('content-disposition', `attachment; filename="${eventId}.json"`)
       .type('application/json')
-      .send(JSON.stringify(file, null, 2));
+      .send(text);
   });
 }

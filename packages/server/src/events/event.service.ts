@@ -18,6 +18,7 @@ import type {
   EventChange,
   EventFile,
   EventLists,
+  MapImageFileEntry,
   EventSettingsView,
   EventSummary,
   ExistsAnswer,
@@ -45,6 +46,8 @@ import {
 } from '../policies/event.policy.ts';
 import { canCreateEvent } from '../policies/platform.policy.ts';
 import type { MapTransfer } from '../mapImages/mapTransfer.ts';
+import { eventFileText } from '../eventFile/eventFileText.ts';
+import type { Readable } from 'node:stream';
 import { presentEvent } from './event.presenter.ts';
 import type { EventRow } from './event.repository.ts';
 
@@ -62,7 +65,7 @@ export interface EventServiceDeps {
    * The event's map images in the event file (mapImages/mapTransfer.ts); without it a file's
    * `mapimages` are left out of exports and ignored by imports.
    */
-  maps?: Pick<MapTransfer, 'fileEntries' | 'prepare' | 'share'> | null;
+  maps?: Pick<MapTransfer, 'fileEntries' | 'originals' | 'withData' | 'prepare' | 'share'> | null;
 }
 
 /** How far a copy's times move: its start minus the source's (0 when either has none). */
@@ -196,6 +199,36 @@ export function eventService({
     const rows = fileToRows(file, id, now());
     await repos.eventFiles.insertAll(rows);
     return rows.event;
+  }
+
+  /**
+   * The event file of an event the caller may read privately, its map images without their bytes
+   * (those whose original MAPS_DIR holds; an archived event's map images stay live, so they are
+   * read here too), and where their originals are.
+   */
+  async function exportParts(
+    actor: Actor | null,
+    id: string,
+  ): Promise<{
+    file: EventFile;
+    mapimages: Record<string, MapImageFileEntry>;
+    originals: Record<string, string>;
+  }> {
+    await require(actor, id, canReadEventPrivate);
+    const rows = await readRows(id);
+    if (!rows) throw notFound();
+    const file = rowsToFile(rows);
+    if (!maps) return { file, mapimages: {}, originals: {} };
+    const entries = await maps.fileEntries(store, id);
+    const originals = await maps.originals(id, entries);
+    const mapimages = Object.fromEntries(
+      Object.entries(entries).filter(([key]) => key in originals),
+    );
+    return {
+      file: Object.keys(mapimages).length > 0 ? { ...file, mapimages } : file,
+      mapimages,
+      originals,
+    };
   }
 
   /**
@@ -528,15 +561,21 @@ export function eventService({
       return adminList(id);
     },
 
-    /** The whole event as an event file (spec 04), its map images with their bytes. */
+    /** The whole event as an event file (spec 04), its map images' bytes read into it. */
     async exportFile(actor: Actor | null, id: string): Promise<EventFile> {
-      await require(actor, id, canReadEventPrivate);
-      const rows = await readRows(id);
-      if (!rows) throw notFound();
-      const file = rowsToFile(rows);
-      // An archived event's map images stay live (archive.service.ts), so they are read here.
-      const mapimages = maps ? await maps.fileEntries(store, id, { data: true }) : {};
-      return Object.keys(mapimages).length > 0 ? { ...file, mapimages } : file;
+      const { file, mapimages, originals } = await exportParts(actor, id);
+      if (!maps || !file.mapimages) return file;
+      return { ...file, mapimages: await maps.withData(mapimages, originals) };
+    },
+
+    /**
+     * The export's text (`JSON.stringify(file, null, 2)`, the route's and the command line's):
+     * a string, or with map images a stream that reads their bytes from MAPS_DIR on the way
+     * (eventFileText.ts), so a large map never sits in memory.
+     */
+    async exportText(actor: Actor | null, id: string): Promise<string | Readable> {
+      const { file, originals } = await exportParts(actor, id);
+      return file.mapimages ? eventFileText(file, originals) : JSON.stringify(file, null, 2);
     },
 
     /**

@@ -133,19 +133,16 @@ export function mapTransfer({ files, startCuts, log }: MapTransferDeps) {
 
   return {
     /**
-     * The event's map images as the event file holds them, keyed by id, in their order; with
-     * `data` the originals' bytes in base64 (an export), without them the metadata alone (an
-     * archive's evdata.json, whose originals are files of their own). A map whose original is
-     * gone from MAPS_DIR is left out of an export (and logged): the file cannot carry it.
+     * The event's map images as the event file holds them, keyed by id, in their order, without
+     * their bytes (an archive's evdata.json as it is; an export adds them, `originals`).
      */
     async fileEntries(
       repos: Pick<Repos, 'mapImages'>,
       eventId: string,
-      { data }: { data: boolean },
     ): Promise<Record<string, MapImageFileEntry>> {
       const out: Record<string, MapImageFileEntry> = {};
       for (const row of await repos.mapImages.linksOf(eventId)) {
-        const entry: MapImageFileEntry = {
+        out[row.id] = {
           name: row.name,
           format: row.format as MapImageFormat,
           width: row.width,
@@ -157,16 +154,35 @@ export function mapTransfer({ files, startCuts, log }: MapTransferDeps) {
           publicFrom: row.public_from,
           position: row.position,
         };
-        if (data) {
-          try {
-            const original = await fs.readFile(files.original(row.id, entry.format));
-            entry.data = original.toString('base64');
-          } catch (e) {
-            log(`map image ${row.id} of ${eventId}: its original is gone, not exported`, e);
-            continue;
-          }
-        }
-        out[row.id] = entry;
+      }
+      return out;
+    },
+
+    /**
+     * Where the originals of these entries are in MAPS_DIR, by key; an entry whose original is
+     * gone is left out (and logged): an export cannot carry it.
+     */
+    async originals(
+      eventId: string,
+      entries: Record<string, MapImageFileEntry>,
+    ): Promise<Record<string, string>> {
+      const out: Record<string, string> = {};
+      for (const [mapId, entry] of Object.entries(entries)) {
+        const file = files.original(mapId, entry.format);
+        if (await exists(file)) out[mapId] = file;
+        else log(`map image ${mapId} of ${eventId}: its original is gone, not exported`);
+      }
+      return out;
+    },
+
+    /** The entries that have an original, each with its bytes in base64 (read into memory). */
+    async withData(
+      entries: Record<string, MapImageFileEntry>,
+      originals: Record<string, string>,
+    ): Promise<Record<string, MapImageFileEntry>> {
+      const out: Record<string, MapImageFileEntry> = {};
+      for (const [mapId, file] of Object.entries(originals)) {
+        out[mapId] = { ...entries[mapId]!, data: (await fs.readFile(file)).toString('base64') };
       }
       return out;
     },
