@@ -179,7 +179,7 @@ export function archiveService({
       if (!sameBytes(await first.read(`${eventId}/${name}`), bytes)) {
         throw new AppError('archive.error.verify', 500);
       }
-      step(0.6, 'archive.log.wrote', { file: name, bytes: bytes.byteLength });
+      step(0.6, 'archive.log.mapwrote', { name: entry.name, file: name, bytes: bytes.byteLength });
     }
   }
 

@@ -87,8 +87,8 @@ describe.each(testDialects())('map images in archives on $name', (dialect) => {
       const archived = await run(ev.id, 'archive');
       expect(archived.log).toContainEqual(
         expect.objectContaining({
-          key: 'archive.log.wrote',
-          params: { file: name, bytes: png.length },
+          key: 'archive.log.mapwrote',
+          params: { name: 'Forest', file: name, bytes: png.length },
         }),
       );
       expect(await fs.readFile(firstTier(ev.id, name))).toEqual(png);
