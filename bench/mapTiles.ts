@@ -198,7 +198,11 @@ function offlineBytes(
   return { bytes, tiles };
 }
 
-/** Cuts again and again, each into a fresh folder, until `until` settles; the finished cuts' times. */
+/**
+ * Cuts again and again, each into a fresh folder, until `until` settles; the finished cuts' times.
+ * The folders stay until the bench's own is removed: removing thousands of files here would hold
+ * the event loop of the server the load measures, which runs in this process.
+ */
 async function cutWhile(job: CutJob, until: Promise<unknown>): Promise<number[]> {
   const stop = new AbortController();
   let over = false;
@@ -215,8 +219,6 @@ async function cutWhile(job: CutJob, until: Promise<unknown>): Promise<number[]>
       times.push(performance.now() - t0);
     } catch (error) {
       if (!over) throw error;
-    } finally {
-      fs.rmSync(outDir, { recursive: true, force: true });
     }
   }
   return times;
