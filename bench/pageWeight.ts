@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, startPlatform } from '../e2e/support.ts';
 import type { TestPlatform } from '../e2e/support.ts';
@@ -118,6 +118,50 @@ interface Visit {
 const APP_TIMEOUT_MS = 15_000;
 
 /**
+ * A fresh page with the cache off, slowed like a phone when `slow` (network and CPU), and the
+ * bytes it has received so far: all, and of scripts (bodies as transferred: what arrived by the
+ * end less what had arrived with the headers).
+ */
+async function profiledPage(
+  browser: Browser,
+  slow: boolean,
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+  bytes: () => { jsBytes: number; allBytes: number };
+}> {
+  const context = await browser.newContext({
+    viewport: slow ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (slow) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW.latency,
+      downloadThroughput: SLOW.down,
+      uploadThroughput: SLOW.up,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpu });
+  }
+  const heads = new Map<string, { type: string; headerBytes: number }>();
+  let jsBytes = 0;
+  let allBytes = 0;
+  cdp.on('Network.responseReceived', (e) =>
+    heads.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }),
+  );
+  cdp.on('Network.loadingFinished', (e) => {
+    const head = heads.get(e.requestId);
+    allBytes += e.encodedDataLength;
+    if (head?.type === 'Script') jsBytes += e.encodedDataLength - head.headerBytes;
+  });
+  return { context, page, bytes: () => ({ jsBytes, allBytes }) };
+}
+
+/**
  * One cold visit of `url` until `selector` is shown, throttled like a slow phone when `slow`;
  * `then` runs on the page before its context is closed.
  */
@@ -128,36 +172,8 @@ async function visit(
   slow: boolean,
   then?: (page: Page) => Promise<void>,
 ): Promise<Visit> {
-  const context = await browser.newContext({
-    viewport: slow ? { width: 390, height: 844 } : { width: 1366, height: 900 },
-    serviceWorkers: 'block',
-  });
+  const { context, page, bytes } = await profiledPage(browser, slow);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (slow) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: SLOW.latency,
-        downloadThroughput: SLOW.down,
-        uploadThroughput: SLOW.up,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpu });
-    }
-    // Bodies as transferred: what arrived by the end less what had arrived with the headers.
-    const heads = new Map<string, { type: string; headerBytes: number }>();
-    let jsBytes = 0;
-    let allBytes = 0;
-    cdp.on('Network.responseReceived', (e) =>
-      heads.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }),
-    );
-    cdp.on('Network.loadingFinished', (e) => {
-      const head = heads.get(e.requestId);
-      allBytes += e.encodedDataLength;
-      if (head?.type === 'Script') jsBytes += e.encodedDataLength - head.headerBytes;
-    });
     // The moment the row appears, as the page's own clock reads it (time since the navigation
     // started), noted by a mutation observer: waiting with a locator would poll inside the page
     // on every frame, and on a CPU slowed 4× that polling delays the page it measures.
@@ -188,11 +204,11 @@ async function visit(
           () => Infinity,
         );
     const ms = await noted('__shownAt', VISIT_TIMEOUT_MS);
-    if (ms === Infinity) return { jsBytes, allBytes, ms, appMs: Infinity };
+    if (ms === Infinity) return { ...bytes(), ms, appMs: Infinity };
     const appMs = await noted('__appAt', APP_TIMEOUT_MS);
     await page.waitForLoadState('networkidle');
     await then?.(page);
-    return { jsBytes, allBytes, ms, appMs };
+    return { ...bytes(), ms, appMs };
   } finally {
     await context.close();
   }
@@ -353,33 +369,8 @@ interface MapVisit {
  * once, and marks each `leaflet-tile-loaded`), as the page's own clock reads them.
  */
 async function mapVisit(browser: Browser, url: string, slow: boolean): Promise<MapVisit> {
-  const context = await browser.newContext({
-    viewport: slow ? { width: 390, height: 844 } : { width: 1366, height: 900 },
-    serviceWorkers: 'block',
-  });
+  const { context, page, bytes } = await profiledPage(browser, slow);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (slow) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: SLOW.latency,
-        downloadThroughput: SLOW.down,
-        uploadThroughput: SLOW.up,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpu });
-    }
-    const heads = new Map<string, { type: string; headerBytes: number }>();
-    let jsBytes = 0;
-    cdp.on('Network.responseReceived', (e) =>
-      heads.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }),
-    );
-    cdp.on('Network.loadingFinished', (e) => {
-      const head = heads.get(e.requestId);
-      if (head?.type === 'Script') jsBytes += e.encodedDataLength - head.headerBytes;
-    });
     await page.addInitScript(`{
       const tiles = '.leaflet-tile-pane img[src*="/maps/"]';
       const observer = new MutationObserver(() => {
@@ -411,7 +402,7 @@ async function mapVisit(browser: Browser, url: string, slow: boolean): Promise<M
     const tiles = await page.evaluate(
       () => (window as unknown as { __tiles?: number }).__tiles ?? 0,
     );
-    return { jsBytes, mapMs, imageMs, tiles };
+    return { jsBytes: bytes().jsBytes, mapMs, imageMs, tiles };
   } finally {
     await context.close();
   }

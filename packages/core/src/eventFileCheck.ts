@@ -101,6 +101,14 @@ export function base64Bytes(text: string): number | null {
   return (text.length / 4) * 3 - pad;
 }
 
+/** A schema's refusal as problems, each at its path under `path`. */
+export function issueProblems(path: string, error: z.ZodError): EventFileProblem[] {
+  return error.issues.map((issue) => ({
+    path: [path, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
 /** The problems of the file's map images: their shape, size and data (the image is the server's). */
 function mapImageProblems(file: EventFile, problems: EventFileProblem[]): void {
   const maps = entries(file.mapimages);
@@ -111,12 +119,7 @@ function mapImageProblems(file: EventFile, problems: EventFileProblem[]): void {
     const path = `mapimages.${id}`;
     const parsed = MapImageFileEntry.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.push({
-          path: [path, ...issue.path.map(String)].join('.'),
-          message: issue.message,
-        });
-      }
+      problems.push(...issueProblems(path, parsed.error));
       continue;
     }
     const map = parsed.data;
@@ -148,9 +151,7 @@ export function eventFileProblems(file: EventFile): EventFileProblem[] {
   const check = (schema: z.ZodType, value: unknown, path: string) => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      problems.push({ path: [path, ...issue.path.map(String)].join('.'), message: issue.message });
-    }
+    problems.push(...issueProblems(path, parsed.error));
   };
 
   for (const [uid, role] of entries(file.events.admins)) {

@@ -1,17 +1,5 @@
-import type { MapPlacement, MapTileSet, TileGrid } from '@rada/core';
+import type { CutJob, CutResult } from './cut/cutter.ts';
 
-/** A cut of one map image's tiles (the cutter's interface, mapImages/cut/cutter.ts). */
-export interface CutJob {
-  imagePath: string;
-  width: number;
-  height: number;
-  placement: MapPlacement;
-  outDir: string;
-  grids: TileGrid[];
-}
-export interface CutResult {
-  grids: Partial<Record<TileGrid, MapTileSet>>;
-}
 /** Cuts off the event loop; onProgress 0–1; rejects when it fails or is aborted. */
 export type CutTiles = (
   job: CutJob,

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { ERROR_MESSAGES, EVENT_FILE_MAX_PROBLEMS, MapImageFileEntry } from '@rada/core';
+import {
+  ERROR_MESSAGES,
+  EVENT_FILE_MAX_PROBLEMS,
+  issueProblems,
+  MapImageFileEntry,
+} from '@rada/core';
 import type { ErrorKey, EventFileProblem, MapImageFormat } from '@rada/core';
 import { placementProblem } from '@rada/core/mapImages';
 import { newId } from '../db/ids.ts';
@@ -209,12 +214,7 @@ export function mapTransfer({ files, startCuts, log }: MapTransferDeps) {
           const path = `mapimages.${key}`;
           const parsed = MapImageFileEntry.safeParse(value);
           if (!parsed.success) {
-            for (const issue of parsed.error.issues) {
-              problems.push({
-                path: [path, ...issue.path.map(String)].join('.'),
-                message: issue.message,
-              });
-            }
+            problems.push(...issueProblems(path, parsed.error));
             continue;
           }
           const result = await readEntry(parsed.data, path, problems);
