@@ -15,6 +15,9 @@ export interface EventMapView {
   /** The event's own map images this reader may see (all for its admins; for others the
    *  published ones from their publicFrom on), in `position` order. */
   images: EventMapImageView[];
+  /** When a published map image this reader does not see yet becomes public (the earliest
+   *  publicFrom still to come, ms), so an open page reads the map again then; null: none. */
+  imagesChangeAt: number | null;
 }
 
 /** The keys of the commercial map providers (configuration); a provider without one is hidden. */

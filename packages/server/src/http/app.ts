@@ -294,7 +294,12 @@ export async function buildApp({
       forgetMaps: mapImages.forget,
       maps: transfer,
     }),
-    maps: mapService({ store, config, images: mapImages.visible }),
+    maps: mapService({
+      store,
+      config,
+      images: mapImages.visible,
+      nextImageAt: mapImages.nextPublicAt,
+    }),
     mapImages,
     checkpoints: checkpointService({ store, bus: changes, now, readRows: archive.readRows }),
     results,

@@ -195,6 +195,15 @@ export function mapImageService({ store, bus, now, files, cut, log }: MapImageSe
     /** The event's map images as a reader sees them (GET …/map's `images`). */
     visible,
 
+    /** The earliest publicFrom still to come of the event's published map images, else null. */
+    async nextPublicAt(eventId: string): Promise<number | null> {
+      const at = now();
+      const times = (await store.mapImages.linksOf(eventId))
+        .filter((r) => r.published === 1 && r.public_from !== null && r.public_from > at)
+        .map((r) => r.public_from!);
+      return times.length > 0 ? Math.min(...times) : null;
+    },
+
     /**
      * A new map image of the event from an uploaded file (mapRead.ts): event admins only. The
      * rows are committed first, then the file moved to its place; any refusal removes the upload.

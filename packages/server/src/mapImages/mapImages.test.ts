@@ -298,6 +298,13 @@ describe.each(testDialects())('map images on $name', (dialect) => {
       const url = tileUrl(map, '3857', tileAt(TARTU, '3857', set.maxZoom, 100, 80));
       expect(await list(member)).toEqual([]);
       expect((await tile(member, url)).status).toBe(404);
+      // The event's map tells a reader when to look again, and nothing more of the map.
+      const before = await call<EventMapView>(t.app, 'GET', `/api/events/${eventId}/map`);
+      expect([before.body.images, before.body.imagesChangeAt]).toEqual([[], later]);
+      const mine = await call<EventMapView>(t.app, 'GET', `/api/events/${eventId}/map`, {
+        as: owner,
+      });
+      expect(mine.body.imagesChangeAt).toBeNull();
       t.clock.t = later;
       expect((await list(member)).map((m) => m.id)).toEqual([mapId]);
       const open = await tile(null, url);

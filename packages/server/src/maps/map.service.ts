@@ -19,6 +19,8 @@ export interface MapServiceDeps {
   config: Pick<ServerConfig, 'mapFetchAllowPrivate'>;
   /** The event's own map images a reader may see (mapImages/; all of them for its admins). */
   images?: (eventId: string, admin: boolean) => Promise<EventMapImageView[]>;
+  /** When the next published map image of the event becomes public (null: none to come). */
+  nextImageAt?: (eventId: string) => Promise<number | null>;
 }
 
 const bounds = (v: unknown): EventMapView['eventbounds'] => {
@@ -35,7 +37,12 @@ const bounds = (v: unknown): EventMapView['eventbounds'] => {
  * The event's maps (spec 02 "Map"): its layers for every map, private layers for its admins
  * only, and WMTS capabilities fetched on behalf of the browser.
  */
-export function mapService({ store, config, images = async () => [] }: MapServiceDeps) {
+export function mapService({
+  store,
+  config,
+  images = async () => [],
+  nextImageAt = async () => null,
+}: MapServiceDeps) {
   return {
     /** Anyone who may see the event: its layers (private ones only for admins), area, speed colours. */
     async eventMap(actor: Actor | null, eventId: string): Promise<EventMapView> {
@@ -51,6 +58,8 @@ export function mapService({ store, config, images = async () => [] }: MapServic
         eventbounds: bounds(settings.eventbounds),
         speedranges: ranges.success ? ranges.data : [],
         images: await images(eventId, admin),
+        // Admins see every image already; nothing comes for them.
+        imagesChangeAt: admin ? null : await nextImageAt(eventId),
       };
     },
 

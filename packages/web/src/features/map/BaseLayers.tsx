@@ -36,7 +36,21 @@ export function useEventMap(eventId: string | undefined) {
     queryFn: () => api.eventMap(eventId ?? ''),
     enabled: eventId !== undefined && eventId !== '',
     staleTime: 60_000,
+    // A map image published from a time to come shows when that time comes, not at a reload.
+    refetchInterval: (query) => untilImagesChange(query.state.data, Date.now()),
   });
+}
+
+/**
+ * How long until the event's map should be read again because a map image becomes public
+ * (a moment after its time, so the server's clock has passed it; an hour at the most), or
+ * false when none comes.
+ */
+export function untilImagesChange(map: EventMapView | undefined, now: number): number | false {
+  const at = map?.imagesChangeAt;
+  if (at === null || at === undefined) return false;
+  // At most an hour at a time (a timer's delay overflows past 24.8 days).
+  return Math.min(3_600_000, Math.max(1000, at - now + 1000));
 }
 
 const NO_KEYS: MapKeys = { google: null, bing: null };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import L from 'leaflet';
-import type { MapLayer } from '@rada/core';
+import type { EventMapView, MapLayer } from '@rada/core';
 import { LEST_CRS, equivalentZoom, fromLest, groundResolution, toLest } from './crs.ts';
 import { WmsTileLayer, buildLayer, quadkey, wmtsTileUrl } from './layers.ts';
-import { switcherEntries } from './BaseLayers.tsx';
+import { switcherEntries, untilImagesChange } from './BaseLayers.tsx';
 
 /** Lambert conformal conic (2SP) forward, from EPSG Guidance Note 7-2, for GRS80 and L-EST97. */
 function lcc(latDeg: number, lngDeg: number): [number, number] {
@@ -157,5 +157,17 @@ describe('zoom as OpenStreetMap counts it', () => {
     expect(mercatorZoom(map)).toBe(13);
     expect(map.getCenter().lat).toBeCloseTo(58.4, 6);
     map.remove();
+  });
+});
+
+describe('untilImagesChange', () => {
+  const view = (imagesChangeAt: number | null) => ({ imagesChangeAt }) as EventMapView;
+  it('reads the map again a moment after a map image becomes public, at most an hour away', () => {
+    expect(untilImagesChange(undefined, 0)).toBe(false);
+    expect(untilImagesChange(view(null), 0)).toBe(false);
+    expect(untilImagesChange(view(60_000), 0)).toBe(61_000);
+    expect(untilImagesChange(view(60_000), 59_500)).toBe(1500);
+    expect(untilImagesChange(view(60_000), 120_000)).toBe(1000);
+    expect(untilImagesChange(view(30 * 86_400_000), 0)).toBe(3_600_000);
   });
 });
