@@ -9,9 +9,17 @@ import { describe, expect, it } from 'vitest';
  */
 const SUPPORTED_NODES = ['20.19.0', '22.13.0', '24.0.0', '26.0.0'];
 
+/**
+ * The processors Rada runs on (64-bit). An optional package built for others only (sharp's
+ * 32-bit Windows binary, whose engines end at Node 20 because later Node has no such build) is
+ * never installed here and is not checked.
+ */
+const SUPPORTED_CPUS = ['x64', 'arm64'];
+
 interface LockedPackage {
   engines?: { node?: string } | string[];
   optional?: boolean;
+  cpu?: string[];
 }
 
 function lockedPackages(): Record<string, LockedPackage> {
@@ -29,6 +37,7 @@ describe('the installed packages’ engines', () => {
     for (const [path, pkg] of Object.entries(lockedPackages())) {
       const range = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node;
       if (!range || !path) continue;
+      if (pkg.optional && pkg.cpu && !pkg.cpu.some((c) => SUPPORTED_CPUS.includes(c))) continue;
       for (const node of SUPPORTED_NODES) {
         if (!semver.satisfies(node, range))
           refused.push(`${path} wants node ${range}, not ${node}`);
