@@ -82,6 +82,7 @@ describe('boot script', () => {
       '/e1/responses',
       '/e1/start',
       '/e1/reg',
+      '/e1/map',
       '/cup/c1',
     ]) {
       expect(matches(path), path).toHaveLength(1);

@@ -27,6 +27,14 @@ export const BOOT_ROUTES: { pattern: string; module: string | string[]; api: str
     api: ['/events/$1/reg'],
   },
   {
+    // The live map: the event page and its map tab (Leaflet) preloaded together, with the event
+    // and its map (layers, the event's own map images), so the map's first view waits for no
+    // chain of chunks and answers on a slow phone.
+    pattern: '^/([^/]+)/map/?$',
+    module: ['features/eventPage/EventPage.tsx', 'features/live/LiveMapTab.tsx'],
+    api: ['/events/$1', '/events/$1/map'],
+  },
+  {
     pattern: '^/cup/([^/]+)/?$',
     module: 'features/cups/CupPage.tsx',
     api: ['/cups/$1/standings'],
