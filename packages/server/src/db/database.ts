@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import type { MigrationResultSet } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from '../migrations/index.ts';
 import { withStatementCache } from './statementCache.ts';
+import { OwnSchemaPostgresDialect } from './ownSchema.ts';
 
 export type DialectName = 'sqlite' | 'postgres' | 'pglite';
 
@@ -52,7 +53,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
         max: 10,
         ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
       });
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
       return { db, dialect: 'postgres', close: () => db.destroy() };
     }
     case 'pglite': {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { bareEventRow, freshDatabase, testDialects } from '../test/databases.ts';
 import { migrateToLatest } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
@@ -44,6 +45,38 @@ describe.each(testDialects().filter((d) => d.name === 'postgres'))(
         }
       } finally {
         await first.close();
+      }
+    });
+
+    it('migrate while other schemas of the database are made and dropped', async () => {
+      // The tests drop their schemas as they end, while others migrate. Kysely's own
+      // introspector read every schema and failed on one dropped under it.
+      const url = process.env.TEST_DATABASE_URL ?? '';
+      const churn = new pg.Client({ connectionString: url });
+      await churn.connect();
+      let stop = false;
+      const churning = (async () => {
+        for (let i = 0; !stop; i++) {
+          const name = `churn_${process.pid}_${i}`;
+          await churn.query(`CREATE SCHEMA ${name}`);
+          await churn.query(`CREATE TABLE ${name}.t (a int)`);
+          await churn.query(`DROP SCHEMA ${name} CASCADE`);
+        }
+      })();
+      try {
+        for (let i = 0; i < 5; i++) {
+          const h = await freshDatabase(dialect);
+          try {
+            for (let j = 0; j < 20; j++) await h.db.introspection.getTables();
+            expect(await migrateToLatest(h.db)).toEqual([]);
+          } finally {
+            await h.close();
+          }
+        }
+      } finally {
+        stop = true;
+        await churning;
+        await churn.end();
       }
     });
   },
