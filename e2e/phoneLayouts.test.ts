@@ -134,6 +134,13 @@ describe('phone layouts: /reg and the Teams tab at 390 px', () => {
       for (const key of ['cups', 'wheel', 'duplicate'])
         await expectInside(page, page.getByTestId(`event-${key}`), `the menu's ${key}`);
       await screenshot(page, `phone-event-actions-${lang}`, false);
+      // Duplicate opens the create dialog (its code loads when first opened), a copy of this event.
+      await page.getByTestId('event-duplicate').click();
+      await page.getByTestId('createevent-dialog').waitFor();
+      await page.getByTestId('createevent-source').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('createevent-dialog').waitFor({ state: 'detached' });
+      await actions.click();
       await page.keyboard.press('Escape');
       await page.getByTestId('event-cups').waitFor({ state: 'detached' });
 

@@ -17,8 +17,10 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, Me } from '@rada/core';
 import { useDialogState } from '../../hooks/useDialogState.ts';
-import { CreateEventDialog } from '../createEvent/CreateEventDialog.tsx';
 
+const CreateEventDialog = lazy(() =>
+  import('../createEvent/CreateEventDialog.tsx').then((m) => ({ default: m.CreateEventDialog })),
+);
 const CupManagerDialog = lazy(() =>
   import('../cups/CupManagerDialog.tsx').then((m) => ({ default: m.CupManagerDialog })),
 );
@@ -131,12 +133,11 @@ export function EventActions({ event, me }: { event: EventSummary; me: Me | null
           <WheelDialog key={wheel.key} event={event} onClose={wheel.hide} />
         </Suspense>
       )}
-      <CreateEventDialog
-        key={duplicate.key}
-        open={duplicate.open}
-        onClose={duplicate.hide}
-        source={event}
-      />
+      {duplicate.open && (
+        <Suspense fallback={null}>
+          <CreateEventDialog key={duplicate.key} open onClose={duplicate.hide} source={event} />
+        </Suspense>
+      )}
     </>
   );
 }

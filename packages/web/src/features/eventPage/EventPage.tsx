@@ -9,23 +9,31 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { LoadingState } from '../../components/States.tsx';
 import { useMe } from '../auth/useMe.ts';
 import { useOpenSignIn } from '../auth/SignInProvider.tsx';
-import { AdminsTab } from '../admins/AdminsTab.tsx';
 import { formatEventDates } from '../events/formatEventDates.ts';
 import { useEvent } from '../events/useEvent.ts';
-import { ExportTab } from '../export/ExportTab.tsx';
-import { SettingsTab } from '../settings/SettingsTab.tsx';
 import { EventActions } from './EventActions.tsx';
-import { OverviewTab } from './OverviewTab.tsx';
 import { isEventAdmin, tabFromSub, tabPath, visibleTabs } from './eventTabs.ts';
 
-// The checkpoint editor (data grid, map) and the print sheet are the heaviest parts of the app;
-// they load when first opened so the home page and the other tabs stay light.
+// Every tab loads when first opened, so a tab (the public live map above all) downloads none of
+// the others' code: the checkpoint editor's data grid, the settings' forms and date pickers.
+const OverviewTab = lazy(() =>
+  import('./OverviewTab.tsx').then((m) => ({ default: m.OverviewTab })),
+);
 const CheckpointsTab = lazy(() =>
   import('../checkpoints/CheckpointsTab.tsx').then((m) => ({ default: m.CheckpointsTab })),
 );
 const TeamsTab = lazy(() => import('../teams/TeamsTab.tsx').then((m) => ({ default: m.TeamsTab })));
 const LiveMapTab = lazy(() =>
   import('../live/LiveMapTab.tsx').then((m) => ({ default: m.LiveMapTab })),
+);
+const SettingsTab = lazy(() =>
+  import('../settings/SettingsTab.tsx').then((m) => ({ default: m.SettingsTab })),
+);
+const AdminsTab = lazy(() =>
+  import('../admins/AdminsTab.tsx').then((m) => ({ default: m.AdminsTab })),
+);
+const ExportTab = lazy(() =>
+  import('../export/ExportTab.tsx').then((m) => ({ default: m.ExportTab })),
 );
 const HistoryTab = lazy(() =>
   import('../history/HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })),
@@ -124,48 +132,18 @@ export function EventPage() {
       </Alert>
     );
   } else {
-    switch (tab) {
-      case 'overview':
-        content = <OverviewTab event={ev} admin={admin} />;
-        break;
-      case 'kp':
-        content = (
-          <Suspense fallback={<LoadingState />}>
-            <CheckpointsTab event={ev} />
-          </Suspense>
-        );
-        break;
-      case 'teams':
-        content = (
-          <Suspense fallback={<LoadingState />}>
-            <TeamsTab event={ev} />
-          </Suspense>
-        );
-        break;
-      case 'map':
-        content = (
-          <Suspense fallback={<LoadingState />}>
-            <LiveMapTab event={ev} />
-          </Suspense>
-        );
-        break;
-      case 'settings':
-        content = <SettingsTab event={ev} />;
-        break;
-      case 'admins':
-        content = <AdminsTab event={ev} />;
-        break;
-      case 'export':
-        content = <ExportTab event={ev} />;
-        break;
-      case 'log':
-        content = (
-          <Suspense fallback={<LoadingState />}>
-            <HistoryTab event={ev} />
-          </Suspense>
-        );
-        break;
-    }
+    content = (
+      <Suspense fallback={<LoadingState />}>
+        {tab === 'overview' && <OverviewTab event={ev} admin={admin} />}
+        {tab === 'kp' && <CheckpointsTab event={ev} />}
+        {tab === 'teams' && <TeamsTab event={ev} />}
+        {tab === 'map' && <LiveMapTab event={ev} />}
+        {tab === 'settings' && <SettingsTab event={ev} />}
+        {tab === 'admins' && <AdminsTab event={ev} />}
+        {tab === 'export' && <ExportTab event={ev} />}
+        {tab === 'log' && <HistoryTab event={ev} />}
+      </Suspense>
+    );
   }
 
   return (
