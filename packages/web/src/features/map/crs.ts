@@ -1,35 +1,38 @@
 import L from 'leaflet';
-import proj4 from 'proj4';
-import 'proj4leaflet';
-import { EPSG3301, MAP_POPUP_SIZE } from '@rada/core';
+import { EPSG3301, MAP_POPUP_SIZE, lestForward, lestInverse } from '@rada/core';
 import type { MapCrs } from '@rada/core';
 
-proj4.defs(EPSG3301.code, EPSG3301.proj4);
 // Every map's popups at most 500 × 600 px (spec 02).
 L.Popup.mergeOptions({ maxWidth: MAP_POPUP_SIZE.width, maxHeight: MAP_POPUP_SIZE.height });
 
 /**
  * The Estonian national grid L-EST97 (EPSG:3301) for Leaflet, as Maa-amet's tiles use it:
  * origin (40500, 5993000), bounds (40500, 5993000)–(1064500, 7017000), 19 resolutions from
- * 4,000 m/px halving each step.
+ * 4,000 m/px halving each step. Drawn with core's own projection (no proj4 on a page with a
+ * map), as proj4leaflet's CRS would draw it; the zoom between two whole levels is continuous.
  */
-export const LEST_CRS = new L.Proj.CRS(EPSG3301.code, EPSG3301.proj4, {
-  origin: [...EPSG3301.origin],
-  resolutions: [...EPSG3301.resolutions],
-  bounds: L.bounds([...EPSG3301.bounds[0]], [...EPSG3301.bounds[1]]),
-});
+export const LEST_CRS = L.Util.extend({}, L.CRS, {
+  code: EPSG3301.code,
+  projection: {
+    project: (latlng: L.LatLng) => L.point(...lestForward(latlng.lat, latlng.lng)),
+    unproject: (point: L.Point) => {
+      const { lat, lng } = lestInverse(point.x, point.y);
+      return L.latLng(lat, lng);
+    },
+    bounds: L.bounds([...EPSG3301.bounds[0]], [...EPSG3301.bounds[1]]),
+  },
+  transformation: new L.Transformation(1, -EPSG3301.origin[0], -1, EPSG3301.origin[1]),
+  scale: (zoom: number) => 2 ** zoom / EPSG3301.res0,
+  zoom: (scale: number) => Math.log2(scale * EPSG3301.res0),
+  distance: L.CRS.Earth.distance,
+  // Leaflet's Earth radius for distances (L.CRS.Earth.R, which its typings leave out).
+  R: 6371000,
+  infinite: false,
+}) as unknown as L.CRS;
 
 /** Leaflet's CRS of a map CRS name. */
 export const leafletCrs = (crs: MapCrs | undefined): L.CRS =>
   crs === 'EPSG:3301' ? LEST_CRS : L.CRS.EPSG3857;
-
-/** A WGS84 point in L-EST97 metres (easting x, northing y), and back. */
-export const toLest = (lat: number, lng: number): [number, number] =>
-  proj4('EPSG:4326', EPSG3301.code, [lng, lat]) as [number, number];
-export const fromLest = (x: number, y: number): { lat: number; lng: number } => {
-  const [lng, lat] = proj4(EPSG3301.code, 'EPSG:4326', [x, y]) as [number, number];
-  return { lat, lng };
-};
 
 const EARTH_RADIUS = 6378137;
 

@@ -1,46 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import L from 'leaflet';
+import { lestForward } from '@rada/core';
 import type { EventMapView, MapLayer } from '@rada/core';
-import { LEST_CRS, equivalentZoom, fromLest, groundResolution, toLest } from './crs.ts';
+import { LEST_CRS, equivalentZoom, groundResolution } from './crs.ts';
 import { WmsTileLayer, buildLayer, quadkey, wmtsTileUrl } from './layers.ts';
 import { switcherEntries, untilImagesChange } from './BaseLayers.tsx';
 
-/** Lambert conformal conic (2SP) forward, from EPSG Guidance Note 7-2, for GRS80 and L-EST97. */
-function lcc(latDeg: number, lngDeg: number): [number, number] {
-  const rad = Math.PI / 180;
-  const a = 6378137;
-  const f = 1 / 298.257222101;
-  const e = Math.sqrt(2 * f - f * f);
-  const m = (p: number) => Math.cos(p) / Math.sqrt(1 - e * e * Math.sin(p) ** 2);
-  const t = (p: number) =>
-    Math.tan(Math.PI / 4 - p / 2) / ((1 - e * Math.sin(p)) / (1 + e * Math.sin(p))) ** (e / 2);
-  const [p1, p2, pf, l0] = [59.33333333333334 * rad, 58 * rad, 57.51755393055556 * rad, 24 * rad];
-  const n = (Math.log(m(p1)) - Math.log(m(p2))) / (Math.log(t(p1)) - Math.log(t(p2)));
-  const F = m(p1) / (n * t(p1) ** n);
-  const r = (p: number) => a * F * t(p) ** n;
-  const theta = n * (lngDeg * rad - l0);
-  const p = latDeg * rad;
-  return [500000 + r(p) * Math.sin(theta), 6375000 + r(pf) - r(p) * Math.cos(theta)];
-}
-
 describe('the Estonian grid (EPSG:3301)', () => {
-  it('puts the grid origin at its defined coordinates and agrees with the LCC formulas to 1 cm', () => {
-    const [x0, y0] = toLest(57.51755393055556, 24);
-    expect(Math.abs(x0 - 500000)).toBeLessThan(0.01);
-    expect(Math.abs(y0 - 6375000)).toBeLessThan(0.01);
+  it('places points with the L-EST97 of core, pixels from the origin of the grid', () => {
     for (const [lat, lng] of [
       [58.378, 26.729], // Tartu
       [59.437, 24.7536], // Tallinn
       [57.77, 26.03], // Valga
       [59.0, 22.5], // Hiiumaa
     ] as const) {
-      const [x, y] = toLest(lat, lng);
-      const [ex, ey] = lcc(lat, lng);
-      expect(Math.hypot(x - ex, y - ey), `${lat},${lng}`).toBeLessThan(0.01);
-      const back = fromLest(x, y);
+      const [x, y] = lestForward(lat, lng);
+      const p = LEST_CRS.project(L.latLng(lat, lng));
+      expect(Math.hypot(p.x - x, p.y - y), `${lat},${lng}`).toBeLessThan(1e-6);
+      const back = LEST_CRS.unproject(p);
       // 1 cm is about 1e-7 degrees.
       expect(Math.abs(back.lat - lat)).toBeLessThan(1e-7);
       expect(Math.abs(back.lng - lng)).toBeLessThan(1e-7);
+      // Pixel (0, 0) of zoom 0 is the grid's origin (40500, 5993000), 4000 m a pixel, y down as
+      // on every Leaflet map (so the grid's rows are negative; the WMTS rows below are not).
+      const px = LEST_CRS.latLngToPoint(L.latLng(lat, lng), 0);
+      expect(px.x).toBeCloseTo((x - 40500) / 4000, 9);
+      expect(px.y).toBeCloseTo((5993000 - y) / 4000, 9);
     }
   });
 
