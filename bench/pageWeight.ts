@@ -117,6 +117,15 @@ interface Visit {
 /** How long a visit waits for the app's page once the first row is shown. */
 const APP_TIMEOUT_MS = 15_000;
 
+/** One request of a visit: its times (seconds, the browser's clock) and body bytes. */
+interface Request {
+  path: string;
+  type: string;
+  start: number;
+  end: number;
+  bytes: number;
+}
+
 /**
  * A fresh page with the cache off, slowed like a phone when `slow` (network and CPU), and the
  * bytes it has received so far: all, and of scripts (bodies as transferred: what arrived by the
@@ -128,7 +137,7 @@ async function profiledPage(
 ): Promise<{
   context: BrowserContext;
   page: Page;
-  bytes: () => { jsBytes: number; allBytes: number };
+  bytes: () => { jsBytes: number; allBytes: number; requests: Request[] };
 }> {
   const context = await browser.newContext({
     viewport: slow ? { width: 390, height: 844 } : { width: 1366, height: 900 },
@@ -147,18 +156,35 @@ async function profiledPage(
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpu });
   }
-  const heads = new Map<string, { type: string; headerBytes: number }>();
+  const heads = new Map<string, { type: string; headerBytes: number; url: string }>();
+  const starts = new Map<string, number>();
+  const requests: Request[] = [];
   let jsBytes = 0;
   let allBytes = 0;
+  cdp.on('Network.requestWillBeSent', (e) => starts.set(e.requestId, e.timestamp));
   cdp.on('Network.responseReceived', (e) =>
-    heads.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }),
+    heads.set(e.requestId, {
+      type: e.type,
+      headerBytes: e.response.encodedDataLength,
+      url: e.response.url,
+    }),
   );
   cdp.on('Network.loadingFinished', (e) => {
     const head = heads.get(e.requestId);
     allBytes += e.encodedDataLength;
     if (head?.type === 'Script') jsBytes += e.encodedDataLength - head.headerBytes;
+    if (head) {
+      const url = new URL(head.url);
+      requests.push({
+        path: url.pathname + url.search,
+        type: head.type,
+        start: starts.get(e.requestId) ?? e.timestamp,
+        end: e.timestamp,
+        bytes: e.encodedDataLength - head.headerBytes,
+      });
+    }
   });
-  return { context, page, bytes: () => ({ jsBytes, allBytes }) };
+  return { context, page, bytes: () => ({ jsBytes, allBytes, requests }) };
 }
 
 /**
@@ -355,6 +381,8 @@ async function seedMapImage(platform: TestPlatform, cookie: string): Promise<voi
 }
 
 interface MapVisit {
+  /** The visit's requests, for PAGE_WEIGHT_ONLY=livemap's waterfall. */
+  requests: Request[];
   jsBytes: number;
   /** Until the live map is on the page. */
   mapMs: number;
@@ -368,8 +396,14 @@ interface MapVisit {
  * and when every map image tile Leaflet put in its first view has loaded (it adds them all at
  * once, and marks each `leaflet-tile-loaded`), as the page's own clock reads them.
  */
-async function mapVisit(browser: Browser, url: string, slow: boolean): Promise<MapVisit> {
+async function mapVisit(
+  browser: Browser,
+  url: string,
+  slow: boolean,
+  trace?: string,
+): Promise<MapVisit> {
   const { context, page, bytes } = await profiledPage(browser, slow);
+  if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
   try {
     await page.addInitScript(`{
       const tiles = '.leaflet-tile-pane img[src*="/maps/"]';
@@ -402,8 +436,9 @@ async function mapVisit(browser: Browser, url: string, slow: boolean): Promise<M
     const tiles = await page.evaluate(
       () => (window as unknown as { __tiles?: number }).__tiles ?? 0,
     );
-    return { jsBytes: bytes().jsBytes, mapMs, imageMs, tiles };
+    return { jsBytes: bytes().jsBytes, requests: bytes().requests, mapMs, imageMs, tiles };
   } finally {
+    if (trace) await browser.stopTracing();
     await context.close();
   }
 }
@@ -418,8 +453,22 @@ async function measureLiveMap(browser: Browser, platform: TestPlatform, cookie: 
   const slow: MapVisit[] = [];
   const desktop: MapVisit[] = [];
   for (let i = 0; i < VISITS; i++) {
-    slow.push(await mapVisit(browser, url, true));
+    // PAGE_WEIGHT_TRACE=file: a Chromium trace of the first slow visit (chrome://tracing).
+    const trace = i === 0 && ONLY === 'livemap' ? process.env.PAGE_WEIGHT_TRACE : undefined;
+    slow.push(await mapVisit(browser, url, true, trace));
     desktop.push(await mapVisit(browser, url, false));
+  }
+  if (ONLY === 'livemap') {
+    // Where the first slow visit's time went: each request from the first one's start, in ms.
+    const requests = [...(slow[0]?.requests ?? [])].sort((a, b) => a.start - b.start);
+    const t0 = requests[0]?.start ?? 0;
+    const ms = (s: number) => Math.round((s - t0) * 1000);
+    console.log(
+      `pageWeight: the live map's first slow visit, request by request (start–end ms, bytes):\n` +
+        requests
+          .map((r) => `  ${ms(r.start)}–${ms(r.end)} ${r.type} ${r.path} ${kb(r.bytes)}`)
+          .join('\n'),
+    );
   }
   const view = (v: MapVisit) => v.imageMs - v.mapMs;
   const slowView = median(slow.map(view));

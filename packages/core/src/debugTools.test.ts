@@ -7,7 +7,7 @@ import {
   rawDocPath,
   versionTables,
 } from './debugTools.ts';
-import { TEAM_COLOURS } from './teams.ts';
+import { TEAM_COLOURS } from './teamColours.ts';
 
 describe('debug tools', () => {
   it('measures great-circle distances on a 6371 km Earth', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TeamColour, teamColourAt } from './teams.ts';
+import { TeamColour } from './teams.ts';
+import { teamColourAt } from './teamColours.ts';
 
 /** The super admin's debug tools (spec 02 §2; docs/api.md, GET /api/admin/debug/*). */
 

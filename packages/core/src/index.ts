@@ -16,6 +16,7 @@ export * from './results.ts';
 export * from './resultsView.ts';
 export * from './firstPaint.ts';
 export * from './teams.ts';
+export * from './teamColours.ts';
 export * from './teamTimes.ts';
 export * from './teamTimeWarnings.ts';
 export * from './scoring/index.ts';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MAP,
-  MapSetting,
-  publicMapConfig,
-  readMapSetting,
-  speedColour,
-} from './mapConfig.ts';
+import { DEFAULT_MAP, MapSetting, publicMapConfig, readMapSetting } from './mapConfig.ts';
+import { speedColour } from './speedColour.ts';
 
 const lest = {
   type: 'maaamet' as const,

@@ -202,10 +202,3 @@ export const SpeedRange = z.object({
 });
 export type SpeedRange = z.infer<typeof SpeedRange>;
 export const SpeedRanges = z.array(SpeedRange).max(20);
-
-/** The colour of a speed: the range with the highest `s` not above it; null below them all. */
-export function speedColour(ranges: readonly SpeedRange[], kmh: number): string | null {
-  let best: SpeedRange | null = null;
-  for (const r of ranges) if (kmh >= r.s && (!best || r.s >= best.s)) best = r;
-  return best?.c ?? null;
-}

@@ -11,8 +11,15 @@ const plan: BootPlan = {
       api: ['/events/$1/results'],
     },
     { pattern: '^/cup/([^/]+)/?$', files: ['/assets/C.js'], api: ['/cups/$1/standings'] },
+    {
+      pattern: '^/([^/]+)/map/?$',
+      files: ['/assets/M.js', '/assets/M.css'],
+      api: ['/events/$1/map'],
+      allTexts: true,
+    },
   ],
   languages: { en: ['/assets/en.js'], et: ['/assets/et.js'] },
+  allLanguages: { en: ['/assets/allEn.js'], et: ['/assets/allEt.js'] },
   fallback: 'en',
   storageKey: 'rada.lang',
   always: ['/auth/me'],
@@ -21,6 +28,7 @@ const plan: BootPlan = {
 /** A window at `pathname` that records what the boot script preloads and fetches. */
 function fakeWindow(pathname: string, stored: string | null, language = 'en-US') {
   const preloads: string[] = [];
+  const rels: string[] = [];
   const fetched: string[] = [];
   const win: BootWindow = {
     location: { pathname },
@@ -32,7 +40,13 @@ function fakeWindow(pathname: string, stored: string | null, language = 'en-US')
       },
     },
     document: {
-      head: { appendChild: (node) => preloads.push((node as { href: string }).href) },
+      head: {
+        appendChild: (node) => {
+          const link = node as { href: string; rel: string };
+          preloads.push(link.href);
+          rels.push(link.rel);
+        },
+      },
       createElement: () => ({ rel: '', href: '' }),
     },
     fetch: (url) => {
@@ -41,7 +55,7 @@ function fakeWindow(pathname: string, stored: string | null, language = 'en-US')
     },
     performance: { now: () => 42 },
   };
-  return { win, preloads, fetched };
+  return { win, preloads, rels, fetched };
 }
 
 describe('boot script', () => {
@@ -65,6 +79,19 @@ describe('boot script', () => {
     const finnish = fakeWindow('/cup/c1', 'throw', 'fi-FI');
     boot(plan, finnish.win);
     expect(finnish.preloads[0]).toBe('/assets/en.js');
+  });
+
+  it("links an organiser's page's stylesheets and starts all the texts it waits for", () => {
+    const { win, preloads, rels, fetched } = fakeWindow('/rogaine-2026/map', 'et');
+    boot(plan, win);
+    expect(preloads).toEqual([
+      '/assets/et.js',
+      '/assets/M.js',
+      '/assets/M.css',
+      '/assets/allEt.js',
+    ]);
+    expect(rels).toEqual(['modulepreload', 'modulepreload', 'stylesheet', 'modulepreload']);
+    expect(fetched).toEqual(['/api/auth/me', '/api/events/rogaine-2026/map']);
   });
 
   it('fetches nothing on pages outside the plan', () => {

@@ -2,7 +2,8 @@
  * The boot script: a few hundred bytes that run before the app's own JavaScript has arrived
  * (index.html loads it ahead of the module script; the build writes it, see bootPlugin.ts). On a
  * public page it starts what the page will need at once, in parallel with the app's shell:
- * - the page's own chunks and the reader's language texts, as module preloads;
+ * - the page's own chunks and the reader's language texts, as module preloads, and the page's
+ *   stylesheets (Leaflet's, on a page with a map);
  * - the page's first API answers (the results, the standings…), kept in `__radaPrefetch` by path
  *   for api/client.ts to take instead of asking again.
  * On a slow phone this turns three round trips in a row (shell, then the page's chunks, then its
@@ -13,7 +14,10 @@
 export interface BootRoute {
   /** A regular expression over location.pathname; groups are used as $1, $2 in `api`. */
   pattern: string;
+  /** Scripts (preloaded as modules) and stylesheets (`.css`, linked). */
   files: string[];
+  /** Whether the page waits for all the texts, not only the public ones (App.tsx's organiserPage). */
+  allTexts?: boolean;
   /** API paths (after /api), `$1` replaced by the first group, and so on. */
   api: string[];
 }
@@ -22,6 +26,8 @@ export interface BootPlan {
   routes: BootRoute[];
   /** Language → the files of its texts. */
   languages: Record<string, string[]>;
+  /** Language → the files of the rest of its texts (the organiser's). */
+  allLanguages: Record<string, string[]>;
   /** The language when neither the stored choice nor the browser's names a known one. */
   fallback: string;
   /** Where the app keeps the reader's choice of language (i18n/index.ts). */
@@ -51,7 +57,8 @@ export interface BootWindow {
 export function boot(plan: BootPlan, win: BootWindow): void {
   const preload = (href: string) => {
     const link = win.document.createElement('link');
-    link.rel = 'modulepreload';
+    // A stylesheet linked now is one the page's chunk finds already there when it loads.
+    link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.href = href;
     win.document.head.appendChild(link);
   };
@@ -82,6 +89,7 @@ export function boot(plan: BootPlan, win: BootWindow): void {
     const match = new RegExp(route.pattern).exec(win.location.pathname);
     if (!match) continue;
     for (const file of route.files) preload(file);
+    if (route.allTexts) for (const file of plan.allLanguages[lang] ?? []) preload(file);
     for (const path of [...plan.always, ...route.api]) {
       get(path.replace(/\$(\d)/g, (_, i: string) => match[Number(i)] ?? ''));
     }

@@ -13,6 +13,8 @@ interface ChunkLike {
   fileName: string;
   facadeModuleId: string | null;
   imports: string[];
+  /** Vite's note of the stylesheets the chunk's modules import. */
+  viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
@@ -60,15 +62,19 @@ export function bootScript(options: { storageKey: string; fallback: string }): P
       const filesOf = (module: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
         if (!chunk) throw new Error(`rada-boot: no chunk for src/${module}`);
-        return [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const files = [...closure([chunk.fileName])].filter((f) => !loaded.has(f));
+        const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return [...files, ...css].map((f) => `/${f}`);
       };
       const plan: BootPlan = {
         routes: BOOT_ROUTES.map((r) => ({
           pattern: r.pattern,
           files: [...new Set([r.module].flat().flatMap(filesOf))],
           api: r.api,
+          ...(r.allTexts ? { allTexts: true } : {}),
         })),
         languages: { en: filesOf('i18n/publicEn.ts'), et: filesOf('i18n/publicEt.ts') },
+        allLanguages: { en: filesOf('i18n/organiserEn.ts'), et: filesOf('i18n/organiserEt.ts') },
         fallback: options.fallback,
         storageKey: options.storageKey,
         always: BOOT_ALWAYS,

@@ -4,7 +4,13 @@
  * follow App.tsx's routes; a path segment is matched as it stands in the URL (already encoded),
  * which is how the app's API client encodes it too.
  */
-export const BOOT_ROUTES: { pattern: string; module: string | string[]; api: string[] }[] = [
+export const BOOT_ROUTES: {
+  pattern: string;
+  module: string | string[];
+  api: string[];
+  /** The page is one of App.tsx's organiserPage: it waits for all the texts. */
+  allTexts?: boolean;
+}[] = [
   {
     pattern: '^/([^/]+)/(?:result|tulemus)/?$',
     module: 'features/results/ResultsPage.tsx',
@@ -27,12 +33,14 @@ export const BOOT_ROUTES: { pattern: string; module: string | string[]; api: str
     api: ['/events/$1/reg'],
   },
   {
-    // The live map: the event page and its map tab (Leaflet) preloaded together, with the event
-    // and its map (layers, the event's own map images), so the map's first view waits for no
-    // chain of chunks and answers on a slow phone.
+    // The live map: the event page and its map tab (Leaflet and its stylesheet) preloaded
+    // together with all the texts, the event, its map (layers, the event's own map images) and
+    // the teams' tracks, so the map's first view waits for no chain of chunks and answers on a
+    // slow phone.
     pattern: '^/([^/]+)/map/?$',
     module: ['features/eventPage/EventPage.tsx', 'features/live/LiveMapTab.tsx'],
-    api: ['/events/$1', '/events/$1/map'],
+    api: ['/events/$1', '/events/$1/map', '/events/$1/tracks'],
+    allTexts: true,
   },
   {
     pattern: '^/cup/([^/]+)/?$',
