@@ -1,4 +1,9 @@
-import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresDialect, sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  PostgresDialect,
+  sql,
+} from 'kysely';
 import type {
   DatabaseIntrospector,
   DatabaseMetadata,
@@ -72,11 +77,19 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
         and a.attnum >= 0 and not a.attisdropped
         ${internal}
       order by c.relname, a.attnum`.execute(this.#db);
-    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    const tables = new Map<
+      string,
+      TableMetadata & { columns: TableMetadata['columns'][number][] }
+    >();
     for (const row of rows) {
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.table_type === 'v',
+          columns: [],
+        };
         tables.set(row.table, table);
       }
       table.columns.push({
