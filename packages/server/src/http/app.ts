@@ -298,7 +298,6 @@ export async function buildApp({
       store,
       config,
       images: mapImages.visible,
-      nextImageAt: mapImages.nextPublicAt,
     }),
     mapImages,
     checkpoints: checkpointService({ store, bus: changes, now, readRows: archive.readRows }),

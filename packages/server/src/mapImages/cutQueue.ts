@@ -14,14 +14,25 @@ export interface QueuedCut {
 }
 
 /**
+ * How long one cut may take before it is given up (its signal aborts with a TimeoutError): a
+ * 100-megapixel image is cut in well under a minute here, so this is a cutter that hangs.
+ */
+export const CUT_TIMEOUT_MS = 15 * 60_000;
+
+/** Whether a cut's signal aborted because the cut took too long (not for a newer version). */
+export const timedOut = (signal: AbortSignal): boolean =>
+  signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+
+/**
  * Cuts run one at a time in this process (each takes the machine's cores for seconds), in the
- * order asked; a newer version of a map replaces its waiting one and aborts its running one.
- * `run` does the work of one (mapImage.service.ts); its progress is kept here, per map, for the
- * views.
+ * order asked; a newer version of a map replaces its waiting one and aborts its running one, and
+ * a cut running longer than `timeoutMs` is aborted as timed out. `run` does the work of one
+ * (mapImage.service.ts); its progress is kept here, per map, for the views.
  */
 export function cutQueue(
   run: (cut: QueuedCut, onProgress: (p: number) => void, signal: AbortSignal) => Promise<void>,
   log: (message: string, error: unknown) => void,
+  timeoutMs = CUT_TIMEOUT_MS,
 ) {
   const waiting: QueuedCut[] = [];
   const progress = new Map<string, number>();
@@ -39,7 +50,8 @@ export function cutQueue(
       running = { ...next, abort };
       progress.set(next.mapId, 0);
       try {
-        await run(next, (p) => progress.set(next.mapId, Math.max(0, Math.min(1, p))), abort.signal);
+        const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
+        await run(next, (p) => progress.set(next.mapId, Math.max(0, Math.min(1, p))), signal);
       } catch (e) {
         log(`map image ${next.mapId} v${next.version}: cut not finished`, e);
       } finally {

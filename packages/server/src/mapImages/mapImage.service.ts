@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { canEditEvent } from '../policies/event.policy.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { loadEventAccess, requireEventAdmin } from '../teams/eventAdmin.ts';
-import { cutQueue } from './cutQueue.ts';
+import { cutQueue, timedOut } from './cutQueue.ts';
 import type { CutTiles, QueuedCut } from './cutQueue.ts';
 import type { MapFiles, ReceivedFile } from './mapFiles.ts';
 import {
@@ -44,6 +44,8 @@ export interface MapImageServiceDeps {
   /** The tile cutter (mapImages/cut/, off the event loop). */
   cut: CutTiles;
   log: (message: string, error?: unknown) => void;
+  /** How long a cut may take (cutQueue.ts's CUT_TIMEOUT_MS unless a test says otherwise). */
+  cutTimeoutMs?: number;
 }
 
 /** A file the tile route sends: a stored tile, or the shared empty one. */
@@ -66,7 +68,15 @@ const PREVIEW_WIDTHS = [256, 512, 1024, 2048, 4096];
  * tiles themselves, and the uploader's library. Event admins change an event's maps; others see
  * a map once it is published and its publicFrom has come.
  */
-export function mapImageService({ store, bus, now, files, cut, log }: MapImageServiceDeps) {
+export function mapImageService({
+  store,
+  bus,
+  now,
+  files,
+  cut,
+  log,
+  cutTimeoutMs,
+}: MapImageServiceDeps) {
   const changed = (eventIds: readonly string[]) => {
     for (const eventId of eventIds) {
       bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what: ['maps'] });
@@ -81,7 +91,7 @@ export function mapImageService({ store, bus, now, files, cut, log }: MapImageSe
     value: unknown,
   ) => auditRow(now(), actor, eventId, action, `maps/${mapId}`, old, value);
 
-  const queue = cutQueue(runCut, log);
+  const queue = cutQueue(runCut, log, cutTimeoutMs);
   const extents = extentCache();
   let emptyTile: Promise<Buffer> | null = null;
   const previews = new Map<string, Promise<void>>();
@@ -109,8 +119,16 @@ export function mapImageService({ store, bus, now, files, cut, log }: MapImageSe
     return canEditEvent(access);
   }
 
-  /** One cut: the image at the queued version into a fresh folder, then into place. */
-  async function runCut(
+  /**
+   * One cut: the image at the queued version into a fresh folder, then into place. Servers
+   * sharing a database take turns on a map (one's start resumes the cut another is running):
+   * the second finds it cut and leaves it.
+   */
+  function runCut(job: QueuedCut, onProgress: (p: number) => void, signal: AbortSignal) {
+    return store.exclusive(`mapcut:${job.mapId}`, () => cutNow(job, onProgress, signal));
+  }
+
+  async function cutNow(
     job: QueuedCut,
     onProgress: (p: number) => void,
     signal: AbortSignal,
@@ -146,8 +164,10 @@ export function mapImageService({ store, bus, now, files, cut, log }: MapImageSe
       if (outDir) await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
     }
     // Aborted: a newer placement (its own cut follows), the map's removal, or the server stopping
-    // (the row stays 'cutting' and the next start cuts it again).
-    if (signal.aborted) return;
+    // (the row stays 'cutting' and the next start cuts it again). A cut that took too long
+    // fails, so that no start tries it again and again.
+    if (signal.aborted && !timedOut(signal)) return;
+    if (timedOut(signal)) failure = new Error(`cut timed out`, { cause: failure });
     const stored = await store.mapImages.finishCut(
       row.id,
       row.version,
@@ -179,30 +199,36 @@ export function mapImageService({ store, bus, now, files, cut, log }: MapImageSe
     return p;
   }
 
-  /** The event's map images as an admin or another reader sees them, in their order. */
-  async function visible(eventId: string, admin: boolean): Promise<EventMapImageView[]> {
+  /**
+   * The event's map images as an admin or another reader sees them, in their order, and the
+   * earliest publicFrom still to come of those published that the reader does not see yet
+   * (admins see every image already: null for them), from one read.
+   */
+  async function visible(
+    eventId: string,
+    admin: boolean,
+  ): Promise<{ images: EventMapImageView[]; changeAt: number | null }> {
     const rows = await store.mapImages.linksOf(eventId);
     const at = now();
-    return rows.filter((r) => canSeeMapImage(admin, r, at)).map(view);
+    const coming = admin
+      ? []
+      : rows
+          .filter((r) => r.published === 1 && r.public_from !== null && r.public_from > at)
+          .map((r) => r.public_from!);
+    return {
+      images: rows.filter((r) => canSeeMapImage(admin, r, at)).map(view),
+      changeAt: coming.length > 0 ? Math.min(...coming) : null,
+    };
   }
 
   return {
     /** The event's map images the caller may see (admins: all), in their order. */
     async list(actor: Actor | null, eventId: string): Promise<EventMapImageView[]> {
-      return visible(eventId, await adminOf(actor, eventId));
+      return (await visible(eventId, await adminOf(actor, eventId))).images;
     },
 
-    /** The event's map images as a reader sees them (GET …/map's `images`). */
+    /** The event's map images as a reader sees them, and when that changes (GET …/map). */
     visible,
-
-    /** The earliest publicFrom still to come of the event's published map images, else null. */
-    async nextPublicAt(eventId: string): Promise<number | null> {
-      const at = now();
-      const times = (await store.mapImages.linksOf(eventId))
-        .filter((r) => r.published === 1 && r.public_from !== null && r.public_from > at)
-        .map((r) => r.public_from!);
-      return times.length > 0 ? Math.min(...times) : null;
-    },
 
     /**
      * A new map image of the event from an uploaded file (mapRead.ts): event admins only. The

@@ -17,10 +17,14 @@ import { fetchCapabilities } from './fetchCapabilities.ts';
 export interface MapServiceDeps {
   store: Store;
   config: Pick<ServerConfig, 'mapFetchAllowPrivate'>;
-  /** The event's own map images a reader may see (mapImages/; all of them for its admins). */
-  images?: (eventId: string, admin: boolean) => Promise<EventMapImageView[]>;
-  /** When the next published map image of the event becomes public (null: none to come). */
-  nextImageAt?: (eventId: string) => Promise<number | null>;
+  /**
+   * The event's own map images a reader may see (mapImages/; all of them for its admins), and
+   * when the next published one becomes public for this reader (null: none to come).
+   */
+  images?: (
+    eventId: string,
+    admin: boolean,
+  ) => Promise<{ images: EventMapImageView[]; changeAt: number | null }>;
 }
 
 const bounds = (v: unknown): EventMapView['eventbounds'] => {
@@ -40,8 +44,7 @@ const bounds = (v: unknown): EventMapView['eventbounds'] => {
 export function mapService({
   store,
   config,
-  images = async () => [],
-  nextImageAt = async () => null,
+  images = async () => ({ images: [], changeAt: null }),
 }: MapServiceDeps) {
   return {
     /** Anyone who may see the event: its layers (private ones only for admins), area, speed colours. */
@@ -53,13 +56,13 @@ export function mapService({
       const settings = fromJsonMap(await store.results.settingsOf(eventId));
       const record = fromJsonMap(row.record);
       const ranges = SpeedRanges.safeParse(settings.speedranges);
+      const own = await images(eventId, admin);
       return {
         map: publicMapConfig(readMapSetting(settings.map ?? record.map), admin),
         eventbounds: bounds(settings.eventbounds),
         speedranges: ranges.success ? ranges.data : [],
-        images: await images(eventId, admin),
-        // Admins see every image already; nothing comes for them.
-        imagesChangeAt: admin ? null : await nextImageAt(eventId),
+        images: own.images,
+        imagesChangeAt: own.changeAt,
       };
     },
 
