@@ -160,6 +160,7 @@ export const ERROR_KEYS = [
   'maps.error.toomany',
   'maps.error.notplaced',
   'maps.error.cut',
+  'maps.error.archived',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -337,4 +338,5 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'maps.error.toomany': `An event may have at most ${MAP_IMAGES_PER_EVENT} map images`,
   'maps.error.notplaced': `Place the map before publishing it`,
   'maps.error.cut': `Cutting the map into tiles failed`,
+  'maps.error.archived': 'The event is archived: its maps cannot be changed',
 };

@@ -113,6 +113,12 @@ export function mapImageService({
 
   const view = (row: LinkedMapRow) => presentEventMap(row, queue.progressOf(row.id));
 
+  /** An event admin's change of the event's maps: refused (409) once the event is archived. */
+  async function requireMapWrite(actor: Actor | null, eventId: string): Promise<void> {
+    const row = await requireEventAdmin(store, actor, eventId);
+    if (row.arch !== null) throw new AppError('maps.error.archived', 409);
+  }
+
   /** Whether the caller administers the event (404 when there is no event). */
   async function adminOf(actor: Actor | null, eventId: string): Promise<boolean> {
     const { access } = await loadEventAccess(store, actor, eventId);
@@ -243,7 +249,7 @@ export function mapImageService({
     ): Promise<EventMapImageView> {
       const temps = [file.path];
       try {
-        await requireEventAdmin(store, actor, eventId);
+        await requireMapWrite(actor, eventId);
         if ((await store.mapImages.countOf(eventId)).count >= MAP_IMAGES_PER_EVENT) {
           throw new AppError('maps.error.toomany', 409);
         }
@@ -312,7 +318,7 @@ export function mapImageService({
       mapId: string,
       body: EventMapPatch,
     ): Promise<EventMapImageView> {
-      await requireEventAdmin(store, actor, eventId);
+      await requireMapWrite(actor, eventId);
       const cutVersion = await write(eventId, async (repos) => {
         const row = await linked(repos, eventId, mapId);
         if (body.inLibrary !== undefined && row.owner_id !== actor!.uid && !actor!.superAdmin) {
@@ -376,7 +382,7 @@ export function mapImageService({
 
     /** Takes a map image out of the event (admins); its files go when nothing uses it. */
     async remove(actor: Actor | null, eventId: string, mapId: string): Promise<void> {
-      await requireEventAdmin(store, actor, eventId);
+      await requireMapWrite(actor, eventId);
       await write(eventId, async (repos) => {
         const row = await linked(repos, eventId, mapId);
         await repos.mapImages.deleteLink(eventId, mapId);
@@ -505,7 +511,7 @@ export function mapImageService({
       eventId: string,
       mapId: string,
     ): Promise<{ created: boolean; map: EventMapImageView }> {
-      await requireEventAdmin(store, actor, eventId);
+      await requireMapWrite(actor, eventId);
       const created = await write(eventId, async (repos) => {
         const map = await repos.mapImages.find(mapId);
         if (!map || map.owner_id !== actor!.uid || map.in_library !== 1) throw notFound();

@@ -461,6 +461,28 @@ describe.each(testDialects())('map images on $name', (dialect) => {
     CUT_TEST_MS,
   );
 
+  it('refuses every change of an archived event’s maps, storing nothing', async () => {
+    const small = await mapImage(64, 48);
+    const event = (await buildEvent(t.app, owner)).id;
+    const kept = await upload(owner, small, { event });
+    expect(kept.status).toBe(201);
+    await t.handle.db.updateTable('events').set({ arch: 'a1' }).where('id', '=', event).execute();
+    const before = await mapRows();
+    const archived = (answer: { status: number; body: unknown }) =>
+      expect([answer.status, (answer.body as { error?: string }).error]).toEqual([
+        409,
+        'maps.error.archived',
+      ]);
+    archived(await upload(owner, small, { event }));
+    archived(await patch(owner, kept.body.id, { name: 'Renamed' }, event));
+    archived(
+      await call(t.app, 'DELETE', `/api/events/${event}/maps/${kept.body.id}`, { as: owner }),
+    );
+    expect(await mapRows()).toEqual(before);
+    expect((await list(owner, event)).map((m) => m.name)).toEqual([kept.body.name]);
+    expect(await tmpFiles()).toEqual([]);
+  });
+
   it('holds at most MAP_IMAGES_PER_EVENT maps an event', async () => {
     const small = await mapImage(64, 48);
     const event = (await buildEvent(t.app, owner)).id;

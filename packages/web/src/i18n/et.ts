@@ -93,6 +93,7 @@ export const et: Texts = {
   'maps.error.toomany': `Võistlusel võib olla kuni ${MAP_IMAGES_PER_EVENT} kaardipilti`,
   'maps.error.notplaced': `Paiguta kaart enne avaldamist`,
   'maps.error.cut': `Kaardi paanideks lõikamine ebaõnnestus`,
+  'maps.error.archived': 'Üritus on arhiveeritud: selle kaarte ei saa muuta',
   'play.error.notallowed': 'Sinu võistkond ei ole veel osalemiseks lubatud',
   'play.error.archived': 'Üritus on arhiveeritud: märkeid ei saa saata',
   'play.error.alreadymarked': 'Sinu võistkond on selle KP juba märkinud',
