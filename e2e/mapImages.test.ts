@@ -239,6 +239,18 @@ describe('the organiser’s map images', () => {
     const [saved] = await mapImages(organiser, platform.url);
     expect(saved).toMatchObject({ published: false, state: 'ready', name: 'Tartu park' });
     expect(saved!.placement?.points).toHaveLength(3);
+    // Renamed in place: Escape puts the name back, Enter saves it.
+    await row.getByTestId('mapimage-rename').click();
+    await row.getByTestId('mapimage-name-field').fill('Tartu park 1:4000');
+    await row.getByTestId('mapimage-name-field').press('Escape');
+    await expect(row.getByTestId('mapimage-name').innerText()).resolves.toBe('Tartu park');
+    await row.getByTestId('mapimage-rename').click();
+    await row.getByTestId('mapimage-name-field').fill('Tartu park 1:4000');
+    await row.getByTestId('mapimage-name-field').press('Enter');
+    await expect
+      .poll(async () => (await mapImages(organiser, platform.url))[0]?.name)
+      .toBe('Tartu park 1:4000');
+    await expect(row.getByTestId('mapimage-name').innerText()).resolves.toBe('Tartu park 1:4000');
     await row.getByTestId('mapimage-published').check();
     await row.getByTestId('mapimage-publicfrom-start').click();
     const event = (await (
@@ -362,7 +374,9 @@ describe('the organiser’s map images', () => {
     await shot(confirm, '12-delete-et');
     await confirm.getByTestId('confirm-ok').click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect((await mapImages(organiser, platform.url)).map((m) => m.name)).toEqual(['Tartu park']);
+    expect((await mapImages(organiser, platform.url)).map((m) => m.name)).toEqual([
+      'Tartu park 1:4000',
+    ]);
     const kept = await organiser.request.get(`${platform.url}/api/maps/library`);
     expect(((await kept.json()) as { id: string }[]).map((m) => m.id)).toContain(placed.id);
     await shot(panel, '13-panel-et');

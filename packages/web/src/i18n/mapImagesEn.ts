@@ -14,6 +14,8 @@ export const mapImagesEn: Record<string, string> = {
   'mapimages.inlibrary': 'Keep in my library',
   'mapimages.place': 'Place by points',
   'mapimages.editpoints': 'Edit points',
+  'mapimages.rename': 'Rename',
+  'mapimages.renamed': 'Renamed to {{name}}',
   'mapimages.delete': 'Remove',
   'mapimages.delete.title': 'Remove the map image?',
   'mapimages.delete.text':

@@ -14,6 +14,8 @@ export const mapImagesEt: Record<string, string> = {
   'mapimages.inlibrary': 'Hoia minu kaardikogus',
   'mapimages.place': 'Paiguta punktide järgi',
   'mapimages.editpoints': 'Muuda punkte',
+  'mapimages.rename': 'Nimeta ümber',
+  'mapimages.renamed': 'Uus nimi: {{name}}',
   'mapimages.delete': 'Eemalda',
   'mapimages.delete.title': 'Kas eemaldada kaardipilt?',
   'mapimages.delete.text':

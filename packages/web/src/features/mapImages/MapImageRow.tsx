@@ -9,10 +9,12 @@ import {
   ListItem,
   Stack,
   Switch,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
 import PlaceIcon from '@mui/icons-material/PinDrop';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -94,12 +96,7 @@ export function MapImageRow({
       />
       <Stack sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0, gap: 1 }}>
         <Box>
-          <Typography
-            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
-            data-testid="mapimage-name"
-          >
-            {map.name}
-          </Typography>
+          <NameLine eventId={event.id} map={map} />
           <Typography variant="body2" color="text.secondary">
             {sizeText(map)}
             {map.placement && ` · ${placementText(t, map)}`}
@@ -162,6 +159,67 @@ export function MapImageRow({
         </IconButton>
       </Stack>
     </ListItem>
+  );
+}
+
+/**
+ * The map's name, and a pencil that makes it a field: Enter or leaving it saves (the name is the
+ * map image's, so every event that shows it and the library follow), Escape puts it back.
+ */
+function NameLine({ eventId, map }: { eventId: string; map: EventMapImageView }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const patch = usePatchMapImage(eventId);
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = () => {
+    const name = draft?.trim() ?? '';
+    setDraft(null);
+    if (name === '' || name === map.name) return;
+    patch.mutate(
+      { mapId: map.id, patch: { name } },
+      {
+        onSuccess: () => notify(t('mapimages.renamed', { name }), 'success'),
+        onError: (e) => notify(errorText(t, e), 'error'),
+      },
+    );
+  };
+  if (draft !== null) {
+    return (
+      <TextField
+        size="small"
+        fullWidth
+        autoFocus
+        label={t('mapimages.name')}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') save();
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            setDraft(null);
+          }
+        }}
+        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'mapimage-name-field' } }}
+      />
+    );
+  }
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+      <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="mapimage-name">
+        {patch.isPending ? (patch.variables?.patch.name ?? map.name) : map.name}
+      </Typography>
+      <Tooltip title={t('mapimages.rename')}>
+        <IconButton
+          size="small"
+          aria-label={t('mapimages.rename')}
+          onClick={() => setDraft(map.name)}
+          data-testid="mapimage-rename"
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
   );
 }
 
