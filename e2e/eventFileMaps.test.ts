@@ -7,6 +7,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { EventFile, EventMapImageView } from '@rada/core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
+import { artifacts } from './support.ts';
 
 /**
  * An event's map images in its event file and its archive, as an organiser meets them (issue 37,
@@ -21,7 +22,7 @@ const EVID = 'mapfilesource';
 const MIN = 60_000;
 const EMAIL = 'mapfiles@example.ee';
 const PASSWORD = 'organiser-pass';
-const shots = '/tmp/h/shots';
+const shots = artifacts;
 const mapsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-eventfilemaps-maps-'));
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-eventfilemaps-files-'));
 

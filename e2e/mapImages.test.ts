@@ -11,6 +11,7 @@ import { latLonBoxCorners } from '@rada/core/mapImages';
 import type { EventMapImageView } from '@rada/core';
 import { resultsEventFile } from '../packages/server/src/test/resultsFixture.ts';
 import { usePlatform } from './lifecycle.ts';
+import { artifacts } from './support.ts';
 
 /**
  * The organiser's map images end to end (issue 37, docs/map-images.md "Organiser's screens"): a
@@ -39,7 +40,7 @@ const TURN = (8 * Math.PI) / 180;
 /** Where the image's top-left corner lies (near Tartu), L-EST97 metres. */
 const ORIGIN: [number, number] = [658_000, 6_474_500];
 
-const shots = '/tmp/h/shots';
+const shots = artifacts;
 const mapsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-mapimages-maps-'));
 proj4.defs(EPSG3301.code, EPSG3301.proj4);
 

@@ -83,6 +83,19 @@ describe('command line: results', () => {
     expect(results[0]).toMatchObject({ overtime: true, overallplace: 3 });
   });
 
+  it('counts a team whose start is still to come as not started, as the pages do', async () => {
+    const file = smallEventFile();
+    const later = Date.now() + 24 * H;
+    Object.assign(file.teams.list, { f: { name: 'Later', klassid: 'm', starttime: later } });
+    const { code, out } = await cli('results', write('later.json', file));
+    expect(code).toBe(0);
+    const results = JSON.parse(out) as TeamResult[];
+    expect(results.find((r) => r.teamId === 'f')).toMatchObject({
+      status: 'notstarted',
+      place: null,
+    });
+  });
+
   it('reads the full sample event file', async () => {
     const { code, out } = await cli('results', write('sample.json', sampleEventFile()));
     expect(code).toBe(0);

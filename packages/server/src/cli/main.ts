@@ -63,8 +63,9 @@ export interface Output {
 const RESULT_FORMATS = ['json', 'csv', 'iof'] as const;
 
 /**
- * `results <file> [--format json|csv|iof]`: reads an event file, computes its results and prints
- * them. Pure file work, so it runs without the database. Returns the exit code.
+ * `results <file> [--format json|csv|iof]`: reads an event file, computes its results as they
+ * stand now (a team whose start is still to come has not started, spec 03 §12) and prints them.
+ * Pure file work, so it runs without the database. Returns the exit code.
  */
 function resultsCommand(rest: string[], out: Output, err: Output): number {
   const input = readFileInput(rest, RESULT_FORMATS, 'results needs an event file', err);
@@ -76,7 +77,7 @@ function resultsCommand(rest: string[], out: Output, err: Output): number {
     return 1;
   }
   const event = scoringEventFromFile(parsed.file);
-  const results = computeResults(event);
+  const results = computeResults(event, Date.now());
   if (format === 'csv')
     out.write(
       resultsToCsv(results, { classNames: classNames(event), offsetMinutes: localOffsetMinutes }),
