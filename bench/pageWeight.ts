@@ -68,7 +68,8 @@ function build(tree: string, outDir: string) {
 
 /**
  * The baseline build: the tree at `ref` extracted from git next to this one's installed
- * packages (its own @rada/core), built once and kept in the temporary folder.
+ * packages (its own @rada/core), built once and kept in the temporary folder. What the baseline
+ * imported and the app no longer does (proj4leaflet) is a dev dependency of the bench package.
  */
 function baselineBuild(ref: string): string {
   const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], {

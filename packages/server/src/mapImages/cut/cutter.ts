@@ -260,8 +260,8 @@ export type CutMessage =
   | { type: 'done'; result: CutResult }
   | { type: 'failed'; error: string };
 
-/** Lowered priority of the cutting process: the server's own work goes first. */
-const CHILD_NICE = 10;
+/** Lowest priority of the cutting process: it takes what the server's own work leaves. */
+const CHILD_NICE = 19;
 
 /**
  * Cuts off the event loop: a child Node process (TypeScript through tsx, as the server runs)
