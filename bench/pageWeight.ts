@@ -78,7 +78,9 @@ function baselineBuild(ref: string): string {
   }).trim();
   const dir = path.join(os.tmpdir(), `rada-pageweight-${commit}`);
   const dist = path.join(dir, 'dist');
-  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  // Written after a whole build: a failed one can leave index.html behind.
+  const built = path.join(dir, 'built');
+  if (fs.existsSync(built)) return dist;
   const tree = path.join(dir, 'tree');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(tree, { recursive: true });
@@ -104,6 +106,7 @@ function baselineBuild(ref: string): string {
     path.join(tree, 'packages/web/node_modules'),
   );
   build(tree, dist);
+  fs.writeFileSync(built, commit);
   return dist;
 }
 
