@@ -15,9 +15,10 @@
  * - scroll: frame intervals while the 2,000-team results page is scrolled to its end.
  * - live map with the event's own map image (issue 37; the current build only): an anonymous
  *   visitor's cold visit of `/{evid}/map` with a published 4,000 × 4,000 px map image under the
- *   KPs. "First view": from the moment the map is on the page until every map image tile of its
- *   first view is drawn (the event's map read, the image's tiles fetched); also reported from
- *   the navigation, with the page's JavaScript.
+ *   KPs. "First view": from the navigation until every tile of the first view of the map image
+ *   is drawn, the server's (its tiles in the HTML, packages/server/src/http/firstPaint.ts) or the
+ *   app's (Leaflet's, after the event's map is read), whichever comes first; both are reported,
+ *   and the app's also from the moment its map is on the page, with the page's JavaScript.
  * Baseline: the same pages of the web app as built at BASELINE_REF (the last commit before the
  * public pages were split from the organiser's app), built and measured in the same run.
  * Targets for the current build: JavaScript ≤ 200 KB, slow phone ≤ 2.5 s, desktop ≤ 1 s, scroll
@@ -390,9 +391,12 @@ interface MapVisit {
   jsBytes: number;
   /** Until the live map is on the page. */
   mapMs: number;
-  /** Until every map image tile of the first view is drawn. */
+  /** Until every map image tile of the app's first view is drawn. */
   imageMs: number;
   tiles: number;
+  /** Until every tile of the server's first view (firstPaint.ts) is drawn; ∞ without one. */
+  paintMs: number;
+  paintTiles: number;
 }
 
 /**
@@ -410,6 +414,19 @@ async function mapVisit(
   if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
   try {
     await page.addInitScript(`{
+      // The server's first view: its SVG's tiles, each done when its load (or error) event came.
+      const done = new WeakSet();
+      const settled = (e) => {
+        if (window.__paintAt !== undefined || !(e.target instanceof SVGImageElement)) return;
+        done.add(e.target);
+        const all = document.querySelectorAll('[data-first-paint] svg image');
+        if (all.length > 0 && [...all].every((t) => done.has(t))) {
+          window.__paintAt = performance.now();
+          window.__paintTiles = all.length;
+        }
+      };
+      document.addEventListener('load', settled, true);
+      document.addEventListener('error', settled, true);
       const tiles = '.leaflet-tile-pane img[src*="/maps/"]';
       const observer = new MutationObserver(() => {
         if (window.__mapAt === undefined && document.querySelector('[data-testid="live-map"] .leaflet-container')) {
@@ -437,10 +454,19 @@ async function mapVisit(
         );
     const mapMs = await noted('__mapAt');
     const imageMs = mapMs === Infinity ? Infinity : await noted('__imageAt');
-    const tiles = await page.evaluate(
-      () => (window as unknown as { __tiles?: number }).__tiles ?? 0,
-    );
-    return { jsBytes: bytes().jsBytes, requests: bytes().requests, mapMs, imageMs, tiles };
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as Record<string, number | undefined>;
+      return { tiles: w.__tiles ?? 0, paintAt: w.__paintAt, paintTiles: w.__paintTiles ?? 0 };
+    });
+    return {
+      jsBytes: bytes().jsBytes,
+      requests: bytes().requests,
+      mapMs,
+      imageMs,
+      tiles: seen.tiles,
+      paintMs: seen.paintAt ?? Infinity,
+      paintTiles: seen.paintTiles,
+    };
   } finally {
     if (trace) await browser.stopTracing();
     await context.close();
@@ -474,18 +500,22 @@ async function measureLiveMap(browser: Browser, platform: TestPlatform, cookie: 
           .join('\n'),
     );
   }
-  const view = (v: MapVisit) => v.imageMs - v.mapMs;
-  const slowView = median(slow.map(view));
-  const met = slowView <= MAP_VIEW_TARGET_MS;
+  // The first view of the map image, from the navigation: the server's (its tiles in the HTML)
+  // or the app's (Leaflet's tiles), whichever is drawn first.
+  const first = (v: MapVisit) => Math.min(v.paintMs, v.imageMs);
+  const slowFirst = median(slow.map(first));
+  const met = slowFirst <= MAP_VIEW_TARGET_MS;
+  const profile = (visits: MapVisit[]) =>
+    `server's view ${msText(median(visits.map((v) => v.paintMs)))} (${median(visits.map((v) => v.paintTiles))} tiles), ` +
+    `the app's map ${msText(median(visits.map((v) => v.mapMs)))} and its image ` +
+    `${msText(median(visits.map((v) => v.imageMs)))} (${median(visits.map((v) => v.tiles))} tiles, ` +
+    `${msText(median(visits.map((v) => v.imageMs - v.mapMs)))} after the map)`;
   console.log(
-    `pageWeight: live map with a map image: first view of the image ${msText(slowView)} on the ` +
-      `slow phone (${median(slow.map((v) => v.tiles))} tiles), ${msText(median(desktop.map(view)))} ` +
-      `on the desktop (${median(desktop.map((v) => v.tiles))} tiles) ${met ? 'OK' : 'OVER TARGET'}; ` +
-      `from the navigation: map ${msText(median(slow.map((v) => v.mapMs)))}, image ` +
-      `${msText(median(slow.map((v) => v.imageMs)))} on the slow phone, map ` +
-      `${msText(median(desktop.map((v) => v.mapMs)))}, image ${msText(median(desktop.map((v) => v.imageMs)))} ` +
-      `on the desktop; JS ${kb(median(slow.map((v) => v.jsBytes)))} (reported); target: first view ` +
-      `≤ ${MAP_VIEW_TARGET_MS} ms on the slow phone`,
+    `pageWeight: live map with a map image: first view of the image ${msText(slowFirst)} from the ` +
+      `navigation on the slow phone ${met ? 'OK' : 'OVER TARGET'} (${profile(slow)}); desktop ` +
+      `${msText(median(desktop.map(first)))} (${profile(desktop)}); JS ` +
+      `${kb(median(slow.map((v) => v.jsBytes)))} (reported); target: first view ≤ ` +
+      `${MAP_VIEW_TARGET_MS} ms on the slow phone`,
   );
   return met;
 }

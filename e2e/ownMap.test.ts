@@ -224,12 +224,47 @@ describe('the event’s own map where maps are drawn', () => {
         .replace('{y}', '0')}`,
     );
     expect(tile.status()).toBe(404);
+    // Nor does the server's first view of the page (its HTML, read here with no script).
+    const noScript = await browser.newContext({
+      locale: 'et-EE',
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const first = await noScript.newPage();
+    const firstAsked = watchTiles(first);
+    await first.goto(`${platform.url}/${EVID}/map`);
+    await first.locator('[data-first-paint] .fp-map').waitFor();
+    expect(await first.getByTestId('first-paint-map').count()).toBe(0);
+    expect(firstAsked).toEqual([]);
 
     // Public now: the anonymous viewer's map draws it.
     const now = await req.patch(`${platform.url}/api/events/${EVID}/maps/${mapId}`, {
       data: { publicFrom: null },
     });
     expect(now.status(), await now.text()).toBe(200);
+    // The HTML alone shows the image, before (and without) the app: its tiles of one zoom, all
+    // answered, the magenta image filling most of the map's box.
+    await first.reload();
+    const view = first.getByTestId('first-paint-map');
+    await view.waitFor();
+    const tiles = await view.locator('image').count();
+    expect(tiles).toBeGreaterThan(0);
+    await expect.poll(() => answered(firstAsked).length).toBe(tiles);
+    expect(answered(firstAsked).every((a) => a.status === 200)).toBe(true);
+    expect(await first.locator('.fp-tabs .on').innerText()).toMatch(/kaart/i);
+    const shot = await sharp(await first.locator('.fp-map').screenshot())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let magenta = 0;
+    for (let i = 0; i < shot.data.length; i += 3) {
+      const [r, g, b] = [shot.data[i]!, shot.data[i + 1]!, shot.data[i + 2]!];
+      if (Math.abs(r - MAGENTA[0]) < 30 && g < 40 && Math.abs(b - MAGENTA[2]) < 30) magenta++;
+    }
+    // 4 : 3 in a 390 × 590 px box: about two thirds of it is the image, mostly magenta.
+    expect(magenta / (shot.info.width * shot.info.height)).toBeGreaterThan(0.3);
+    await screenshot(first, 'ownmap-first-view-et', false);
+    await noScript.close();
     await anon.reload();
     await waitForTiles(anon, '[data-testid="live-map"]');
     await expect.poll(() => answered(asked).length).toBeGreaterThan(0);

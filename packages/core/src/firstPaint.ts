@@ -25,6 +25,9 @@ export const FIRST_PAINT_KEYS = [
   'start.title',
   'reg.title',
   'common.loading',
+  'event.tab.overview',
+  'event.tab.kp',
+  'event.tab.map',
 ] as const;
 
 export type FirstPaintKey = (typeof FIRST_PAINT_KEYS)[number];

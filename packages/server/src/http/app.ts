@@ -491,6 +491,7 @@ export async function buildApp({
     results: (id) => services.results.resultsJson(null, id),
     responses: (id) => services.results.responses(null, id),
     standings: (cupId) => services.cups.standings(null, cupId),
+    map: (id) => services.maps.eventMap(null, id),
   });
   return app;
 }

@@ -11,6 +11,8 @@ import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
+import { mapImage } from '../mapImages/testImages.ts';
+import { fetchTile, placedMap } from '../mapImages/transferTestKit.ts';
 
 // The first paint reads through the services; their dialects are tested with them.
 const sqlite = testDialects()[0]!;
@@ -187,6 +189,65 @@ describe('the first rows of public pages in index.html', () => {
     // An admin reading their hidden results gets the app's page too: it asks with their session.
     const admin = await page(`/${hiddenResults}/result`, { cookie: owner.cookie });
     expect(admin.body).toBe(INDEX);
+  });
+
+  it("writes the live map's frame with its published map image's tiles, where the public sees the map", async () => {
+    const id = await newEvent();
+    const settings = async (values: Record<string, unknown>) => {
+      const res = await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+        as: owner,
+        body: { settings: values },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await settings({ hidetracks: false, kpsinweb: true });
+    // No map image yet: the frame with the tabs, the map's box loading.
+    const bare = await page(`/${id}/map`);
+    expect(bare.body).toContain(`data-first-paint="/${id}/map"`);
+    expect(bare.body).toMatch(
+      /<div class="fp-tabs"><span>en:event\.tab\.overview<\/span><span>en:event\.tab\.kp<\/span><span class="on">en:event\.tab\.map<\/span><\/div>/,
+    );
+    expect(bare.body).toContain('<div class="fp-map"><div class="fp-load"');
+    // A map the admins have not published is not written.
+    await placedMap(t, owner, id, await mapImage(1200, 800), 'Draft');
+    expect((await page(`/${id}/map`)).body).not.toContain('first-paint-map');
+
+    const forest = await placedMap(t, owner, id, await mapImage(1200, 800), 'Forest', {
+      published: true,
+    });
+    const res = await page(`/${id}/map`, { 'accept-language': 'et' });
+    expect(res.body).toContain('et:event.tab.map');
+    const svg =
+      /<svg viewBox="([^"]+)"[^>]*aria-label="Forest" data-testid="first-paint-map">(.*?)<\/svg>/.exec(
+        res.body,
+      );
+    expect(svg, res.body).not.toBeNull();
+    // The view is the image's extent in Web Mercator: about its 3 : 2, turned a little by the
+    // grid's convergence near Tartu, and no more than a phone's width of tile pixels.
+    const [, , w, h] = svg![1]!.split(' ').map(Number);
+    expect(w! / h!).toBeGreaterThan(1.4);
+    expect(w! / h!).toBeLessThan(1.55);
+    expect(Math.max(w!, h!)).toBeLessThanOrEqual(640);
+    const tiles = [...svg![2]!.matchAll(/<image href="([^"]+)" x="(\d+)" y="(\d+)"/g)];
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.length).toBeLessThanOrEqual(16);
+    const prefix = forest.tiles!.url.slice(0, forest.tiles!.url.indexOf('{grid}')) + '3857/';
+    for (const [, href] of tiles) {
+      expect(href!.startsWith(prefix), href).toBe(true);
+      // Each tile is one an anonymous reader gets, with the image on it.
+      const tile = await fetchTile(t, null, href!.replaceAll('&amp;', '&'));
+      expect(tile.status, href).toBe(200);
+      expect(tile.type).toBe('image/webp');
+    }
+    // The tiles tile the view: one zoom, a whole grid of them from the first one's corner.
+    const xs = new Set(tiles.map((m) => Number(m[2])));
+    const ys = new Set(tiles.map((m) => Number(m[3])));
+    expect(xs.size * ys.size).toBe(tiles.length);
+    expect(Math.min(...xs, ...ys)).toBe(0);
+
+    // Tracks hidden from the public: the live map is not theirs to see, so nothing is written.
+    await settings({ hidetracks: true });
+    expect((await page(`/${id}/map`)).body).toBe(INDEX);
   });
 
   it('compresses the page for browsers that accept it', async () => {

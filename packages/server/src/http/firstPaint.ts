@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gridExtent } from '../mapImages/tileRange.ts';
 import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_KEYS,
@@ -10,9 +11,14 @@ import {
   placeLabel,
   responseCell,
   shownPoints,
+  TILE_GRID_DEFS,
+  TILE_SIZE,
+  gridResolution,
 } from '@rada/core';
 import type {
   CupStandingsView,
+  EventMapImageView,
+  EventMapView,
   EventSummary,
   FirstPaintKey,
   FirstPaintTexts,
@@ -39,6 +45,8 @@ export interface FirstPaintSources {
   results(id: string): Promise<Buffer>;
   responses(id: string): Promise<ResponsesView>;
   standings(cupId: string): Promise<CupStandingsView>;
+  /** The event's map as GET /api/events/:id/map answers it (its published map images). */
+  map(id: string): Promise<EventMapView>;
 }
 
 type Texts = Record<FirstPaintKey, string>;
@@ -80,6 +88,12 @@ body{margin:0;background:#f5f6f3}
 .fp-page{max-width:1200px;margin:0 auto;padding:24px 16px}.fp-reg{max-width:880px;margin:0 auto;padding:12px}
 @media(min-width:600px){.fp-page,.fp-reg{padding:24px}}.fp .fp-reg h1{font-size:1.5rem;line-height:1.334;margin:0}
 .fp-reg p{margin:0 0 16px;color:rgba(0,0,0,.6);font-size:1rem;line-height:1.5}
+.fp .fp-ev{font-size:2.125rem;line-height:1.235;font-weight:600;margin:0;word-break:break-word}
+.fp-tabs{display:flex;overflow:hidden;margin:16px 0;background:#fff;border:1px solid #e0e0e0;border-radius:8px}
+.fp-tabs span{padding:14px 16px;font-size:.875rem;font-weight:500;line-height:1.25;text-transform:uppercase;letter-spacing:.03em;color:rgba(0,0,0,.6);white-space:nowrap}
+.fp-tabs .on{color:#2e6b3a;box-shadow:inset 0 -2px #2e6b3a}
+.fp-map{height:70vh;min-height:480px;margin-top:48px;background:#ddd;border:1px solid #e0e0e0;border-radius:8px;overflow:hidden}
+.fp-map svg{display:block;width:100%;height:100%}
 </style>`;
 
 /** What the app shows while a page's data loads (components/States.tsx' LoadingState). */
@@ -215,13 +229,89 @@ function regHtml(texts: Texts, pathname: string, event: EventSummary) {
   );
 }
 
-type PageKind = 'results' | 'responses' | 'cup' | 'start' | 'reg';
+/** The longest side of a map image's first view, in its tiles' pixels: a few tiles, a phone's width. */
+const MAP_VIEW_PX = 640;
+/** More tiles than this (an image far from square) and the map gets no first view. */
+const MAP_VIEW_MAX_TILES = 16;
+
+/**
+ * The first view of an event's map image: its Web Mercator tiles of one zoom (the grid the live
+ * map draws over its default base map, so the app finds them in the browser's cache) placed in an
+ * SVG that fits the image's extent to the map's box; null when the image has no such tiles.
+ * Coordinates are from the first tile's corner: a tile's own pixel numbers exceed what SVG's
+ * single-precision floats hold exactly.
+ */
+export function mapImageSvg(image: EventMapImageView): string | null {
+  const set = image.tiles?.grids['3857'];
+  if (image.state !== 'ready' || !image.tiles || !set || !image.placement) return null;
+  const extent = gridExtent(image.placement, image.width, image.height, '3857');
+  if (!extent) return null;
+  const def = TILE_GRID_DEFS['3857'];
+  const longest = Math.max(extent[2] - extent[0], extent[3] - extent[1]);
+  let z = set.minZoom;
+  while (z < set.maxZoom && longest / gridResolution(def, z + 1) <= MAP_VIEW_PX) z++;
+  const res = gridResolution(def, z);
+  const left = (extent[0] - def.originX) / res;
+  const top = (def.originY - extent[3]) / res;
+  const width = (extent[2] - extent[0]) / res;
+  const height = (extent[3] - extent[1]) / res;
+  const [x0, y0] = [Math.floor(left / TILE_SIZE), Math.floor(top / TILE_SIZE)];
+  const x1 = Math.ceil((left + width) / TILE_SIZE) - 1;
+  const y1 = Math.ceil((top + height) / TILE_SIZE) - 1;
+  if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_VIEW_MAX_TILES) return null;
+  const url = image.tiles.url.replaceAll('{grid}', '3857').replace('{z}', String(z));
+  const tiles: string[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      // Half a pixel over the next tile: no hairline between tiles when the view is scaled.
+      tiles.push(
+        `<image href="${escapeHtml(url.replace('{x}', String(x)).replace('{y}', String(y)))}"` +
+          ` x="${(x - x0) * TILE_SIZE}" y="${(y - y0) * TILE_SIZE}"` +
+          ` width="${TILE_SIZE + 0.5}" height="${TILE_SIZE + 0.5}"/>`,
+      );
+    }
+  }
+  const box = [left - x0 * TILE_SIZE, top - y0 * TILE_SIZE, width, height]
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  return (
+    `<svg viewBox="${box}" preserveAspectRatio="xMidYMid meet" role="img"` +
+    ` aria-label="${escapeHtml(image.name)}" data-testid="first-paint-map">${tiles.join('')}</svg>`
+  );
+}
+
+/**
+ * The live map (LiveMapTab.tsx) as a visitor first sees it: the event's name, its tabs and the
+ * map's box with the first published map image in it; null when the public sees no map there.
+ */
+function mapHtml(texts: Texts, pathname: string, event: EventSummary, view: EventMapView) {
+  if (event.hidetracks) return null;
+  const shown: ('overview' | 'kp' | 'map')[] = [
+    'overview',
+    ...(event.kpsinweb ? ['kp' as const] : []),
+    'map',
+  ];
+  const tabs = shown.map(
+    (tab) =>
+      `<span${tab === 'map' ? ' class="on"' : ''}>` +
+      `${escapeHtml(texts[`event.tab.${tab}`])}</span>`,
+  );
+  const image = view.images.map(mapImageSvg).find((svg) => svg !== null);
+  return painted(
+    pathname,
+    `${bar(texts)}<div class="fp-main"><h1 class="fp-ev">${escapeHtml(event.name)}</h1>` +
+      `<div class="fp-tabs">${tabs.join('')}</div>` +
+      `<div class="fp-map">${image ?? loading(texts)}</div></div>`,
+  );
+}
+
+type PageKind = 'results' | 'responses' | 'cup' | 'start' | 'reg' | 'map';
 
 /** The page a path names, with its id (still URL-encoded, as the app's router sees it). */
 function pageOf(pathname: string): { kind: PageKind; id: string } | null {
   const cup = /^\/cup\/([^/]+)\/?$/.exec(pathname);
   if (cup) return { kind: 'cup', id: cup[1]! };
-  const event = /^\/([^/]+)\/(result|tulemus|responses|start|reg)\/?$/.exec(pathname);
+  const event = /^\/([^/]+)\/(result|tulemus|responses|start|reg|map)\/?$/.exec(pathname);
   if (!event) return null;
   const kind = event[2] === 'result' || event[2] === 'tulemus' ? 'results' : event[2];
   return { kind: kind as PageKind, id: event[1]! };
@@ -303,6 +393,7 @@ export function firstPaint(dist: string, sources: FirstPaintSources) {
         const event = await sources.event(id);
         if (page.kind === 'start') return startHtml(own, pathname, event);
         if (page.kind === 'reg') return regHtml(own, pathname, event);
+        if (page.kind === 'map') return mapHtml(own, pathname, event, await sources.map(id));
         return responsesHtml(own, pathname, event, await sources.responses(id));
       } catch {
         // Not found, hidden, not public: the app asks and says so itself.
