@@ -414,19 +414,32 @@ async function mapVisit(
   if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
   try {
     await page.addInitScript(`{
-      // The server's first view: its SVG's tiles, each done when its load (or error) event came.
-      const done = new WeakSet();
-      const settled = (e) => {
-        if (window.__paintAt !== undefined || !(e.target instanceof SVGImageElement)) return;
-        done.add(e.target);
-        const all = document.querySelectorAll('[data-first-paint] svg image');
-        if (all.length > 0 && [...all].every((t) => done.has(t))) {
+      // The server's first view: the frame after its SVG's tiles have all arrived (an SVG image
+      // sends no load event a listener outside it hears), while it is still on the page.
+      const painted = () => [...document.querySelectorAll('[data-first-paint] svg image')];
+      let paintUrls = null;
+      const arrived = () => {
+        if (window.__paintAt !== undefined || window.__paintGone !== undefined || !paintUrls) return;
+        const done = new Set(performance.getEntriesByType('resource').map((e) => e.name));
+        if (!paintUrls.every((u) => done.has(u))) return;
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          if (window.__paintGone !== undefined) return;
           window.__paintAt = performance.now();
-          window.__paintTiles = all.length;
-        }
+          window.__paintTiles = paintUrls.length;
+        }));
       };
-      document.addEventListener('load', settled, true);
-      document.addEventListener('error', settled, true);
+      new PerformanceObserver(arrived).observe({ type: 'resource', buffered: true });
+      new MutationObserver((_, self) => {
+        const images = painted();
+        if (images.length > (paintUrls?.length ?? 0)) {
+          paintUrls = images.map((i) => new URL(i.getAttribute('href'), location.href).href);
+          arrived();
+        }
+        if (paintUrls && images.length === 0) {
+          window.__paintGone = performance.now();
+          self.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
       const tiles = '.leaflet-tile-pane img[src*="/maps/"]';
       const observer = new MutationObserver(() => {
         if (window.__mapAt === undefined && document.querySelector('[data-testid="live-map"] .leaflet-container')) {

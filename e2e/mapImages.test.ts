@@ -368,6 +368,21 @@ describe('the organiser’s map images', () => {
     await page.keyboard.press('Escape');
     await library.waitFor({ state: 'detached' });
 
+    // Moved up: drawn over the first map; its arrow up is then off, the other's down.
+    expect(await rows.nth(0).getByTestId('mapimage-up').isDisabled()).toBe(true);
+    await expect(second.getByTestId('mapimage-up').getAttribute('aria-label')).resolves.toMatch(
+      /Tõsta üles/,
+    );
+    await second.getByTestId('mapimage-up').click();
+    await expect
+      .poll(async () => (await mapImages(organiser, platform.url)).map((m) => m.name))
+      .toEqual(['park', 'Tartu park 1:4000']);
+    await expect.poll(() => rows.nth(0).getByTestId('mapimage-name').innerText()).toBe('park');
+    expect(await rows.nth(0).getByTestId('mapimage-up').isDisabled()).toBe(true);
+    expect(await rows.nth(1).getByTestId('mapimage-down').isDisabled()).toBe(true);
+    await rows.nth(0).getByTestId('mapimage-down').click();
+    await expect.poll(() => rows.nth(1).getByTestId('mapimage-name').innerText()).toBe('park');
+
     // Removed from the event after the question; it stays in the library.
     await second.getByTestId('mapimage-delete').click();
     const confirm = page.getByTestId('mapimages-delete-dialog');

@@ -89,7 +89,7 @@ body{margin:0;background:#f5f6f3}
 @media(min-width:600px){.fp-page,.fp-reg{padding:24px}}.fp .fp-reg h1{font-size:1.5rem;line-height:1.334;margin:0}
 .fp-reg p{margin:0 0 16px;color:rgba(0,0,0,.6);font-size:1rem;line-height:1.5}
 .fp .fp-ev{font-size:2.125rem;line-height:1.235;font-weight:600;margin:0;word-break:break-word}
-.fp-tabs{display:flex;overflow:hidden;margin:16px 0;background:#fff;border:1px solid #e0e0e0;border-radius:8px}
+.fp-tabs{display:flex;overflow:hidden;margin:48px 0 16px;background:#fff;border:1px solid #e0e0e0;border-radius:8px}
 .fp-tabs span{padding:14px 16px;font-size:.875rem;font-weight:500;line-height:1.25;text-transform:uppercase;letter-spacing:.03em;color:rgba(0,0,0,.6);white-space:nowrap}
 .fp-tabs .on{color:#2e6b3a;box-shadow:inset 0 -2px #2e6b3a}
 .fp-map{height:70vh;min-height:480px;margin-top:48px;background:#ddd;border:1px solid #e0e0e0;border-radius:8px;overflow:hidden}
@@ -237,7 +237,9 @@ const MAP_VIEW_MAX_TILES = 16;
 /**
  * The first view of an event's map image: its Web Mercator tiles of one zoom (the grid the live
  * map draws over its default base map, so the app finds them in the browser's cache) placed in an
- * SVG that fits the image's extent to the map's box; null when the image has no such tiles.
+ * SVG that fits the image's extent to the map's box, each tile also preloaded at high priority
+ * (an SVG image is asked at low priority, and on a slow link it waited seconds behind the app's
+ * scripts); null when the image has no such tiles.
  * Coordinates are from the first tile's corner: a tile's own pixel numbers exceed what SVG's
  * single-precision floats hold exactly.
  */
@@ -261,11 +263,15 @@ export function mapImageSvg(image: EventMapImageView): string | null {
   if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_VIEW_MAX_TILES) return null;
   const url = image.tiles.url.replaceAll('{grid}', '3857').replace('{z}', String(z));
   const tiles: string[] = [];
+  const preloads: string[] = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
+      const href = escapeHtml(url.replace('{x}', String(x)).replace('{y}', String(y)));
+      // Asked first: images otherwise wait behind the app's scripts on a slow link.
+      preloads.push(`<link rel="preload" as="image" fetchpriority="high" href="${href}">`);
       // Half a pixel over the next tile: no hairline between tiles when the view is scaled.
       tiles.push(
-        `<image href="${escapeHtml(url.replace('{x}', String(x)).replace('{y}', String(y)))}"` +
+        `<image href="${href}"` +
           ` x="${(x - x0) * TILE_SIZE}" y="${(y - y0) * TILE_SIZE}"` +
           ` width="${TILE_SIZE + 0.5}" height="${TILE_SIZE + 0.5}"/>`,
       );
@@ -275,6 +281,7 @@ export function mapImageSvg(image: EventMapImageView): string | null {
     .map((n) => n.toFixed(2))
     .join(' ');
   return (
+    preloads.join('') +
     `<svg viewBox="${box}" preserveAspectRatio="xMidYMid meet" role="img"` +
     ` aria-label="${escapeHtml(image.name)}" data-testid="first-paint-map">${tiles.join('')}</svg>`
   );

@@ -124,6 +124,18 @@ export function mapImageRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Numbers the event's map images 0, 1, 2… in the order of `mapIds`. */
+    async setOrder(eventId: string, mapIds: readonly string[]): Promise<void> {
+      for (const [position, mapId] of mapIds.entries()) {
+        await db
+          .updateTable('event_maps')
+          .set({ position })
+          .where('event_id', '=', eventId)
+          .where('map_id', '=', mapId)
+          .execute();
+      }
+    },
+
     /** Takes the map image out of the event; true when the event showed it. */
     async deleteLink(eventId: string, mapId: string): Promise<boolean> {
       const res = await db

@@ -309,7 +309,9 @@ export function mapImageService({
 
     /**
      * Changes a map image of the event (admins): its name, placement (a new version, cut anew),
-     * publishing, publicFrom and position; inLibrary by its owner only (403 for others).
+     * publishing, publicFrom and position (its place among the event's maps, 0 first: the others
+     * are renumbered around it in the same transaction); inLibrary by its owner only (403 for
+     * others).
      * Publishing a map that is not placed is refused (409 maps.error.notplaced).
      */
     async patch(
@@ -341,8 +343,15 @@ export function mapImageService({
         await repos.mapImages.updateLink(eventId, mapId, {
           ...(body.published !== undefined ? { published: body.published ? 1 : 0 } : {}),
           ...(body.publicFrom !== undefined ? { public_from: body.publicFrom } : {}),
-          ...(body.position !== undefined ? { position: body.position } : {}),
         });
+        if (body.position !== undefined) {
+          // Its place among the event's maps: the others keep their order around it.
+          const order = (await repos.mapImages.linksOf(eventId))
+            .map((r) => r.id)
+            .filter((id) => id !== mapId);
+          order.splice(Math.min(body.position, order.length), 0, mapId);
+          await repos.mapImages.setOrder(eventId, order);
+        }
         const logged = [];
         if (placement) {
           logged.push(audit(actor, eventId, 'event.map.place', mapId, placementOf(row), placement));

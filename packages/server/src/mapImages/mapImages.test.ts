@@ -483,6 +483,33 @@ describe.each(testDialects())('map images on $name', (dialect) => {
     expect(await tmpFiles()).toEqual([]);
   });
 
+  it('moves a map to its new place among the event’s maps, the others keeping their order', async () => {
+    const small = await mapImage(64, 48);
+    const event = (await buildEvent(t.app, owner)).id;
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D']) {
+      const up = await upload(owner, small, { event, name });
+      expect(up.status).toBe(201);
+      ids.push(up.body.id);
+    }
+    const names = async () => (await list(owner, event)).map((m) => m.name);
+    const move = async (name: string, position: number, as: Caller = owner) =>
+      (await patch(as, ids['ABCD'.indexOf(name)]!, { position }, event)).status;
+    expect(await move('D', 0)).toBe(200);
+    expect(await names()).toEqual(['D', 'A', 'B', 'C']);
+    expect(await move('A', 2)).toBe(200);
+    expect(await names()).toEqual(['D', 'B', 'A', 'C']);
+    // Past the end: last. The positions stay 0, 1, 2… whatever was asked.
+    expect(await move('D', 1000)).toBe(200);
+    expect(await names()).toEqual(['B', 'A', 'C', 'D']);
+    expect((await list(owner, event)).map((m) => m.position)).toEqual([0, 1, 2, 3]);
+    // Only the event's admins move its maps.
+    for (const as of [null, stranger, member, otherAdmin]) {
+      expect(await move('C', 0, as)).toBeGreaterThanOrEqual(401);
+    }
+    expect(await names()).toEqual(['B', 'A', 'C', 'D']);
+  });
+
   it('holds at most MAP_IMAGES_PER_EVENT maps an event', async () => {
     const small = await mapImage(64, 48);
     const event = (await buildEvent(t.app, owner)).id;

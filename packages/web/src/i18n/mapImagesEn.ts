@@ -16,6 +16,8 @@ export const mapImagesEn: Record<string, string> = {
   'mapimages.editpoints': 'Edit points',
   'mapimages.rename': 'Rename',
   'mapimages.renamed': 'Renamed to {{name}}',
+  'mapimages.moveup': 'Move up (drawn over the maps below)',
+  'mapimages.movedown': 'Move down',
   'mapimages.delete': 'Remove',
   'mapimages.delete.title': 'Remove the map image?',
   'mapimages.delete.text':

@@ -16,6 +16,8 @@ export const mapImagesEt: Record<string, string> = {
   'mapimages.editpoints': 'Muuda punkte',
   'mapimages.rename': 'Nimeta ümber',
   'mapimages.renamed': 'Uus nimi: {{name}}',
+  'mapimages.moveup': 'Tõsta üles (joonistatakse allolevate kaartide peale)',
+  'mapimages.movedown': 'Vii alla',
   'mapimages.delete': 'Eemalda',
   'mapimages.delete.title': 'Kas eemaldada kaardipilt?',
   'mapimages.delete.text':

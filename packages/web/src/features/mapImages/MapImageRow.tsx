@@ -14,6 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownIcon from '@mui/icons-material/ArrowDownward';
+import UpIcon from '@mui/icons-material/ArrowUpward';
 import EditIcon from '@mui/icons-material/Edit';
 import PlaceIcon from '@mui/icons-material/PinDrop';
 import { useTranslation } from 'react-i18next';
@@ -27,29 +29,38 @@ import { useNotify } from '../../components/NotifyProvider.tsx';
 import { errorText } from '../../i18n/errorText.ts';
 import { useAutosave } from '../settings/useAutosave.ts';
 import { megabytes, sizeText } from './format.ts';
-import { usePatchMapImage } from './useMapImages.ts';
+import { useMoveMapImage, usePatchMapImage } from './useMapImages.ts';
 
 /** The thumbnail's box, CSS px (the image is asked at twice that for sharp screens). */
 const THUMB = { width: 112, height: 84 };
 
 /**
  * One map image of the panel: thumbnail, name, size, placement and tile state, and its switches
- * and "hidden until" time (each saved at once; the time a second after typing stops).
+ * and "hidden until" time (each saved at once; the time a second after typing stops); arrows
+ * move it up or down among the event's maps (the first is drawn on top).
  */
 export function MapImageRow({
   event,
   map,
+  index,
+  count,
   onPlace,
   onDelete,
 }: {
   event: EventSummary;
   map: EventMapImageView;
+  /** Its place in the panel's list, and the list's length. */
+  index: number;
+  count: number;
   onPlace: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const patch = usePatchMapImage(event.id);
+  const move = useMoveMapImage(event.id);
+  const moveTo = (position: number) =>
+    move.mutate({ mapId: map.id, position }, { onError: (e) => notify(errorText(t, e), 'error') });
   /** A switch's value while its change is on the way. */
   const [pending, setPending] = useState<Partial<Record<'published' | 'inLibrary', boolean>>>({});
   const change = (key: 'published' | 'inLibrary', value: boolean) => {
@@ -149,6 +160,26 @@ export function MapImageRow({
         >
           {map.placement?.source === 'points' ? t('mapimages.editpoints') : t('mapimages.place')}
         </Button>
+        {count > 1 && (
+          <Stack direction="row">
+            <IconButton
+              aria-label={t('mapimages.moveup')}
+              disabled={index === 0 || move.isPending}
+              onClick={() => moveTo(index - 1)}
+              data-testid="mapimage-up"
+            >
+              <UpIcon />
+            </IconButton>
+            <IconButton
+              aria-label={t('mapimages.movedown')}
+              disabled={index === count - 1 || move.isPending}
+              onClick={() => moveTo(index + 1)}
+              data-testid="mapimage-down"
+            >
+              <DownIcon />
+            </IconButton>
+          </Stack>
+        )}
         <IconButton
           aria-label={t('mapimages.delete')}
           onClick={onDelete}

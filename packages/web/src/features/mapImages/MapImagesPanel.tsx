@@ -85,11 +85,13 @@ export default function MapImagesPanel({ event }: { event: EventSummary }) {
         </Typography>
       ) : (
         <List disablePadding data-testid="mapimages-list">
-          {list.map((m) => (
+          {list.map((m, i) => (
             <MapImageRow
               key={m.id}
               event={event}
               map={m}
+              index={i}
+              count={list.length}
               onPlace={() => setPlacing(m.id)}
               onDelete={() => setDeleting(m)}
             />

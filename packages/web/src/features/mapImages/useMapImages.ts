@@ -43,6 +43,19 @@ export function usePatchMapImage(eventId: string) {
   });
 }
 
+/** Moves a map to its place among the event's maps (0 first): the others move too, so all are read again. */
+export function useMoveMapImage(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mapId, position }: { mapId: string; position: number }) =>
+      api.patchMapImage(eventId, mapId, { position }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mapImages(eventId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.eventMap(eventId), exact: true });
+    },
+  });
+}
+
 export function useDeleteMapImage(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
