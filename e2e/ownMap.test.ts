@@ -81,7 +81,11 @@ function watchTiles(page: Page) {
   const seen: { url: string; status: number | null }[] = [];
   page.on('requestfinished', (req: Request) => {
     if (!/\/api\/events\/[^/]+\/maps\/[^/]+\/tiles\//.test(req.url())) return;
-    void req.response().then((res) => seen.push({ url: req.url(), status: res?.status() ?? null }));
+    // Its context may close first (then there is nothing to note).
+    void req.response().then(
+      (res) => seen.push({ url: req.url(), status: res?.status() ?? null }),
+      () => undefined,
+    );
   });
   page.on('requestfailed', (req: Request) => {
     if (/\/maps\/[^/]+\/tiles\//.test(req.url())) seen.push({ url: req.url(), status: null });
