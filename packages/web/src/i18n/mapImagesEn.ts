@@ -18,6 +18,10 @@ export const mapImagesEn: Record<string, string> = {
   'mapimages.renamed': 'Renamed to {{name}}',
   'mapimages.moveup': 'Move up (drawn over the maps below)',
   'mapimages.movedown': 'Move down',
+  'createevent.template.maps_one':
+    'It brings a map image ({{size}}): its tiles are cut once the event is made.',
+  'createevent.template.maps_other':
+    'It brings {{count}} map images ({{size}}): their tiles are cut once the event is made.',
   'mapimages.delete': 'Remove',
   'mapimages.delete.title': 'Remove the map image?',
   'mapimages.delete.text':

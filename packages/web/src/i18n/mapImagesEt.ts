@@ -18,6 +18,10 @@ export const mapImagesEt: Record<string, string> = {
   'mapimages.renamed': 'Uus nimi: {{name}}',
   'mapimages.moveup': 'Tõsta üles (joonistatakse allolevate kaartide peale)',
   'mapimages.movedown': 'Vii alla',
+  'createevent.template.maps_one':
+    'Fail toob kaasa kaardipildi ({{size}}): selle kaardiruudud lõigatakse pärast ürituse loomist.',
+  'createevent.template.maps_other':
+    'Fail toob kaasa {{count}} kaardipilti ({{size}}): nende kaardiruudud lõigatakse pärast ürituse loomist.',
   'mapimages.delete': 'Eemalda',
   'mapimages.delete.title': 'Kas eemaldada kaardipilt?',
   'mapimages.delete.text':

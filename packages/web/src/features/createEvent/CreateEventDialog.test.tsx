@@ -125,6 +125,35 @@ describe('CreateEventDialog', () => {
     fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
     await screen.findByTestId('createevent-removepermissions');
     expect(screen.getByTestId('createevent-template-name').textContent).toBe('Template: t.json');
+    // A file without map images says nothing of them.
+    expect(screen.queryByTestId('createevent-template-maps')).toBeNull();
+  });
+
+  it('says what map images a template brings', async () => {
+    renderDialog(me(true));
+    // 150 000 bytes each, as base64 (the file's sizes are checked against its data).
+    const data = 'AAAA'.repeat(50_000);
+    const image = { name: 'Forest', format: 'png', width: 10, height: 10, placement: null, data };
+    const file = new File(
+      [
+        JSON.stringify({
+          events: { name: 'Spring' },
+          eventsdata: { kp: {}, kpdata: {} },
+          teams: {},
+          evdoc: {},
+          mapimages: {
+            a: { ...image, bytes: 150_000, published: true, publicFrom: null, position: 0 },
+            b: { ...image, bytes: 150_000, published: false, publicFrom: null, position: 1 },
+          },
+        }),
+      ],
+      't.json',
+      { type: 'application/json' },
+    );
+    fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
+    expect((await screen.findByTestId('createevent-template-maps')).textContent).toBe(
+      'It brings 2 map images (0.3 MB): their tiles are cut once the event is made.',
+    );
   });
 
   it('names the event being copied and offers a file instead', () => {

@@ -4,7 +4,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { EVENT_FILE_MAX_BYTES } from '@rada/core';
-import { readTemplate } from './createEventForm.ts';
+import { megabytes } from '../mapImages/format.ts';
+import { readTemplate, templateMapImages } from './createEventForm.ts';
 import type { TemplateState } from './createEventForm.ts';
 import { TemplateProblems } from './TemplateProblems.tsx';
 
@@ -80,6 +81,19 @@ export function TemplatePicker({
           </>
         )}
       </Stack>
+      {value.status === 'ok' && templateMapImages(value.file).count > 0 && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="createevent-template-maps"
+          sx={{ mt: 0.5 }}
+        >
+          {t('createevent.template.maps', {
+            count: templateMapImages(value.file).count,
+            size: megabytes(templateMapImages(value.file).bytes),
+          })}
+        </Typography>
+      )}
       {value.status === 'bad' ? (
         <TemplateProblems errorKey={value.errorKey} problems={value.problems} />
       ) : value.status === 'ok' && value.refused ? (

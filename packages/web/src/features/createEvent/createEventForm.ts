@@ -167,3 +167,15 @@ export async function readTemplate(
     ? { status: 'ok', fileName: file.name, file: parsed.file }
     : { status: 'bad', fileName: file.name, errorKey: parsed.error, problems: parsed.details };
 }
+
+/**
+ * The map images a template brings (its `mapimages`): how many and their bytes, from the sizes
+ * the file states (checked against the images by the server).
+ */
+export function templateMapImages(file: EventFile): { count: number; bytes: number } {
+  const maps = Object.values(file.mapimages ?? {}) as { bytes?: unknown }[];
+  return {
+    count: maps.length,
+    bytes: maps.reduce((sum, m) => sum + (typeof m.bytes === 'number' ? m.bytes : 0), 0),
+  };
+}
