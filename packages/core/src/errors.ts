@@ -20,6 +20,7 @@ export const ERROR_KEYS = [
   'error.forbidden',
   'error.internal',
   'error.toolarge',
+  'error.notready',
   'auth.error.badcredentials',
   'auth.error.emailtaken',
   'auth.error.toomany',
@@ -186,6 +187,8 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'error.forbidden': 'You do not have permission to do that',
   'error.internal': 'Something went wrong on the server',
   'error.toolarge': 'The request is too large',
+  'error.notready':
+    'The server is not ready: it cannot reach its database or message bus, or it is shutting down',
   'auth.error.badcredentials': 'Wrong email or password',
   'auth.error.emailtaken': 'An account with this email already exists',
   'auth.error.toomany':

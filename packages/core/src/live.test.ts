@@ -29,6 +29,14 @@ describe('listenReconnectDelay (spec 01 §4)', () => {
     expect(listenReconnectDelay({ openedAt: at, closedAt: at + 60_000, errors: 3 })).toBe(30_000);
     expect(listenReconnectDelay({ openedAt: null, closedAt: at, errors: 2 })).toBe(20_000);
   });
+  it('leaves a server that shuts down (1012) after a random time in 0.25–2 s, errors or not', () => {
+    const closed = { openedAt: at, closedAt: at + 5, errors: 4, code: 1012 };
+    expect(listenReconnectDelay({ ...closed, random: 0 })).toBe(250);
+    expect(listenReconnectDelay({ ...closed, random: 0.5 })).toBe(1125);
+    expect(listenReconnectDelay({ ...closed, random: 0.999999 })).toBe(2000);
+    // Another code keeps the usual rule.
+    expect(listenReconnectDelay({ ...closed, code: 1006 })).toBe(40_000);
+  });
   it('caps the wait at 300 s', () => {
     expect(listenReconnectDelay({ openedAt: at, closedAt: at + 5, errors: 30 })).toBe(300_000);
     expect(listenReconnectDelay({ openedAt: null, closedAt: at, errors: 1000 })).toBe(300_000);

@@ -18,6 +18,14 @@ export const LISTEN_TOKEN_WAIT_MS = 1000;
 export const LISTEN_CLOSE_REFUSED = 1008;
 /** The close code for a viewer dropped for reading too slowly (try again later). */
 export const LISTEN_CLOSE_SLOW = 1013;
+/** The close code for the viewers of a server that is shutting down: reconnect (to another). */
+export const LISTEN_CLOSE_RESTART = 1012;
+/**
+ * After LISTEN_CLOSE_RESTART the client waits a random time in this range (ms): a server's
+ * thousands of viewers then reach the others spread over it, not all in one instant, and after
+ * the server has stopped taking connections.
+ */
+export const LISTEN_RESTART_RETRY_MS = [250, 2000] as const;
 
 export interface ListenCloseInfo {
   /** When the socket opened (epoch ms), or null when it never opened. */
@@ -25,14 +33,30 @@ export interface ListenCloseInfo {
   closedAt: number;
   /** Errors since the last good connection (the client counts them). */
   errors: number;
+  /** The close frame's code, when there was one. */
+  code?: number;
+  /** A number in [0, 1) (Math.random's) that spreads the reconnects after a restart. */
+  random?: number;
 }
 
 /**
  * How long the client waits before reconnecting after a close (spec 01 §4): 3 s after a close
  * within 1 s of opening with no errors; otherwise 10 s × errors, capped at 300 s, when there were
  * errors; otherwise at once (0).
+ * A server that shuts down closes with LISTEN_CLOSE_RESTART: then a random time within
+ * LISTEN_RESTART_RETRY_MS, errors or not.
  */
-export function listenReconnectDelay({ openedAt, closedAt, errors }: ListenCloseInfo): number {
+export function listenReconnectDelay({
+  openedAt,
+  closedAt,
+  errors,
+  code,
+  random = 0.5,
+}: ListenCloseInfo): number {
+  if (code === LISTEN_CLOSE_RESTART) {
+    const [min, max] = LISTEN_RESTART_RETRY_MS;
+    return Math.round(min + (max - min) * Math.min(Math.max(random, 0), 1));
+  }
   const quick = openedAt !== null && closedAt - openedAt < LISTEN_QUICK_CLOSE_MS;
   if (quick && errors === 0) return LISTEN_QUICK_RETRY_MS;
   if (errors > 0) return Math.min(LISTEN_ERROR_RETRY_MS * errors, LISTEN_RETRY_CAP_MS);

@@ -96,6 +96,12 @@ export interface ServerConfig {
   /** Time an idle kept-alive connection stays open, in ms (KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
   /**
+   * On SIGTERM, how long the server goes on serving with its readiness check failing before it
+   * closes, in ms (SHUTDOWN_DELAY_MS, default 0): time for a balancer that polls GET /api/ready
+   * (Kubernetes, HAProxy) to stop sending it new work. nginx needs none (docs/deploy.md).
+   */
+  shutdownDelayMs: number;
+  /**
    * Redis shared by several server processes (REDIS_URL, e.g. redis://10.0.0.5:6379): the live
    * bus, rate-limit counters and idempotency keys. Unset: all of it within this one process.
    */
@@ -260,7 +266,14 @@ function connectionsFromEnv(env: NodeJS.ProcessEnv) {
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) is longer than REQUEST_TIMEOUT_MS`);
   }
-  return { maxSocketsPerAddress, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs };
+  const shutdownDelayMs = countFromEnv(env, 'SHUTDOWN_DELAY_MS', 0, 0);
+  return {
+    maxSocketsPerAddress,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    shutdownDelayMs,
+  };
 }
 
 function bytesFromEnv(name: string, text: string | undefined, fallback: number): number {

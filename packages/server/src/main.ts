@@ -18,8 +18,18 @@ if (superAdmins.length === 0 && !configured) {
       '\n',
   );
 }
+// A graceful stop (server.close): the sockets move to other servers, the requests under way
+// finish. A second signal stops at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
+    console.log(`${signal}: shutting down`);
+    process.once(signal, () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown:', error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -16,6 +16,12 @@ export interface RunningServer {
   /** The repositories the app runs on (benchmarks read its group-commit counts). */
   store: Store;
   url: string;
+  /**
+   * Stops gracefully (SIGTERM): the readiness check fails at once; after SHUTDOWN_DELAY_MS no
+   * new connection is taken, every socket is told the server restarts (1012, its clients move
+   * to another server), the requests under way finish (a point is answered only once committed),
+   * then the bus, locks and database are closed.
+   */
   close(): Promise<void>;
 }
 
@@ -34,7 +40,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         onError: (error) => console.error('redis bus:', error),
       })
     : inProcessBus();
-  const app = await buildApp({ db: handle.db, config, bus, store });
+  const lifecycle = { draining: false };
+  const app = await buildApp({ db: handle.db, config, bus, store, lifecycle });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   return {
@@ -43,6 +50,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     store,
     url: `http://localhost:${port}`,
     close: async () => {
+      lifecycle.draining = true;
+      if (config.shutdownDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      }
       await app.close();
       await bus.close();
       await locks?.close();

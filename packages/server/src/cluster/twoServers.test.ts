@@ -33,12 +33,17 @@ interface Server extends ServerProcess {
 }
 
 /** A server process on the shared database and Redis, logging its recalculations. */
-async function startServer(databaseUrl: string, prefix: string): Promise<Server> {
+async function startServer(
+  databaseUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const server = await startServerProcess({
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'info',
+    ...env,
   });
   return {
     ...server,
@@ -152,9 +157,11 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
     ]);
   }, 60_000);
 
+  let c: Server | undefined;
+
   afterAll(async () => {
-    for (const s of [a, b]) if (s && s.proc.exitCode === null) s.proc.kill('SIGKILL');
-    await Promise.all([a?.exited, b?.exited]);
+    for (const s of [a, b, c]) if (s && s.proc.exitCode === null) s.proc.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited, c?.exited]);
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -273,6 +280,69 @@ describe.skipIf(!canRun)('two servers on one PostgreSQL and one Redis', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(acknowledged.length).toBeGreaterThan(20);
       expect(acknowledged.filter((t) => !seen.has(t))).toEqual([]);
+      await second.close();
+    },
+  );
+
+  it(
+    'a server stopped by SIGTERM answers only committed points, moves its viewers and exits',
+    { timeout: 60_000 },
+    async () => {
+      c = await startServer(databaseUrl, prefix, { SHUTDOWN_DELAY_MS: '1000' });
+      const ready = async (s: Server) => {
+        const res = await fetch(`${s.url}/api/ready`);
+        return { status: res.status, body: (await res.json()) as { checks: unknown } };
+      };
+      expect(await ready(c)).toEqual({
+        status: 200,
+        body: { ok: true, checks: { database: 'ok', bus: 'ok', draining: false } },
+      });
+      const seen = new Set<number>();
+      const first = await connectListen(listenUrl(c), eventId, '');
+      collect(first, seen);
+      const acknowledged: number[] = [];
+      let refusedByC = 0;
+      let stop = false;
+      // Points a second apart after those of the test before (up to about +110 s), within the
+      // 5 minutes ahead a point may be.
+      const t0 = Date.now() + 130_000;
+      // The device posts to C every 40 ms; what C does not take (503 while closing, or no
+      // connection once it has stopped listening) it posts to B, as a balancer would send it.
+      const sender = (async () => {
+        for (let i = 0; !stop; i++) {
+          const points = walk(1, t0, i);
+          let res = await postPoints(c!, points).catch(() => null);
+          if (res?.status !== 200) {
+            refusedByC++;
+            res = await postPoints(b, points);
+          }
+          const taken = res.status === 200 && ((await res.json()) as { accepted: number }).accepted;
+          if (taken === 1) acknowledged.push(points[0]!.t);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      c.proc.kill('SIGTERM');
+      // Draining: still serving, but no longer ready, for SHUTDOWN_DELAY_MS.
+      await expect
+        .poll(async () => (await ready(c!)).body.checks, { interval: 50 })
+        .toEqual({ database: 'ok', bus: 'ok', draining: true });
+      expect((await ready(c)).status).toBe(503);
+      // Then its viewers are told it restarts, and it exits by itself.
+      expect(await first.closed).toBe(1012);
+      expect(await c.exited).toBeNull();
+      expect(c.proc.exitCode).toBe(0);
+      const onB = new Set<number>();
+      const second = await connectListen(listenUrl(b), eventId, '');
+      collect(second, onB);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      stop = true;
+      await sender;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(refusedByC).toBeGreaterThan(0);
+      expect(acknowledged.length).toBeGreaterThan(30);
+      // Every point C (or B) took is stored: the other server's history has them all.
+      expect(acknowledged.filter((t) => !onB.has(t))).toEqual([]);
       await second.close();
     },
   );

@@ -17,7 +17,11 @@ import { userService } from '../users/user.service.ts';
 import { checkpointService } from '../checkpoints/checkpoint.service.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { EventFile, TeamResult } from '@rada/core';
-import { MAILS_PER_ADDRESS_PER_HOUR, WEB_CLIENTS_REPORT_MS } from '@rada/core';
+import {
+  LISTEN_CLOSE_RESTART,
+  MAILS_PER_ADDRESS_PER_HOUR,
+  WEB_CLIENTS_REPORT_MS,
+} from '@rada/core';
 import { resultsService } from '../results/results.service.ts';
 import { recalcOnChange } from '../results/recalcTrigger.ts';
 import { resultsRoutes } from '../results/results.routes.ts';
@@ -98,6 +102,8 @@ import { eventRoutes } from '../events/event.routes.ts';
 import { checkpointRoutes } from '../checkpoints/checkpoint.routes.ts';
 import { realtimeRoutes } from '../realtime/realtime.routes.ts';
 import { clientRegistry } from '../realtime/clients.ts';
+import { readinessRoute } from './readiness.ts';
+import type { Lifecycle } from './readiness.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -116,6 +122,8 @@ export interface AppDeps {
   now?: () => number;
   /** The scoring engine as at a time (tests count its calls); core's by default. */
   compute?: (file: EventFile, now: number) => TeamResult[];
+  /** Set draining by the server's shutdown (readiness.ts); a server of its own by default. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
@@ -126,6 +134,7 @@ export async function buildApp({
   store = createStore(db),
   now = Date.now,
   compute,
+  lifecycle = { draining: false },
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -344,7 +353,19 @@ export async function buildApp({
     store,
     ...(redis ? { redis, redisPrefix: config.redisPrefix } : {}),
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Closing: every socket (/listen, /api/ws) is told the server restarts (1012), and the
+    // clients reconnect, through the balancer, to a server that is still up.
+    preClose(done) {
+      lifecycle.draining = true;
+      for (const client of this.websocketServer.clients) {
+        client.close(LISTEN_CLOSE_RESTART, 'server.restart');
+      }
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionToken', null);
@@ -394,6 +415,7 @@ export async function buildApp({
         tools: { accounting: config.accounting !== null, secondTier: config.archive2 !== null },
       }));
       api.get('/health', () => ({ ok: true }));
+      readinessRoute(api, { db, bus, lifecycle });
       await authRoutes(api, services.auth, services.email, config);
       await phoneRoutes(api, services.phone, services.auth, config);
       await passkeyRoutes(api, services.passkeys, services.auth, config);

@@ -32,7 +32,8 @@ import type {
  * the app's JavaScript has loaded and run (bench/pageWeight.ts). The start screen and the
  * registration page get their frame instead (the event's name and the page's title over the
  * app's loading state): their times and dates are in the reader's own time zone, which only the
- * app knows. What is written is what an anonymous reader may see (the same reads as the API's,
+ * app knows. The live map gets its frame with the first published map image in it (mapImageSvg).
+ * What is written is what an anonymous reader may see (the same reads as the API's,
  * with no caller); the app renders the real page over it once its own data is in
  * (packages/web/src/main.tsx). Plain HTML and a few style rules that look like the page the app
  * draws, with the same test ids.
@@ -236,7 +237,7 @@ const MAP_VIEW_MAX_TILES = 16;
 
 /**
  * The first view of an event's map image: its Web Mercator tiles of one zoom (the grid the live
- * map draws over its default base map, so the app finds them in the browser's cache) placed in an
+ * map draws in over its default base map; the same immutable URLs as the app's) placed in an
  * SVG that fits the image's extent to the map's box, each tile also preloaded at high priority
  * (an SVG image is asked at low priority, and on a slow link it waited seconds behind the app's
  * scripts); null when the image has no such tiles.

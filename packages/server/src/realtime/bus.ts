@@ -15,6 +15,8 @@ export interface Bus {
    * topic (the /listen history) waits for this between subscribing and reading.
    */
   ready(topic: string): Promise<void>;
+  /** Whether messages can cross to the other servers now (the readiness check); true in-process. */
+  healthy(): Promise<boolean>;
   /** Ends the bus's connections (server shutdown). */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function onPublish(bus: Bus, publish: (topic: string, message: ServerMess
     },
     subscribe: (topic, handler) => bus.subscribe(topic, handler),
     ready: (topic) => bus.ready(topic),
+    healthy: () => bus.healthy(),
     close: () => bus.close(),
   };
 }
@@ -55,6 +58,7 @@ export function inProcessBus(): Bus {
       };
     },
     ready: () => Promise.resolve(),
+    healthy: () => Promise.resolve(true),
     close: () => Promise.resolve(),
   };
 }

@@ -45,6 +45,17 @@ describe.skipIf(!hasRedis)('redis bus (two processes simulated by two buses)', (
     expect(onA).toHaveLength(1);
   });
 
+  it('is healthy while Redis answers, and not when it cannot be reached or is closed', async () => {
+    const bus = open(`test-${randomUUID()}:`);
+    await expect.poll(() => bus.healthy()).toBe(true);
+    // Nothing listens on port 1: never healthy, and the check does not hang.
+    const away = redisBus('redis://127.0.0.1:1', { prefix: 'x:' });
+    buses.push(away);
+    expect(await away.healthy()).toBe(false);
+    await bus.close();
+    expect(await bus.healthy()).toBe(false);
+  });
+
   it('keeps installations with other prefixes and other topics apart', async () => {
     const prefix = `test-${randomUUID()}:`;
     const a = open(prefix);

@@ -10,6 +10,9 @@ export interface RedisBusOptions {
   onError?: (error: unknown) => void;
 }
 
+/** How long the readiness check waits for Redis's PONG, ms. */
+const HEALTH_TIMEOUT_MS = 2000;
+
 /** What travels on a channel: the message and the process that published it. */
 interface Envelope {
   from: string;
@@ -80,6 +83,21 @@ export function redisBus(
       };
     },
     ready: (topic) => topics.get(topic)?.live ?? Promise.resolve(),
+    async healthy() {
+      // Not connected: a command would only wait in ioredis's queue.
+      if (pub.status !== 'ready' || sub.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), HEALTH_TIMEOUT_MS);
+      });
+      try {
+        return (await Promise.race([pub.ping(), late])) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       topics.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -57,11 +57,14 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   };
 }
 
+/** What a test may give the app instead of its own: the scoring engine, the bus, the lifecycle. */
+export type TestAppDeps = Partial<Pick<AppDeps, 'compute' | 'bus' | 'lifecycle'>>;
+
 /** Builds the app on a fresh database of `dialect`; `close` ends both and drops the database. */
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<ServerConfig> = {},
-  deps: Pick<AppDeps, 'compute'> = {},
+  deps: TestAppDeps = {},
 ): Promise<TestApp> {
   const handle = await freshDatabase(dialect);
   return buildTestAppOn(handle, overrides, deps);
@@ -71,10 +74,9 @@ export async function buildTestApp(
 export async function buildTestAppOn(
   handle: Db,
   overrides: Partial<ServerConfig> = {},
-  deps: Pick<AppDeps, 'compute'> = {},
+  { bus = inProcessBus(), ...deps }: TestAppDeps = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const bus = inProcessBus();
   const clock: TestClock = { t: Date.now() };
   const app = await buildApp({ db: handle.db, config, bus, now: () => clock.t, ...deps });
   return {

@@ -38,6 +38,8 @@ export const et: Texts = {
   'error.forbidden': 'Sul ei ole selleks õigust',
   'error.internal': 'Serveris läks midagi valesti',
   'error.toolarge': 'Päring on liiga suur',
+  'error.notready':
+    'Server ei ole valmis: see ei saa ühendust oma andmebaasi või sõnumisiiniga või on sulgumas',
   'error.network': 'Serveriga ei saa ühendust. Kontrolli internetiühendust.',
   'error.unknown': 'Midagi läks valesti',
   'auth.error.badcredentials': 'Vale e-posti aadress või parool',

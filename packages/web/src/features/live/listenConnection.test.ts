@@ -12,7 +12,7 @@ class FakeSocket {
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onerror: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
@@ -71,7 +71,7 @@ describe('openListen', () => {
     const first = FakeSocket.all[0]!;
     first.onopen!();
     clock += 500;
-    first.onclose!();
+    first.onclose!({ code: 1005 });
     expect(statuses.at(-1)).toEqual({ state: 'waiting', retryAt: clock + 3000 });
     vi.advanceTimersByTime(2999);
     expect(FakeSocket.all).toHaveLength(1);
@@ -79,19 +79,36 @@ describe('openListen', () => {
     const second = FakeSocket.all[1]!;
     second.onopen!();
     clock += 60_000;
-    second.onclose!();
+    second.onclose!({ code: 1005 });
     vi.advanceTimersByTime(0);
     expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('leaves a server that shuts down (1012) after a random 0.25–2 s, errors or not', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { statuses } = start();
+    const first = FakeSocket.all[0]!;
+    first.onopen!();
+    clock += 60_000;
+    first.onerror!();
+    first.onclose!({ code: 1012 });
+    // 250 + 0.5 × 1750 ms.
+    expect(statuses.at(-1)).toEqual({ state: 'waiting', retryAt: clock + 1125 });
+    vi.advanceTimersByTime(1124);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    random.mockRestore();
   });
 
   it('waits 10 s times the error count after failures', () => {
     start();
     FakeSocket.all[0]!.onerror!();
-    FakeSocket.all[0]!.onclose!();
+    FakeSocket.all[0]!.onclose!({ code: 1005 });
     vi.advanceTimersByTime(10_000);
     expect(FakeSocket.all).toHaveLength(2);
     FakeSocket.all[1]!.onerror!();
-    FakeSocket.all[1]!.onclose!();
+    FakeSocket.all[1]!.onclose!({ code: 1005 });
     vi.advanceTimersByTime(19_999);
     expect(FakeSocket.all).toHaveLength(2);
     vi.advanceTimersByTime(1);

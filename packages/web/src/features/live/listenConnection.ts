@@ -27,7 +27,8 @@ export function listenUrl(location: Pick<Location, 'protocol' | 'host'>): string
  * 'EventId:{id}' and an empty 'BearerToken:' (the server then reads the session cookie of the
  * upgrade request, or serves anonymously), hands every parsed frame to `onMessage`, and after a
  * close reconnects after core's listenReconnectDelay. The error count resets once the socket
- * delivers a frame. Returns a function that closes it for good.
+ * delivers a frame; a server shutting down (close code 1012) is left for another after a short
+ * random wait. Returns a function that closes it for good.
  */
 export function openListen({
   eventId,
@@ -71,10 +72,16 @@ export function openListen({
       if (!failed) errors++;
       failed = true;
     };
-    ws.onclose = () => {
+    ws.onclose = (e: CloseEvent) => {
       if (socket === ws) socket = null;
       if (stopped) return;
-      const delay = listenReconnectDelay({ openedAt, closedAt: now(), errors });
+      const delay = listenReconnectDelay({
+        openedAt,
+        closedAt: now(),
+        errors,
+        code: e.code,
+        random: Math.random(),
+      });
       onStatus({ state: 'waiting', retryAt: now() + delay });
       timer = setTimeout(connect, delay);
     };
