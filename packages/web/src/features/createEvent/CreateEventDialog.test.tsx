@@ -104,25 +104,24 @@ describe('CreateEventDialog', () => {
     expect(button('createevent-create').disabled).toBe(true);
   });
 
+  /** Picks a small event file `t.json` (with `extra` at its top level) as the template. */
+  const chooseTemplate = (extra: Record<string, unknown> = {}) => {
+    const text = JSON.stringify({
+      events: { name: 'Spring' },
+      eventsdata: { kp: {}, kpdata: {} },
+      teams: {},
+      evdoc: {},
+      ...extra,
+    });
+    const file = new File([text], 't.json', { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
+  };
+
   it('offers "remove permissions" only when something with admins is copied', async () => {
     renderDialog(me(true));
     expect(screen.queryByTestId('createevent-removepermissions')).toBeNull();
     expect(screen.queryByTestId('createevent-source')).toBeNull();
-    const file = new File(
-      [
-        JSON.stringify({
-          events: { name: 'Spring' },
-          eventsdata: { kp: {}, kpdata: {} },
-          teams: {},
-          evdoc: {},
-        }),
-      ],
-      't.json',
-      {
-        type: 'application/json',
-      },
-    );
-    fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
+    chooseTemplate();
     await screen.findByTestId('createevent-removepermissions');
     expect(screen.getByTestId('createevent-template-name').textContent).toBe('Template: t.json');
     // A file without map images says nothing of them.
@@ -134,23 +133,12 @@ describe('CreateEventDialog', () => {
     // 150 000 bytes each, as base64 (the file's sizes are checked against its data).
     const data = 'AAAA'.repeat(50_000);
     const image = { name: 'Forest', format: 'png', width: 10, height: 10, placement: null, data };
-    const file = new File(
-      [
-        JSON.stringify({
-          events: { name: 'Spring' },
-          eventsdata: { kp: {}, kpdata: {} },
-          teams: {},
-          evdoc: {},
-          mapimages: {
-            a: { ...image, bytes: 150_000, published: true, publicFrom: null, position: 0 },
-            b: { ...image, bytes: 150_000, published: false, publicFrom: null, position: 1 },
-          },
-        }),
-      ],
-      't.json',
-      { type: 'application/json' },
-    );
-    fireEvent.change(screen.getByTestId('createevent-template'), { target: { files: [file] } });
+    chooseTemplate({
+      mapimages: {
+        a: { ...image, bytes: 150_000, published: true, publicFrom: null, position: 0 },
+        b: { ...image, bytes: 150_000, published: false, publicFrom: null, position: 1 },
+      },
+    });
     expect((await screen.findByTestId('createevent-template-maps')).textContent).toBe(
       'It brings 2 map images (0.3 MB): their tiles are cut once the event is made.',
     );
