@@ -14,7 +14,7 @@
  *   firstPaint.ts), the first figure is that and this one the app's taking over.
  * - scroll: frame intervals while the 2,000-team results page is scrolled to its end.
  * - live map with the event's own map image (issue 37; the current build only): an anonymous
- *   visitor's cold visit of `/{evid}/map` with a published 4,000 × 4,000 px map image under the
+ *   visitor's cold visit of `/{evid}/map` with a published 8,000 × 8,000 px map image under the
  *   KPs. "First view": from the navigation until every tile of the first view of the map image
  *   is drawn, the server's (its tiles in the HTML, packages/server/src/http/firstPaint.ts) or the
  *   app's (Leaflet's, after the event's map is read), whichever comes first; both are reported,
@@ -303,9 +303,12 @@ export async function seed(platform: TestPlatform, dir: string): Promise<string>
   return cookie;
 }
 
-/** The map image's size (px) and scale (m a pixel): an 8 km square, as a rogaine map's. */
-const MAP_PX = 4000;
-const MAP_M_PER_PX = 2;
+/**
+ * The map image's size (px) and scale (m a pixel): an 8 km square, as a rogaine map's, and as
+ * large as issue 37's map (8,000 × 8,000 px).
+ */
+const MAP_PX = 8000;
+const MAP_M_PER_PX = 1;
 
 /**
  * A map-like image: a pale ground with patches of green and yellow, brown contour-like curves,
