@@ -6,14 +6,15 @@
  * upgrade, keep-alive to the servers), in the same run. Viewers are spread over both servers by
  * nginx, so most points cross Redis from the server that stored them to the viewer's server.
  * Reports throughput and latency of both and their ratios (issue 14 asks for the report, and sets
- * no latency target for this setup). Checks: with two servers every viewer is served, none is
+ * no latency target for this setup), and the CPU time the servers, PostgreSQL, Redis and nginx
+ * spent while the devices sent, from the processes' own counters, per point and per viewer frame. Checks: with two servers every viewer is served, none is
  * dropped and no post fails. The point-to-viewer p99 is printed against the 250 ms that the
  * fanout bench holds on one SQLite server; on a machine where the load generators, nginx, both
  * servers and PostgreSQL share two cores it is far over that, and the line says so. Needs PostgreSQL
  * (BENCH_DATABASE_URL, default the machine's), Redis (REDIS_URL, default 127.0.0.1:6379) and
  * nginx; says which is missing and fails without them. Loopback only.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -40,11 +41,21 @@ import {
 import type { LoadResult } from './fanout.ts';
 import type { BenchResult } from './harness.ts';
 import { freePort } from '../packages/server/src/test/freePort.ts';
+import { summariseProfiles } from './cpuProfile.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const TARGET_P99_MS = 250;
+/**
+ * CLUSTER_PROFILE=dir: the servers run with V8's `--cpu-prof` into dir/one and dir/two, and the
+ * bench prints where their CPU time went (bench/cpuProfile.ts). Profiling slows them a little.
+ */
+const PROFILE_DIR = process.env.CLUSTER_PROFILE;
+const profiled = (name: string): Record<string, string> =>
+  PROFILE_DIR
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR, name)}` }
+    : {};
 
 /** nginx in the foreground with its own files in `dir`, balancing over `upstreams`. */
 async function startNginx(dir: string, upstreams: string[]) {
@@ -171,6 +182,95 @@ async function prepare(databaseUrl: string): Promise<string> {
 
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
+/** Clock ticks a second of /proc's CPU times (getconf CLK_TCK; 100 on Linux). */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU time (ms) of process `pid` so far (its own, from /proc), 0 when gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes whose command name is `name` (PostgreSQL's backends, Redis, nginx). */
+function pidsNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** The parts whose CPU time the bench counts: the Rada servers, and what they lean on. */
+const PARTS = { postgres: 'postgres', redis: 'redis-server', nginx: 'nginx' } as const;
+type CpuParts = Record<'servers' | keyof typeof PARTS, number>;
+
+/**
+ * CPU time (ms) each part spent between `started()` and `ended()`, from the processes' own
+ * counters: not wall time, so the load generators and the other parts do not count in a part's
+ * figure. A process that ends in between loses its share (PostgreSQL's backends stay while the
+ * servers' pools do).
+ */
+function cpuMeter(serverPids: number[]) {
+  const snapshot = () => {
+    const named = Object.fromEntries(
+      Object.entries(PARTS).map(([part, name]) => [
+        part,
+        new Map(pidsNamed(name).map((pid) => [pid, cpuMsOf(pid)])),
+      ]),
+    ) as Record<keyof typeof PARTS, Map<number, number>>;
+    return { servers: new Map(serverPids.map((pid) => [pid, cpuMsOf(pid)])), ...named };
+  };
+  let start: ReturnType<typeof snapshot> | null = null;
+  let spent: CpuParts | null = null;
+  return {
+    started: () => {
+      start = snapshot();
+    },
+    ended: () => {
+      const end = snapshot();
+      const delta = (part: keyof CpuParts) =>
+        [...end[part]].reduce((sum, [pid, ms]) => sum + ms - (start?.[part].get(pid) ?? 0), 0);
+      spent = {
+        servers: delta('servers'),
+        postgres: delta('postgres'),
+        redis: delta('redis'),
+        nginx: delta('nginx'),
+      };
+    },
+    spent: (): CpuParts => spent ?? { servers: NaN, postgres: NaN, redis: NaN, nginx: NaN },
+  };
+}
+
+/** µs of CPU a unit, from ms over a count. */
+const us = (msSpent: number, count: number) => `${((msSpent * 1000) / count).toFixed(0)} µs`;
+
+/** One setup's CPU line: the parts' time, and per point stored and per viewer frame. */
+function cpuLine(name: string, cpu: CpuParts, r: LoadResult): string {
+  const points = r.devices.sent;
+  return (
+    `${name}: servers ${(cpu.servers / 1000).toFixed(1)} s of CPU (${us(cpu.servers, points)} a point, ` +
+    `${us(cpu.servers, r.viewers.frames)} a viewer frame), PostgreSQL ${us(cpu.postgres, points)} a ` +
+    `point, Redis ${us(cpu.redis, points)}, nginx ${us(cpu.nginx, points)}`
+  );
+}
+
 /** Runs the benchmark and prints its figures. */
 export async function clusterBench(): Promise<BenchResult> {
   const missing = [
@@ -206,25 +306,39 @@ export async function clusterBench(): Promise<BenchResult> {
     const wsOf = (base: string) => `${base.replace(/^http/, 'ws')}/listen`;
 
     // One server on PostgreSQL: the baseline.
-    const single = await startServerProcess(env);
+    const single = await startServerProcess({ ...env, ...profiled('one') });
     servers.push(single);
-    const one: LoadResult = await runLoad(single.url, wsOf(single.url), token, () => undefined);
+    const oneCpu = cpuMeter([single.proc.pid!]);
+    const one: LoadResult = await runLoad(
+      single.url,
+      wsOf(single.url),
+      token,
+      () => undefined,
+      oneCpu,
+    );
     single.proc.kill('SIGTERM');
     await single.exited;
 
     // Two servers behind nginx, sharing the database and Redis.
-    const pair = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    const pair = await Promise.all([
+      startServerProcess({ ...env, ...profiled('two') }),
+      startServerProcess({ ...env, ...profiled('two') }),
+    ]);
     servers.push(...pair);
     const nginx = await startNginx(
       dir,
       pair.map((s) => new URL(s.url).host),
     );
+    const twoCpu = cpuMeter(pair.map((s) => s.proc.pid!));
     let two: LoadResult;
     try {
-      two = await runLoad(nginx.url, wsOf(nginx.url), token, () => undefined);
+      two = await runLoad(nginx.url, wsOf(nginx.url), token, () => undefined, twoCpu);
     } finally {
       await nginx.close();
     }
+    // A graceful stop, so that a profiled server writes its profile.
+    for (const s of pair) s.proc.kill('SIGTERM');
+    await Promise.all(pair.map((s) => s.exited));
 
     console.log(loadLine('cluster', 'one server (PostgreSQL)', one));
     console.log(loadLine('cluster', 'two servers + Redis behind nginx', two));
@@ -241,6 +355,22 @@ export async function clusterBench(): Promise<BenchResult> {
         `target here); target with two servers: all ${VIEWERS} viewers served, none dropped, no ` +
         `failed post ${ok ? 'OK' : 'OVER TARGET'}`,
     );
+    // Issue 38: the CPU a point costs with two servers against one (target ≤ 1.3×, reported).
+    const perPoint = (cpu: CpuParts, r: LoadResult) => cpu.servers / r.devices.sent;
+    console.log(
+      `cluster: CPU while the devices sent (user + system from /proc; devices and viewers are ` +
+        `other processes): ${cpuLine('one server', oneCpu.spent(), one)}; ` +
+        `${cpuLine('two servers', twoCpu.spent(), two)}; two servers / one server per point ` +
+        `${ratio(perPoint(twoCpu.spent(), two), perPoint(oneCpu.spent(), one))} (reported)`,
+    );
+    if (PROFILE_DIR) {
+      for (const name of ['one', 'two']) {
+        console.log(
+          `cluster: where the ${name === 'one' ? 'one server' : 'two servers'}' CPU went ` +
+            `(${path.resolve(PROFILE_DIR, name)}):\n${summariseProfiles(path.resolve(PROFILE_DIR, name))}`,
+        );
+      }
+    }
     return { name: 'cluster', ok };
   } finally {
     for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');

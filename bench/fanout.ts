@@ -208,6 +208,8 @@ export async function runLoad(
   listenUrl: string,
   token: string,
   sampleMemory: () => void,
+  /** Called as the devices start sending and once they have all reported (CPU counters). */
+  devicesPhase?: { started(): void; ended(): void },
 ): Promise<{ viewers: ViewerReport; devices: DeviceReport; connected: number }> {
   const viewers = child(VIEWERS_JS, [listenUrl, EVENT_ID, String(VIEWERS), String(SAMPLE_EVERY)]);
   try {
@@ -215,11 +217,13 @@ export async function runLoad(
     const from = Date.now() + WARMUP_MS;
     const to = from + MEASURE_MS;
     viewers.send(`measure ${from} ${to}`);
+    devicesPhase?.started();
     const devices = child(DEVICES_JS, [httpBase, token, String(DEVICES), String(to + 500)]);
     const memory = setInterval(sampleMemory, 1000);
     let deviceReport: DeviceReport;
     try {
       deviceReport = await devices.next<DeviceReport>(WARMUP_MS + MEASURE_MS + 60_000);
+      devicesPhase?.ended();
     } finally {
       clearInterval(memory);
     }
