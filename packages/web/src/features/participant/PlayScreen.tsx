@@ -205,20 +205,29 @@ export function PlayScreen({
             >
               {event.name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap data-testid="play-team">
-              {view.team.nr ? `${view.team.nr} · ` : ''}
-              {view.team.name}
+            {/* The name gives way, never the button: inside the clipped name a long one hid it. */}
+            <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                noWrap
+                sx={{ minWidth: 0 }}
+                data-testid="play-team"
+              >
+                {view.team.nr ? `${view.team.nr} · ` : ''}
+                {view.team.name}
+              </Typography>
               {onChangeTeam && (
                 <Button
                   size="small"
                   onClick={onChangeTeam}
-                  sx={{ ml: 1, py: 0, minWidth: 0, textTransform: 'none' }}
+                  sx={{ ml: 1, py: 0, minWidth: 0, flex: 'none', textTransform: 'none' }}
                   data-testid="play-changeteam"
                 >
                   {t('play.changeteam')}
                 </Button>
               )}
-            </Typography>
+            </Stack>
           </Box>
           <OfflineMapButton eventId={eventId} />
           <SyncChip sync={sync} kps={view.kps} />
