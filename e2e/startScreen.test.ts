@@ -83,7 +83,9 @@ describe('start-order screen', () => {
     const page = await context.newPage();
     await page.clock.install({ time: T - 100_000 });
     await page.goto(`${platform.url}/starttest/start`);
-    await page.getByTestId('start-screen').waitFor();
+    // The app's own screen (the server's first paint has a 'start-screen' too): pausing the
+    // clock before the app has drawn stalled its boot on a busy machine.
+    await page.getByTestId('start-sound').waitFor();
     await page.clock.pauseAt(T - 90_000);
 
     // T-90 s: neutral; bravo shares the start and shows on the card; the table has the rest.
