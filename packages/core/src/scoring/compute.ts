@@ -100,6 +100,100 @@ function classKeyOf(team: ScoringTeam): string | null {
 }
 
 /**
+ * What a computation reads of the whole event, resolved once: the settings, the checkpoint table
+ * and the time rules. Teams' own records (`TeamWork`) are made against it.
+ */
+export interface ScoringContext {
+  s: ReturnType<typeof resolveSettings>;
+  t: ReturnType<typeof buildKpTable>;
+  raKey: string[];
+  anyShared: boolean;
+  firstVisit: boolean;
+  timeRules: ReturnType<typeof parseTimeRules>;
+  roadbook: boolean;
+}
+
+/** One scored team's pass-1 record: depends on its own data and the context only. */
+export type TeamWork = Readonly<Work>;
+
+/** Resolves the event-wide part of a computation (settings, checkpoint table, time rules). */
+export function scoringContext(event: ScoringEvent): ScoringContext {
+  const s = resolveSettings(event);
+  const t = buildKpTable(event, s);
+  return {
+    s,
+    t,
+    raKey: t.ra.map(String),
+    anyShared: t.shared.some(Boolean),
+    firstVisit: s.firstKpVisitBonus,
+    timeRules: parseTimeRules(s.ajad),
+    roadbook: setting(event, 'resulttype') === 'roadbook',
+  };
+}
+
+/**
+ * Pass 1 for one team: each of its answers once. Null when the team is not scored (spec 03 §2).
+ * Shared points and the first-visit bonus need every team's answers, so `rankedResults` finishes
+ * them from the per-team ok lists.
+ */
+export function teamWork(
+  ctx: ScoringContext,
+  id: string,
+  team: ScoringTeam,
+  answers: Record<string, ScoringAnswer> | undefined,
+): TeamWork | null {
+  const { s, t, raKey } = ctx;
+  if (!isScored(team, s.joinRequiresConfirmation)) return null;
+  const w: Work = {
+    id,
+    team,
+    classKey: classKeyOf(team),
+    dsq: team.dsq === true,
+    okK: [],
+    okAeg: [],
+    okShared: [],
+    ownSum: 0,
+    kppenalty: t.mandatoryTotal,
+    okcount: 0,
+    wrongcount: 0,
+    rasums: {},
+    answered: false,
+  };
+  if (answers) {
+    for (const kpId in answers) {
+      const r = answers[kpId]!;
+      if (!w.answered && isAnswer(r)) w.answered = true;
+      const k = t.index.get(kpId);
+      if (k === undefined) continue;
+      const met = metStatus(t, k, r);
+      if (met === OK) {
+        const scores = t.scores[k];
+        const score = scores ? scores[r.answer as string] : undefined;
+        const scored = typeof score === 'number';
+        if (scored) w.ownSum += score;
+        else if (!t.shared[k]) w.ownSum += t.value[k]!;
+        if (t.mandatory[k]) w.kppenalty -= 2 * t.value[k]!;
+        w.okcount++;
+        const key = raKey[k]!;
+        w.rasums[key] = (w.rasums[key] ?? 0) + 1;
+        w.okK.push(k);
+        w.okAeg.push(typeof r.aeg === 'number' ? r.aeg : NaN);
+        w.okShared.push(!scored && t.shared[k]!);
+      } else if (met === WRONG) {
+        w.wrongcount++;
+        w.kppenalty += t.wrongPenalty[k]!;
+      } else {
+        // A negative answer score is the organiser's penalty for that answer: it counts in
+        // kpsum, though the checkpoint is neither ok nor wrong (spec 03 §12).
+        const score = answerScore(t, k, r);
+        if (score !== null && score < 0) w.ownSum += score;
+      }
+    }
+  }
+  return w;
+}
+
+/**
  * Computes every scored team's result record (spec 03): pure and deterministic, it reads only
  * `event`. Records come ordered by class (the `klassid` settings order, then other classes by
  * name, then teams without a class), then place, with the teams that have not started, then dsq
@@ -109,77 +203,43 @@ function classKeyOf(team: ScoringTeam): string | null {
  * the team's data says so.
  */
 export function computeResults(event: ScoringEvent, now?: number): TeamResult[] {
-  const s = resolveSettings(event);
-  const t = buildKpTable(event, s);
+  const ctx = scoringContext(event);
+  const work: TeamWork[] = [];
+  for (const id of Object.keys(event.teams).sort()) {
+    const w = teamWork(ctx, id, event.teams[id]!, event.kpanswers[id]);
+    if (w) work.push(w);
+  }
+  return rankedResults(ctx, event, work, now);
+}
+
+/**
+ * Passes 2 and 3 over every scored team's pass-1 record (`work`, in team id order): shared
+ * points, the first-visit and finish-rank bonuses, time rules, sums and places. `event` gives
+ * the teams' speed tickets, track statistics and (roadbook) answers.
+ */
+export function rankedResults(
+  ctx: ScoringContext,
+  event: ScoringEvent,
+  work: readonly TeamWork[],
+  now?: number,
+): TeamResult[] {
+  const { s, t, anyShared, firstVisit, timeRules } = ctx;
   const kpCount = t.ids.length;
-  const raKey = t.ra.map(String);
   const sharedCount = new Int32Array(kpCount);
   const firstAeg = new Float64Array(kpCount).fill(Infinity);
-  const anyShared = t.shared.some(Boolean);
-  const firstVisit = s.firstKpVisitBonus;
-
-  // Pass 1: each answer once. Shared points and the first-visit bonus need every team's answers,
-  // so they are finished in pass 2 from the per-team ok lists.
-  const work: Work[] = [];
-  for (const id of Object.keys(event.teams).sort()) {
-    const team = event.teams[id]!;
-    if (!isScored(team, s.joinRequiresConfirmation)) continue;
-    const w: Work = {
-      id,
-      team,
-      classKey: classKeyOf(team),
-      dsq: team.dsq === true,
-      okK: [],
-      okAeg: [],
-      okShared: [],
-      ownSum: 0,
-      kppenalty: t.mandatoryTotal,
-      okcount: 0,
-      wrongcount: 0,
-      rasums: {},
-      answered: false,
-    };
-    const answers = event.kpanswers[id];
-    if (answers) {
-      for (const kpId in answers) {
-        const r = answers[kpId]!;
-        if (!w.answered && isAnswer(r)) w.answered = true;
-        const k = t.index.get(kpId);
-        if (k === undefined) continue;
-        const met = metStatus(t, k, r);
-        if (met === OK) {
-          const scores = t.scores[k];
-          const score = scores ? scores[r.answer as string] : undefined;
-          const scored = typeof score === 'number';
-          if (scored) w.ownSum += score;
-          else if (!t.shared[k]) w.ownSum += t.value[k]!;
-          if (t.shared[k] && !w.dsq) sharedCount[k]!++;
-          if (t.mandatory[k]) w.kppenalty -= 2 * t.value[k]!;
-          w.okcount++;
-          const key = raKey[k]!;
-          w.rasums[key] = (w.rasums[key] ?? 0) + 1;
-          const aeg = typeof r.aeg === 'number' ? r.aeg : NaN;
-          w.okK.push(k);
-          w.okAeg.push(aeg);
-          w.okShared.push(!scored && t.shared[k]!);
-          if (firstVisit && aeg < firstAeg[k]!) firstAeg[k] = aeg;
-        } else if (met === WRONG) {
-          w.wrongcount++;
-          w.kppenalty += t.wrongPenalty[k]!;
-        } else {
-          // A negative answer score is the organiser's penalty for that answer: it counts in
-          // kpsum, though the checkpoint is neither ok nor wrong (spec 03 §12).
-          const score = answerScore(t, k, r);
-          if (score !== null && score < 0) w.ownSum += score;
-        }
+  if (anyShared || firstVisit) {
+    for (const w of work) {
+      for (let j = 0; j < w.okK.length; j++) {
+        const k = w.okK[j]!;
+        if (t.shared[k] && !w.dsq) sharedCount[k]!++;
+        const aeg = w.okAeg[j]!;
+        if (firstVisit && aeg < firstAeg[k]!) firstAeg[k] = aeg;
       }
     }
-    work.push(w);
   }
 
   const bonusOf = (k: number) => s.firstKpVisitAddBonus ?? t.value[k]!;
   const windowsByClass = new Map<string | null, ReturnType<typeof windowsFor>>();
-  const timeRules = parseTimeRules(s.ajad);
   const n = work.length;
   const results: TeamResult[] = new Array<TeamResult>(n);
   const rows: RankRow[] = new Array<RankRow>(n);
@@ -306,7 +366,7 @@ export function computeResults(event: ScoringEvent, now?: number): TeamResult[] 
     }
   }
   // Roadbook results carry each team's visits in time order (the `resulttype` setting).
-  if (setting(event, 'resulttype') === 'roadbook') {
+  if (ctx.roadbook) {
     const routes = routesOf(event);
     for (const r of ordered) r.route = routes.get(r.teamId) ?? [];
   }

@@ -1,5 +1,7 @@
 export * from './types.ts';
 export { computeResults, nextStartAfter } from './compute.ts';
+export { scoringState, stateResults, updateTeams } from './incremental.ts';
+export type { ScoringState, TeamScoringData } from './incremental.ts';
 export { routesOf, teamSplits, visitStates } from './splits.ts';
 export type { RouteVisit, SplitVisit, TeamSplits, VisitState } from './splits.ts';
 export { scoringEventFromFile } from './fromFile.ts';
