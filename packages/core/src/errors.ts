@@ -162,6 +162,7 @@ export const ERROR_KEYS = [
   'maps.error.notplaced',
   'maps.error.cut',
   'maps.error.archived',
+  'metrics.error.refused',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -342,4 +343,6 @@ export const ERROR_MESSAGES: Record<ErrorKey, string> = {
   'maps.error.notplaced': `Place the map before publishing it`,
   'maps.error.cut': `Cutting the map into tiles failed`,
   'maps.error.archived': 'The event is archived: its maps cannot be changed',
+  'metrics.error.refused':
+    "The metrics are for the servers' monitoring: send the server's METRICS_TOKEN as a bearer token, or, when it has none, ask the server directly from its own network",
 };

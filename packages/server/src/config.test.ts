@@ -53,6 +53,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads METRICS_TOKEN: none by default, a blank one is none', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'abc123' }).metricsToken).toBe('abc123');
+  });
+
   it('reads flags', () => {
     const config = loadConfig({ SIGNUP_OPEN: 'false', COOKIE_SECURE: 'true', PORT: '0' });
     expect(config).toMatchObject({ signupOpen: false, cookieSecure: true, port: 0 });

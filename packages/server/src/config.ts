@@ -108,6 +108,11 @@ export interface ServerConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel (REDIS_PREFIX, default `rada:`). */
   redisPrefix: string;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN); null: the metrics answer callers on
+   * loopback and private networks that ask the server directly (http/metrics.ts).
+   */
+  metricsToken: string | null;
   /** Browser keys of the commercial map layers (GOOGLE_MAPS_KEY, BING_MAPS_KEY); unset hides them. */
   mapKeys: { google: string | null; bing: string | null };
   /**
@@ -349,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...connectionsFromEnv(env),
     redisUrl: redisUrlOf(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'rada:',
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     mapKeys: { google: env.GOOGLE_MAPS_KEY || null, bing: env.BING_MAPS_KEY || null },
     tileOrigins: list(env.TILE_ORIGINS).map((o) => originOf('TILE_ORIGINS', o)),
     mapFetchAllowPrivate: env.MAP_FETCH_ALLOW_PRIVATE === 'true',

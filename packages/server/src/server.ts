@@ -9,6 +9,7 @@ import type { Store } from './db/store.ts';
 import { inProcessBus } from './realtime/bus.ts';
 import { redisBus } from './realtime/redisBus.ts';
 import { postgresExclusive } from './db/locks.ts';
+import { serverMetrics } from './http/metrics.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,14 +35,17 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const locks =
     config.database.dialect === 'postgres' ? postgresExclusive(config.database.url) : null;
   const store = createStore(handle.db, locks?.exclusive);
+  // The bus's lag from the other servers is counted with the app's metrics.
+  const metrics = serverMetrics();
   const bus = config.redisUrl
     ? redisBus(config.redisUrl, {
         prefix: config.redisPrefix,
         onError: (error) => console.error('redis bus:', error),
+        onReceived: metrics.busReceived,
       })
     : inProcessBus();
   const lifecycle = { draining: false };
-  const app = await buildApp({ db: handle.db, config, bus, store, lifecycle });
+  const app = await buildApp({ db: handle.db, config, bus, store, lifecycle, metrics });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   return {

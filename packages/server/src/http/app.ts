@@ -104,6 +104,8 @@ import { realtimeRoutes } from '../realtime/realtime.routes.ts';
 import { clientRegistry } from '../realtime/clients.ts';
 import { readinessRoute } from './readiness.ts';
 import type { Lifecycle } from './readiness.ts';
+import { metricsRoute, serverMetrics } from './metrics.ts';
+import type { ServerMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,18 +126,22 @@ export interface AppDeps {
   compute?: (file: EventFile, now: number) => TeamResult[];
   /** Set draining by the server's shutdown (readiness.ts); a server of its own by default. */
   lifecycle?: Lifecycle;
+  /** Where requests, ingest, sockets and the bus are counted (GET /metrics); its own by default. */
+  metrics?: ServerMetrics;
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
 export async function buildApp({
   db,
   config,
-  bus,
+  bus: givenBus,
   store = createStore(db),
   now = Date.now,
   compute,
   lifecycle = { draining: false },
+  metrics = serverMetrics(),
 }: AppDeps): Promise<FastifyInstance> {
+  const bus = metrics.countPublished(givenBus);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // 64 KB; bulk routes take 1 MB and the few file routes more for signed-in callers
@@ -150,6 +156,7 @@ export async function buildApp({
     frameworkErrors: (_error, _req, reply) =>
       (reply as FastifyReply).status(400).send(new AppError('error.validation', 400).toBody()),
   });
+  app.addHook('onResponse', metrics.onResponse);
   // The cups service is made after the results service, which tells it of changed results.
   let cupsOfEvent: (eventId: string) => void = () => undefined;
   const firstTier = folderStorage(config.archiveDir);
@@ -322,6 +329,7 @@ export async function buildApp({
       now,
       log,
       trackRows: archive.trackRows,
+      onIngested: metrics.ingested,
     }),
     tracking: trackingService({ store, bus: changes, now }),
     participant: participantService({ store, bus: changes, now, log }),
@@ -503,6 +511,11 @@ export async function buildApp({
     },
   };
   await listenRoutes(app, listenDeps);
+  metrics.watch({
+    sockets: () => app.websocketServer.clients.size,
+    clients: (kind) => clients.count(kind),
+  });
+  metricsRoute(app, metrics, config.metricsToken);
 
   app.addHook('onClose', async () => {
     results.close();

@@ -43,6 +43,12 @@ export function clientRegistry() {
       clients.set(id, { ...client, agent: (client.agent ?? '').slice(0, AGENT_MAX) });
       return () => clients.delete(id);
     },
+    /** How many clients of `kind` are connected (the metrics' gauge, read at a scrape). */
+    count(kind: WebClientKind): number {
+      let n = 0;
+      for (const client of clients.values()) if (client.kind === kind) n++;
+      return n;
+    },
     list(): LocalClient[] {
       return [...clients.values()].map((c) => ({
         kind: c.kind,

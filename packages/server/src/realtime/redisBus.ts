@@ -8,12 +8,15 @@ export interface RedisBusOptions {
   /** Prefixed to every channel, so several installations (or test runs) share one Redis. */
   prefix?: string;
   onError?: (error: unknown) => void;
+  /** Told of each message from another server, with its publishing time there (the metrics). */
+  onReceived?: (message: ServerMessage, sentAt: number) => void;
 }
 
-/** What travels on a channel: the message and the process that published it. */
+/** What travels on a channel: the message, the process that published it and when (ms). */
 interface Envelope {
   from: string;
   message: ServerMessage;
+  at?: number;
 }
 
 /**
@@ -26,7 +29,7 @@ interface Envelope {
  */
 export function redisBus(
   url: string,
-  { prefix = 'rada:', onError = () => undefined }: RedisBusOptions = {},
+  { prefix = 'rada:', onError = () => undefined, onReceived }: RedisBusOptions = {},
 ): Bus {
   const id = randomUUID();
   const local = inProcessBus();
@@ -47,13 +50,14 @@ export function redisBus(
       return;
     }
     if (envelope.from === id) return;
+    if (onReceived && typeof envelope.at === 'number') onReceived(envelope.message, envelope.at);
     local.publish(channel.slice(prefix.length), envelope.message);
   });
 
   return {
     publish(topic, message) {
       local.publish(topic, message);
-      const envelope: Envelope = { from: id, message };
+      const envelope: Envelope = { from: id, message, at: Date.now() };
       pub.publish(prefix + topic, JSON.stringify(envelope)).catch(onError);
     },
     subscribe(topic, handler) {

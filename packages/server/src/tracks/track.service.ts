@@ -29,6 +29,8 @@ export interface TrackServiceDeps {
   log: TrackLog;
   /** Where the track views read an event's teams and tracks (archived events: their files). */
   trackRows?: TrackRowsOf;
+  /** Told of every batch stored: its points received and stored, and its commit's ms (metrics). */
+  onIngested?: (source: TrackSource, received: number, stored: number, ms: number) => void;
 }
 
 /** The text of the event issue a location from a device of no team records (spec 01 §4). */
@@ -253,11 +255,14 @@ export function trackService(deps: TrackServiceDeps) {
   ): Promise<IngestResult> {
     const t = now();
     const { good, rejected } = checkPoints(raw, t);
+    const asked = performance.now();
     let outcome: IngestOutcome = await ingestOnce(as, deviceId, good, t);
     for (let retry = 0; outcome.kind === 'moved' && retry < 3; retry++) {
       outcome = await ingestOnce(as, deviceId, good, t);
     }
     if (outcome.kind === 'moved') throw new Error(`device ${deviceId} keeps changing teams`);
+    const stored = outcome.kind === 'stored' ? outcome.points.length : 0;
+    deps.onIngested?.(as.source, raw.length, stored, performance.now() - asked);
 
     const { device } = outcome;
     if (outcome.kind === 'unknown') {

@@ -96,6 +96,8 @@ export const et: Texts = {
   'maps.error.notplaced': `Paiguta kaart enne avaldamist`,
   'maps.error.cut': `Kaardi paanideks lõikamine ebaõnnestus`,
   'maps.error.archived': 'Üritus on arhiveeritud: selle kaarte ei saa muuta',
+  'metrics.error.refused':
+    'Mõõdikud on serverite seire jaoks: saada serveri METRICS_TOKEN kandjatõendina (Bearer) või, kui seda pole, küsi otse serverilt selle enda võrgust',
   'play.error.notallowed': 'Sinu võistkond ei ole veel osalemiseks lubatud',
   'play.error.archived': 'Üritus on arhiveeritud: märkeid ei saa saata',
   'play.error.alreadymarked': 'Sinu võistkond on selle KP juba märkinud',
