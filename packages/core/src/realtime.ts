@@ -47,7 +47,18 @@ export type ServerMessage =
   | { v: 1; type: 'subscribed'; topic: string }
   | { v: 1; type: 'pong' }
   | { v: 1; type: 'error'; error: string }
-  | { v: 1; type: 'event.changed'; eventId: string; what: EventChange[] }
+  | {
+      v: 1;
+      type: 'event.changed';
+      eventId: string;
+      what: EventChange[];
+      /**
+       * With `teams` the only change that can move results: the teams whose own data changed
+       * (their list entry, answers, tickets or track statistics), when the publisher knows;
+       * the results recalculation then recomputes those teams only (results/scoringCache.ts).
+       */
+      teams?: string[];
+    }
   /** A cup's settings, events, edits or standings changed; viewers refetch. */
   | { v: 1; type: 'cup.changed'; cupId: string }
   /** Messages or commands wait for the device; it fetches them through the HTTP API. */

@@ -128,8 +128,15 @@ const fileSafe = (s: string) => s.replace(/[^\p{L}\p{N}_.-]+/gu, '_').slice(0, 6
  * start and finish, and the files its devices send back for commands (docs/api.md).
  */
 export function participantService({ store, bus, now }: ParticipantServiceDeps) {
-  const changed = (eventId: string, what: EventChange) =>
-    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what: [what] });
+  /** `teamId`: the team whose own data changed (the results recalculation recomputes it alone). */
+  const changed = (eventId: string, what: EventChange, teamId?: string) =>
+    bus.publish(eventTopic(eventId), {
+      v: 1,
+      type: 'event.changed',
+      eventId,
+      what: [what],
+      ...(teamId !== undefined ? { teams: [teamId] } : {}),
+    });
 
   /**
    * The event and the caller's team in it: 401 signed out, 404 no event, 403 device.error.noteam
@@ -235,7 +242,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
       ]);
       return { row: { ...row, list: toJson(list) }, created: true };
     });
-    if (result.created) changed(eventId, 'teams');
+    if (result.created) changed(eventId, 'teams', team.id);
     return presentTeam(result.row);
   }
 
@@ -362,7 +369,7 @@ export function participantService({ store, bus, now }: ParticipantServiceDeps) 
         );
         return { mark: presentMark(next), created: true };
       });
-      if (result.created) changed(eventId, 'teams');
+      if (result.created) changed(eventId, 'teams', team.id);
       return result;
     },
 

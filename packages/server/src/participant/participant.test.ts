@@ -301,7 +301,10 @@ describe.each(testDialects())('participant app API on $name', (dialect) => {
       mark: { kpId: 'k1', answer: 'r1', ok: null, aeg: deviceT, cid: first },
       created: true,
     });
-    expect(heard).toEqual([{ v: 1, type: 'event.changed', eventId: id, what: ['teams'] }]);
+    // The team is named: the results recalculation recomputes it alone.
+    expect(heard).toEqual([
+      { v: 1, type: 'event.changed', eventId: id, what: ['teams'], teams: ['alpha'] },
+    ]);
     const row = await answerRow(id, 'alpha', 'k1');
     expect(row).toMatchObject({ answer: 'r1', ok: null, aeg: deviceT });
     expect(JSON.parse(row!.extra)).toEqual({ cid: first, loc: null, src: 'app', t: deviceT });

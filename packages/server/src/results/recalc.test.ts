@@ -12,28 +12,37 @@ describe('coalescer', () => {
       setTimeout(resolve, ms);
     });
 
-  it('runs a burst once after the debounce, per key', async () => {
+  it('runs a lone request at once and gathers a burst after it, per key', async () => {
     const log: string[] = [];
     const c = coalescer(slowRun(10, log), 50);
+    // The requests of one turn share the first run, which starts at once.
     for (let i = 0; i < 100; i += 1) c.schedule('a');
     c.schedule('b');
-    expect(log).toEqual([]);
-    await vi.advanceTimersByTimeAsync(49);
-    expect(log).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(log.sort()).toEqual(['a', 'b']);
-    await vi.advanceTimersByTimeAsync(1000);
+    // A burst right after: one more run, 50 ms after the first started.
+    await vi.advanceTimersByTimeAsync(20);
+    for (let i = 0; i < 100; i += 1) c.schedule('a');
+    await vi.advanceTimersByTimeAsync(29);
     expect(log).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log).toEqual(['a', 'b', 'a']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(log).toHaveLength(3);
+    // Long after: at once again.
+    c.schedule('a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toHaveLength(4);
   });
 
   it('changes during a run cause exactly one more run', async () => {
     const log: string[] = [];
     const c = coalescer(slowRun(100, log), 50);
     c.schedule('a');
-    await vi.advanceTimersByTimeAsync(60);
+    await vi.advanceTimersByTimeAsync(10);
     expect(log).toEqual(['a']);
     for (let i = 0; i < 10; i += 1) c.schedule('a');
-    await vi.advanceTimersByTimeAsync(90);
+    await vi.advanceTimersByTimeAsync(89);
     expect(log).toEqual(['a']);
     await vi.advanceTimersByTimeAsync(1000);
     expect(log).toEqual(['a', 'a']);

@@ -1,8 +1,10 @@
 /**
- * Coalesces recalculation requests per key (an event id): a burst of requests within `debounceMs`
- * runs `run` once; at most one run per key is in flight, and requests that arrive during a run
- * cause exactly one more run after it. Runs read the data when they start, so the last run
- * always sees the last change.
+ * Coalesces recalculation requests per key (an event id): a request when the key is idle runs
+ * `run` at once (on the next turn of the event loop, so the requests of one turn share it); at
+ * most one run per key is in flight, requests that arrive during a run cause exactly one more
+ * run after it, and runs of a key start at least `debounceMs` apart, so a stream of changes is
+ * gathered into one run per `debounceMs` while a lone change is not delayed. Runs read the data
+ * when they start, so the last run always sees the last change.
  */
 export interface Coalescer {
   schedule(key: string): void;
@@ -26,11 +28,16 @@ export function coalescer(
   onError: (key: string, error: unknown) => void = () => {},
 ): Coalescer {
   const states = new Map<string, KeyState>();
+  /** When each key's last run started (Date.now()); kept for `debounceMs` after it. */
+  const started = new Map<string, number>();
   let closed = false;
 
   function start(key: string, state: KeyState): void {
     state.timer = null;
     state.again = false;
+    const at = Date.now();
+    for (const [k, t] of started) if (t + debounceMs <= at) started.delete(k);
+    started.set(key, at);
     state.running = run(key)
       .catch((error: unknown) => onError(key, error))
       .finally(() => {
@@ -40,31 +47,33 @@ export function coalescer(
       });
   }
 
+  /** The next run: at once, or when `debounceMs` have passed since the last one started. */
   function arm(key: string, state: KeyState): void {
     state.again = false;
-    state.timer = setTimeout(() => start(key, state), debounceMs);
+    const wait = Math.max(0, (started.get(key) ?? -Infinity) + debounceMs - Date.now());
+    state.timer = setTimeout(() => start(key, state), wait);
   }
+
+  /** Resolves when `state`'s run ends or its timer would have fired. */
+  const turn = (state: KeyState) =>
+    state.running ?? new Promise<void>((r) => setTimeout(r, debounceMs + 1));
 
   return {
     schedule(key) {
       if (closed) return;
       let state = states.get(key);
-      if (!state) states.set(key, (state = { timer: null, running: null, again: false }));
+      if (!state) {
+        state = { timer: null, running: null, again: false };
+        states.set(key, state);
+      }
       if (state.running) state.again = true;
       else if (!state.timer) arm(key, state);
     },
     async idle() {
-      while (states.size > 0) {
-        const waits = [...states.values()].map(
-          (s) => s.running ?? new Promise<void>((r) => setTimeout(r, debounceMs + 1)),
-        );
-        await Promise.all(waits);
-      }
+      while (states.size > 0) await Promise.all([...states.values()].map(turn));
     },
     async settled(key) {
-      for (let state = states.get(key); state; state = states.get(key)) {
-        await (state.running ?? new Promise<void>((r) => setTimeout(r, debounceMs + 1)));
-      }
+      for (let state = states.get(key); state; state = states.get(key)) await turn(state);
     },
     close() {
       closed = true;

@@ -12,13 +12,19 @@ const AFFECTS_RESULTS: ReadonlySet<EventChange> = new Set<EventChange>([
 
 /**
  * The bus the other services publish on: it passes every message through and, for an
- * `event.changed` that can move results, asks for a recalculation of that event. Services keep
- * publishing what changed and need not know that results exist.
+ * `event.changed` that can move results, asks for a recalculation of that event: of the named
+ * teams only when `teams` is the only such change and the message names them, else of
+ * everything. Services keep publishing what changed and need not know that results exist.
  */
-export function recalcOnChange(bus: Bus, scheduleRecalc: (eventId: string) => void): Bus {
+export function recalcOnChange(
+  bus: Bus,
+  scheduleRecalc: (eventId: string, teamIds?: readonly string[]) => void,
+): Bus {
   return onPublish(bus, (_topic, message) => {
-    if (message.type === 'event.changed' && message.what.some((w) => AFFECTS_RESULTS.has(w))) {
-      scheduleRecalc(message.eventId);
-    }
+    if (message.type !== 'event.changed') return;
+    const affecting = message.what.filter((w) => AFFECTS_RESULTS.has(w));
+    if (affecting.length === 0) return;
+    const onlyTeams = affecting.every((w) => w === 'teams') && message.teams !== undefined;
+    scheduleRecalc(message.eventId, onlyTeams ? message.teams : undefined);
   });
 }

@@ -50,8 +50,41 @@ export function resultRepository(db: Kysely<Database>) {
       return row?.settings;
     },
 
-    /** Stores new results; `version` counts up from 1. Answers the stored row. */
-    async save(eventId: string, results: string, computedAt: number): Promise<StoredResultsRow> {
+    /**
+     * What scoring reads of some teams (results/scoringCache.ts): their rows, answers and speed
+     * tickets; a team that is gone has no row.
+     */
+    async teamScoringRows(eventId: string, teamIds: readonly string[]) {
+      const ids = [...teamIds];
+      const [teams, answers, speedTickets] = await Promise.all([
+        db
+          .selectFrom('teams')
+          .selectAll()
+          .where('event_id', '=', eventId)
+          .where('id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('team_answers')
+          .selectAll()
+          .where('event_id', '=', eventId)
+          .where('team_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('speed_tickets')
+          .selectAll()
+          .where('event_id', '=', eventId)
+          .where('team_id', 'in', ids)
+          .execute(),
+      ]);
+      return { teams, answers, speedTickets };
+    },
+
+    /** Stores new results; `version` counts up from 1. Answers the stored row's version and time. */
+    async save(
+      eventId: string,
+      results: string,
+      computedAt: number,
+    ): Promise<{ version: number; computed_at: number }> {
       await db
         .insertInto('event_results')
         .values({ event_id: eventId, results, computed_at: computedAt, version: 1 })
@@ -65,7 +98,7 @@ export function resultRepository(db: Kysely<Database>) {
         .execute();
       return db
         .selectFrom('event_results')
-        .selectAll()
+        .select(['version', 'computed_at'])
         .where('event_id', '=', eventId)
         .executeTakeFirstOrThrow();
     },

@@ -5,12 +5,16 @@ import {
   parseClasses,
   RESPONSE_MARKS,
   scoringEventFromFile,
+  scoringState,
+  stateResults,
   teamSplits,
+  updateTeams,
   visitStates,
 } from '@rada/core';
 import type {
   EventFile,
   ResponseCell,
+  ScoringState,
   ResponsesView,
   ResultsDisplaySettings,
   ResultsView,
@@ -37,16 +41,23 @@ import {
 } from '../policies/results.policy.ts';
 import { isCheckpointWriteOpen } from '../policies/checkpoint.policy.ts';
 import { coalescer } from './recalc.ts';
-import { computeEventResults } from './compute.ts';
+import { scoringCache, teamScoringData } from './scoringCache.ts';
+import type { ScoringEntry } from './scoringCache.ts';
 
 export interface ResultsServiceDeps {
   store: Store;
   /** The raw bus: the service publishes `results` itself and must not trigger itself. */
   bus: Bus;
   now: () => number;
-  /** The scoring engine as at a time (`now()`); tests pass a counting wrapper. */
+  /**
+   * The scoring engine as at a time (`now()`); tests pass a counting wrapper. Without it, the
+   * core engine, kept per event so that a change of some teams recomputes only those teams.
+   */
   compute?: (file: EventFile, now: number) => TeamResult[];
-  /** How long a burst of changes is gathered before one recalculation. */
+  /**
+   * The shortest time between the starts of two recalculations of one event: a change when
+   * none ran lately is recalculated at once, a stream of changes once per this time.
+   */
   debounceMs?: number;
   onError?: (eventId: string, error: unknown) => void;
   /** After each recalculation run (logged: operators and the two-server test count them). */
@@ -64,7 +75,7 @@ export function resultsService({
   store,
   bus,
   now,
-  compute = computeEventResults,
+  compute,
   debounceMs = 50,
   onError,
   onRecalculated = () => undefined,
@@ -76,15 +87,48 @@ export function resultsService({
    * parse thousands of teams again. Keyed by the stored row's version and time, so results stored
    * since (by this or another server) are read from the database.
    */
-  const fresh = new Map<string, { version: number; computedAt: number; results: TeamResult[] }>();
-  /** Stores results computed as at `at` (their `computedAt`) and watches for their next start. */
-  async function save(eventId: string, results: TeamResult[], at: number, json = toJson(results)) {
+  const fresh = new Map<
+    string,
+    { version: number; computedAt: number; results: TeamResult[]; json: string }
+  >();
+  /** The scoring state of the events this process computed last (see scoringCache.ts). */
+  const scoring = scoringCache(SCORING_CACHE_SIZE);
+
+  /**
+   * Stores results computed as at `at` (their `computedAt`) and watches for their next start;
+   * `kept` (the default engine's state) is kept for the next change, keyed by the stored row.
+   */
+  async function save(
+    eventId: string,
+    results: TeamResult[],
+    at: number,
+    json = toJson(results),
+    kept?: Kept,
+  ) {
+    scoring.drop(eventId);
     const row = await store.results.save(eventId, json, at);
     fresh.delete(eventId);
-    fresh.set(eventId, { version: row.version, computedAt: row.computed_at, results });
+    fresh.set(eventId, { version: row.version, computedAt: row.computed_at, results, json });
     if (fresh.size > FRESH_RESULTS_SIZE) fresh.delete(fresh.keys().next().value!);
+    if (kept) {
+      scoring.set(eventId, {
+        ...kept,
+        version: row.version,
+        computedAt: row.computed_at,
+        results,
+        json,
+      });
+    }
     watchClock(eventId, nextStartAfter(results, at));
     return row;
+  }
+
+  /** The whole event's results as at `at`, with the default engine's state to keep. */
+  function computeWhole(rows: EventRows, at: number): { results: TeamResult[]; kept?: Kept } {
+    const file = rowsToFile(rows);
+    if (compute) return { results: compute(file, at) };
+    const state = scoringState(scoringEventFromFile(file));
+    return { results: stateResults(state, at), kept: { state, madeAt: Date.now() } };
   }
 
   /** A stored row's results, parsed (or as this server computed them). */
@@ -131,17 +175,85 @@ export function resultsService({
     const rows = await readRows(eventId);
     if (!rows) return undefined;
     const at = now();
-    return save(eventId, compute(rowsToFile(rows), at), at);
+    const { results, kept } = computeWhole(rows, at);
+    return save(eventId, results, at, undefined, kept);
   }
 
   /**
-   * A recalculation after a change, or (`byClock`) because a start passed. Events nobody has
+   * A recalculation after a change, or (`byClock`) because a start passed. `teams` names the
+   * teams whose data changed when nothing else did (null: anything may have). Events nobody has
    * read results of yet are left alone (their first read computes them); unchanged results are
    * not announced, so viewers refetch only when something they see moved, and are stored again
-   * only when a start passed since they were computed (their time then says they are current).
-   * 'none' when nothing was computed.
+   * only when a start passed since they were computed (their time then says they are current),
+   * or to retire another server's kept state (below). 'none' when nothing was computed.
    */
-  async function refresh(eventId: string, byClock: boolean): Promise<'none' | 'same' | 'changed'> {
+  async function refresh(
+    eventId: string,
+    byClock: boolean,
+    teams: ReadonlySet<string> | null,
+  ): Promise<'none' | 'same' | 'changed'> {
+    const meta = await store.results.findMeta(eventId);
+    if (!meta) return 'none';
+    const entry = scoring.current(eventId, meta, Date.now() - WHOLE_EVERY_MS);
+    try {
+      if (entry && (teams !== null || byClock)) {
+        return await refreshTeams(eventId, entry, byClock, teams ?? new Set());
+      }
+      return await refreshWhole(eventId, byClock, entry !== undefined);
+    } catch (error) {
+      // The kept state may have taken a change that was not stored: compute it whole next time.
+      scoring.drop(eventId);
+      throw error;
+    }
+  }
+
+  /**
+   * The incremental recalculation: the kept state belongs to the stored row, so only `teams`
+   * changed since (on this server; another's change would have stored a row of its own).
+   */
+  async function refreshTeams(
+    eventId: string,
+    entry: ScoringEntry,
+    byClock: boolean,
+    teams: ReadonlySet<string>,
+  ): Promise<'none' | 'same' | 'changed'> {
+    if (byClock) {
+      const next = nextStartAfter(entry.results, entry.computedAt);
+      if (!outdated(next)) {
+        watchClock(eventId, next);
+        return 'none';
+      }
+    }
+    if (teams.size > 0) {
+      const rows = await store.results.teamScoringRows(eventId, [...teams]);
+      updateTeams(entry.state, teamScoringData(teams, rows));
+    }
+    const at = now();
+    const results = stateResults(entry.state, at);
+    const json = toJson(results);
+    if (json === entry.json) {
+      const next = nextStartAfter(results, entry.computedAt);
+      if (next === null || next > at) {
+        watchClock(eventId, next);
+        return 'same';
+      }
+    }
+    const same = json === entry.json;
+    await save(eventId, results, at, json, { state: entry.state, madeAt: entry.madeAt });
+    return same ? 'same' : 'changed';
+  }
+
+  /**
+   * The whole recalculation. `mine`: the stored row is the one this server saved with its kept
+   * state. When it is not and the results come out the same, they are stored again all the
+   * same (not announced): the server that saved the row may keep a state that lacks a change
+   * made here, and a new row retires it.
+   */
+  async function refreshWhole(
+    eventId: string,
+    byClock: boolean,
+    mine: boolean,
+  ): Promise<'none' | 'same' | 'changed'> {
     const before = await store.results.find(eventId);
     if (!before) return 'none';
     if (byClock) {
@@ -155,27 +267,38 @@ export function resultsService({
     const rows = await readRows(eventId);
     if (!rows) return 'none';
     const at = now();
-    const results = compute(rowsToFile(rows), at);
+    const { results, kept } = computeWhole(rows, at);
     const json = toJson(results);
-    if (json === before.results) {
+    if (json === before.results && (mine || !kept)) {
       // The same results as stored: they are current unless a start passed since.
       const next = nextStartAfter(results, before.computed_at);
       if (next === null || next > at) {
+        if (kept) {
+          const key = { version: before.version, computedAt: before.computed_at };
+          scoring.set(eventId, { ...kept, ...key, results, json });
+        }
         watchClock(eventId, next);
         return 'same';
       }
     }
-    await save(eventId, results, at, json);
+    await save(eventId, results, at, json, kept);
     return json === before.results ? 'same' : 'changed';
   }
 
-  /** Events whose next run was asked for by a change (else by the clock). */
-  const byChange = new Set<string>();
+  /**
+   * Per event, the teams changed since its last run began, or null when something else did;
+   * an event without an entry was asked for by the clock.
+   */
+  const pending = new Map<string, Set<string> | null>();
   const recalc = coalescer(
     async (eventId) => {
-      const asked = byChange.delete(eventId);
+      const asked = pending.has(eventId);
+      const teams = pending.get(eventId) ?? null;
+      pending.delete(eventId);
       // Servers sharing the database take turns: an older run never stores after a newer one.
-      const outcome = await store.exclusive(`results:${eventId}`, () => refresh(eventId, !asked));
+      const outcome = await store.exclusive(`results:${eventId}`, () =>
+        refresh(eventId, !asked, teams),
+      );
       const changed = outcome === 'changed';
       if (asked || outcome !== 'none') onRecalculated(eventId, changed);
       if (changed) {
@@ -190,8 +313,12 @@ export function resultsService({
     debounceMs,
     onError,
   );
-  const scheduleRecalc = (eventId: string): void => {
-    byChange.add(eventId);
+  /** A recalculation after a change: of `teamIds` only when given (see refresh), else whole. */
+  const scheduleRecalc = (eventId: string, teamIds?: readonly string[]): void => {
+    const known = pending.get(eventId);
+    if (teamIds === undefined) pending.set(eventId, null);
+    else if (known === undefined) pending.set(eventId, new Set(teamIds));
+    else if (known !== null) for (const id of teamIds) known.add(id);
     recalc.schedule(eventId);
   };
 
@@ -255,6 +382,18 @@ export function resultsService({
     let results = same?.results;
     let next = same?.next ?? null;
     let computedAt = meta.computed_at;
+    const mine = fresh.get(eventId);
+    if (
+      results === undefined &&
+      mine?.version === meta.version &&
+      mine.computedAt === meta.computed_at
+    ) {
+      // Computed here: the JSON as stored (the same bytes as the parsed view serialised again).
+      results = mine.json;
+      next = nextStartAfter(mine.results, mine.computedAt);
+      watchClock(eventId, next);
+      computedAt = mine.computedAt;
+    }
     if (results === undefined) {
       const stored = await store.results.find(eventId);
       if (!stored) return undefined;
@@ -535,8 +674,9 @@ export function resultsService({
         type: 'event.changed',
         eventId,
         what: ['teams', 'results'],
+        teams: [teamId],
       });
-      scheduleRecalc(eventId);
+      scheduleRecalc(eventId, [teamId]);
       return saved;
     },
   };
@@ -545,6 +685,20 @@ export type ResultsService = ReturnType<typeof resultsService>;
 
 /** How many events' serialised results are kept in memory. */
 const RESULTS_CACHE_SIZE = 32;
+/** A scoring state to keep, and when it was made from the whole event. */
+interface Kept {
+  state: ScoringState;
+  madeAt: number;
+}
+
+/** How many events' scoring states are kept (each holds all the event's answers). */
+const SCORING_CACHE_SIZE = 4;
+/**
+ * How long a kept scoring state serves before the next run computes the event whole again: a
+ * bound on how long results could stay wrong should a change ever reach no recalculation of its
+ * own (a run that failed on the server that made it).
+ */
+const WHOLE_EVERY_MS = 60_000;
 /** How many events' freshly computed results are kept parsed (see `fresh`). */
 const FRESH_RESULTS_SIZE = 8;
 /** How long after a start its recalculation runs (timers may fire a little early). */

@@ -72,8 +72,9 @@ describe.each(testDialects())('results on $name', (dialect) => {
     });
     expect((await setAnswer(id, 'bravo', 'k2', { answer: 'r1' })).status).toBe(200);
     expect((await setAnswer(id, 'bravo', 'k3', { ok: true, aeg: 3000 })).status).toBe(200);
-    await vi.waitFor(async () => expect(await storedVersion(id)).toBeGreaterThan(1));
-    expect(await order(id)).toEqual(['bravo', 'alpha', 'charlie']);
+    // A lone change is recalculated at once, so the first may be stored before the second.
+    await vi.waitFor(async () => expect(await order(id)).toEqual(['bravo', 'alpha', 'charlie']));
+    expect(await storedVersion(id)).toBeGreaterThan(1);
     // The announcement follows the stored row, so it may come a moment after the new version.
     await vi.waitFor(() => expect(seen.at(-1)).toEqual(['results']));
     stop();

@@ -53,10 +53,24 @@ export function teamContext({ store, bus, now }: TeamServiceDeps) {
     });
   }
 
-  /** Tells the event's subscribers that its teams changed (which recalculates results), and what else did. */
-  function changed(eventId: string, also: readonly EventChange[] = []): void {
+  /**
+   * Tells the event's subscribers that its teams changed (which recalculates results), and what
+   * else did; `teamIds`, when only those teams' own data changed (the recalculation then
+   * recomputes them alone).
+   */
+  function changed(
+    eventId: string,
+    also: readonly EventChange[] = [],
+    teamIds?: readonly string[],
+  ): void {
     const what: EventChange[] = ['teams', ...also.filter((w) => w !== 'teams')];
-    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
+    bus.publish(eventTopic(eventId), {
+      v: 1,
+      type: 'event.changed',
+      eventId,
+      what,
+      ...(teamIds ? { teams: [...teamIds] } : {}),
+    });
   }
 
   /** One audit_log row of the caller's change; values are stored as JSON. */

@@ -129,7 +129,7 @@ export function teamService(deps: TeamServiceDeps) {
         ]);
         return ctx.present(repos, eventId, row);
       });
-      ctx.changed(eventId);
+      ctx.changed(eventId, [], [team.id]);
       return team;
     },
 
@@ -186,7 +186,7 @@ export function teamService(deps: TeamServiceDeps) {
         }
         return { team: await ctx.present(repos, eventId, updated), changed: audits.length > 0 };
       });
-      if (changed) ctx.changed(eventId);
+      if (changed) ctx.changed(eventId, [], [teamId]);
       return team;
     },
 
