@@ -12,6 +12,7 @@ import { kpImportBench } from './kpImport.ts';
 import { kpGridBench } from './kpGrid.ts';
 import { resultsBench } from './results.ts';
 import { resultsHttpBench } from './resultsHttp.ts';
+import { resultsStreamBench } from './resultsStream.ts';
 import { codecBench } from './codec.ts';
 import { ingestBench } from './ingest.ts';
 import { fanoutBench } from './fanout.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   kpGrid: kpGridBench,
   results: resultsBench,
   resultsHttp: resultsHttpBench,
+  resultsStream: resultsStreamBench,
   codec: codecBench,
   ingest: ingestBench,
   fanout: fanoutBench,

@@ -41,8 +41,8 @@ import {
 } from '../policies/results.policy.ts';
 import { isCheckpointWriteOpen } from '../policies/checkpoint.policy.ts';
 import { coalescer } from './recalc.ts';
-import { scoringCache, teamScoringData } from './scoringCache.ts';
-import type { ScoringEntry } from './scoringCache.ts';
+import { resultsJson, scoringCache, teamScoringData } from './scoringCache.ts';
+import type { ResultPiece, ScoringEntry } from './scoringCache.ts';
 
 export interface ResultsServiceDeps {
   store: Store;
@@ -76,7 +76,7 @@ export function resultsService({
   bus,
   now,
   compute,
-  debounceMs = 50,
+  debounceMs = 100,
   onError,
   onRecalculated = () => undefined,
   readRows = store.eventFiles.readAll,
@@ -124,11 +124,19 @@ export function resultsService({
   }
 
   /** The whole event's results as at `at`, with the default engine's state to keep. */
-  function computeWhole(rows: EventRows, at: number): { results: TeamResult[]; kept?: Kept } {
+  function computeWhole(
+    rows: EventRows,
+    at: number,
+  ): { results: TeamResult[]; json: string; kept?: Kept } {
     const file = rowsToFile(rows);
-    if (compute) return { results: compute(file, at) };
+    if (compute) {
+      const results = compute(file, at);
+      return { results, json: toJson(results) };
+    }
     const state = scoringState(scoringEventFromFile(file));
-    return { results: stateResults(state, at), kept: { state, madeAt: Date.now() } };
+    const results = stateResults(state, at);
+    const { json, pieces } = resultsJson(results, undefined);
+    return { results, json, kept: { state, madeAt: Date.now(), pieces } };
   }
 
   /** A stored row's results, parsed (or as this server computed them). */
@@ -175,8 +183,8 @@ export function resultsService({
     const rows = await readRows(eventId);
     if (!rows) return undefined;
     const at = now();
-    const { results, kept } = computeWhole(rows, at);
-    return save(eventId, results, at, undefined, kept);
+    const { results, json, kept } = computeWhole(rows, at);
+    return save(eventId, results, at, json, kept);
   }
 
   /**
@@ -230,7 +238,7 @@ export function resultsService({
     }
     const at = now();
     const results = stateResults(entry.state, at);
-    const json = toJson(results);
+    const { json, pieces } = resultsJson(results, entry.pieces);
     if (json === entry.json) {
       const next = nextStartAfter(results, entry.computedAt);
       if (next === null || next > at) {
@@ -239,7 +247,7 @@ export function resultsService({
       }
     }
     const same = json === entry.json;
-    await save(eventId, results, at, json, { state: entry.state, madeAt: entry.madeAt });
+    await save(eventId, results, at, json, { state: entry.state, madeAt: entry.madeAt, pieces });
     return same ? 'same' : 'changed';
   }
 
@@ -267,8 +275,7 @@ export function resultsService({
     const rows = await readRows(eventId);
     if (!rows) return 'none';
     const at = now();
-    const { results, kept } = computeWhole(rows, at);
-    const json = toJson(results);
+    const { results, json, kept } = computeWhole(rows, at);
     if (json === before.results && (mine || !kept)) {
       // The same results as stored: they are current unless a start passed since.
       const next = nextStartAfter(results, before.computed_at);
@@ -689,6 +696,8 @@ const RESULTS_CACHE_SIZE = 32;
 interface Kept {
   state: ScoringState;
   madeAt: number;
+  /** Each team's record as serialised, reused for the records a change leaves the same. */
+  pieces: Map<string, ResultPiece>;
 }
 
 /** How many events' scoring states are kept (each holds all the event's answers). */
