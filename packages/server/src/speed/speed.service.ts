@@ -64,8 +64,15 @@ export function speedService({
   log,
   debounceMs = SPEED_TICKETS_DEBOUNCE_MS,
 }: SpeedServiceDeps) {
-  const publish = (eventId: string, what: EventChange[]) =>
-    bus.publish(eventTopic(eventId), { v: 1, type: 'event.changed', eventId, what });
+  /** `teams`: the teams whose tickets changed (the results recalculation recomputes them alone). */
+  const publish = (eventId: string, what: EventChange[], teams?: string[]) =>
+    bus.publish(eventTopic(eventId), {
+      v: 1,
+      type: 'event.changed',
+      eventId,
+      what,
+      ...(teams ? { teams } : {}),
+    });
 
   async function evdocOf(eventId: string): Promise<JsonMap> {
     return fromJsonMap((await store.events.findData(eventId))?.evdoc);
@@ -112,7 +119,7 @@ export function speedService({
     const known = new Set((await store.speed.teams(eventId)).map((t) => t.id));
     const teams = (teamIds ?? [...known]).filter((id) => known.has(id));
     let tickets = 0;
-    let changed = false;
+    const changedTeams: string[] = [];
     let slice = performance.now();
     for (const teamId of teams) {
       // SQLite answers synchronously: a run over every team of a big event would hold back
@@ -123,10 +130,11 @@ export function speedService({
       }
       const computed = speedTickets(await trackOf(eventId, teamId), speed, areas);
       tickets += computed.length;
-      if (await storeTeam(eventId, teamId, computed)) changed = true;
+      if (await storeTeam(eventId, teamId, computed)) changedTeams.push(teamId);
     }
-    // 'teams' recalculates the results, so spdpenalty follows the new tickets.
-    if (changed) publish(eventId, ['speed', 'teams']);
+    const changed = changedTeams.length > 0;
+    // 'teams' recalculates the results (of these teams), so spdpenalty follows the new tickets.
+    if (changed) publish(eventId, ['speed', 'teams'], changedTeams);
     return { teams: teams.length, tickets, changed };
   }
 
