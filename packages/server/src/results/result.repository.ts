@@ -68,6 +68,10 @@ export function resultRepository(db: Kysely<Database>) {
           .selectAll()
           .where('event_id', '=', eventId)
           .where('team_id', 'in', ids)
+          // The primary key's order, as a read of the whole event gets them: the engine adds a
+          // team's points in its answers' order, and floating-point sums follow the order.
+          .orderBy('team_id')
+          .orderBy('kp_id')
           .execute(),
         db
           .selectFrom('speed_tickets')
