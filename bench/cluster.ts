@@ -1,18 +1,29 @@
 /**
- * cluster: the fanout load (500 devices at one point a second through the real ingest API, 2,000
+ * cluster: the fan-out load (devices sending one point a second through the real ingest API,
  * /listen viewers; bench/fanout.ts) on PostgreSQL, against one server process (the baseline) and
- * then against two server processes sharing the database and a Redis bus behind nginx (Debian's
- * package, started by the bench with its own configuration: least_conn upstream, WebSocket
- * upgrade, keep-alive to the servers), in the same run. Viewers are spread over both servers by
- * nginx, so most points cross Redis from the server that stored them to the viewer's server.
- * Reports throughput and latency of both and their ratios (issue 14 asks for the report, and sets
- * no latency target for this setup), and the CPU time the servers, PostgreSQL, Redis and nginx
- * spent while the devices sent, from the processes' own counters, per point and per viewer frame. Checks: with two servers every viewer is served, none is
- * dropped and no post fails. The point-to-viewer p99 is printed against the 250 ms that the
- * fanout bench holds on one SQLite server; on a machine where the load generators, nginx, both
- * servers and PostgreSQL share two cores it is far over that, and the line says so. Needs PostgreSQL
- * (BENCH_DATABASE_URL, default the machine's), Redis (REDIS_URL, default 127.0.0.1:6379) and
- * nginx; says which is missing and fails without them. Loopback only.
+ * then against two server processes sharing the database and a Redis bus, in the same run. Both
+ * setups are behind the same nginx (Debian's package, started by the bench with its own
+ * configuration: least_conn upstream, WebSocket upgrade, keep-alive to the servers), so what
+ * differs is what crossing between servers costs; each server is pinned to a core of its own
+ * (taskset). Viewers are spread over both servers, so most points cross Redis from the server
+ * that stored them to the viewer's server.
+ *
+ * The load is 200 devices × 800 viewers, what two cores carry with both setups, nginx,
+ * PostgreSQL and the load generators on them (the fan-out bench's 500 × 2,000 saturates this
+ * machine, and then its queues, not the servers, set the figures). Reported per setup: the load's
+ * latencies, the CPU time (user + system, from /proc) the servers, PostgreSQL, Redis and nginx
+ * spent while the devices sent, per point stored and per viewer frame, and what PostgreSQL
+ * counted (commits, rows read and written) per point. Targets (issue 38): two servers cost
+ * ≤ 1.3× the servers' CPU per point of one, their point-to-viewer p99 is ≤ 2× one's, and every
+ * viewer is served, none dropped, no post failed.
+ *
+ * Modes: CLUSTER_CURVE=1 runs the load at several sizes, one server on SQLite too, and prints
+ * the curve (the capacity model of docs/deploy.md); CLUSTER_SIZES="devices x viewers,…" runs
+ * those sizes (reported, not judged); CLUSTER_PROFILE=dir runs the servers with --cpu-prof and
+ * prints where their time went while the devices sent; CLUSTER_PG_LOG=1 has PostgreSQL log every
+ * statement with its duration; CLUSTER_BALANCE=device sends each device's posts to one server.
+ * Needs PostgreSQL (BENCH_DATABASE_URL, default the machine's), Redis (REDIS_URL, default
+ * 127.0.0.1:6379) and nginx; says which is missing and fails without them. Loopback only.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,41 +32,46 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import {
+  databaseConfigFromEnv,
+  migrateToLatest,
+  openDatabase,
+} from '../packages/server/src/db/database.ts';
 import { runCli } from '../packages/server/src/cli/main.ts';
 import { newToken, tokenHash } from '../packages/server/src/db/ids.ts';
 import { startServerProcess } from '../packages/server/src/test/serverProcess.ts';
 import type { ServerProcess } from '../packages/server/src/test/serverProcess.ts';
 import { postgresAnswers } from '../packages/server/src/test/databases.ts';
 import { redisAnswers } from '../packages/server/src/test/redis.ts';
-import {
-  benchDevices,
-  DEVICES,
-  EVENT_ID,
-  fanoutEvent,
-  loadLine,
-  ms,
-  runLoad,
-  VIEWERS,
-} from './fanout.ts';
-import type { LoadResult } from './fanout.ts';
+import { benchDevices, EVENT_ID, fanoutEvent, loadLine, ms, runLoad } from './fanout.ts';
+import type { LoadResult, LoadSize } from './fanout.ts';
 import type { BenchResult } from './harness.ts';
 import { freePort } from '../packages/server/src/test/freePort.ts';
-import { summariseProfiles } from './cpuProfile.ts';
+import { monotonicUs, summariseProfiles } from './cpuProfile.ts';
+import type { Window } from './cpuProfile.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-const TARGET_P99_MS = 250;
+/**
+ * The load two cores carry with both setups and the load generators on them (issue 38 asks for
+ * the targets at such a load): the fan-out bench's 500 devices × 2,000 viewers saturate this
+ * machine, and a saturated machine's figures say more about its queueing than about the servers.
+ */
+const CARRIED = '200x800';
+/** CLUSTER_CURVE=1: the load at several sizes, and one server on SQLite too (docs/deploy.md). */
+const CURVE = process.env.CLUSTER_CURVE === '1';
+const CURVE_SIZES = '100x400,200x800,300x1200,400x1600,500x2000';
+/** Two servers may cost this much CPU per point of one, and this much the p99 (issue 38). */
+const TARGET_CPU_RATIO = 1.3;
+const TARGET_P99_RATIO = 2;
 /**
  * CLUSTER_PROFILE=dir: the servers run with V8's `--cpu-prof` into dir/one and dir/two, and the
  * bench prints where their CPU time went (bench/cpuProfile.ts). Profiling slows them a little.
  */
 const PROFILE_DIR = process.env.CLUSTER_PROFILE;
-const profiled = (name: string): Record<string, string> =>
-  PROFILE_DIR
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR, name)}` }
-    : {};
+const profiled = (name: string): string[] =>
+  PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, name)}`] : [];
 
 /** nginx in the foreground with its own files in `dir`, balancing over `upstreams`. */
 async function startNginx(dir: string, upstreams: string[]) {
@@ -75,8 +91,9 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  map $request_uri $rada_key { ~^/api/devices/(?<dev>[^/]+)/ $dev; default $request_id; }
   upstream rada {
-    least_conn;
+    ${process.env.CLUSTER_BALANCE === 'device' ? 'hash $rada_key consistent' : 'least_conn'};
 ${upstreams.map((u) => `    server ${u};`).join('\n')}
     keepalive 64;
   }
@@ -124,13 +141,13 @@ ${upstreams.map((u) => `    server ${u};`).join('\n')}
 }
 
 /** The fanout event, its devices and a device owner's token, on the shared database. */
-async function prepare(databaseUrl: string): Promise<string> {
-  const handle = await openDatabase({ dialect: 'postgres', url: databaseUrl });
+async function prepare(databaseUrl: string, teams: number): Promise<string> {
+  const handle = await openDatabase(databaseConfigFromEnv({ DATABASE_URL: databaseUrl }));
   try {
     await migrateToLatest(handle.db);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-cluster-'));
     const file = path.join(dir, 'fanout.json');
-    fs.writeFileSync(file, JSON.stringify(fanoutEvent()));
+    fs.writeFileSync(file, JSON.stringify(fanoutEvent(teams)));
     const previous = process.env.DATABASE_URL;
     process.env.DATABASE_URL = databaseUrl;
     try {
@@ -173,14 +190,12 @@ async function prepare(databaseUrl: string): Promise<string> {
         user_agent: null,
       })
       .execute();
-    await handle.db.insertInto('devices').values(benchDevices('devices')).execute();
+    await handle.db.insertInto('devices').values(benchDevices('devices', teams)).execute();
     return token;
   } finally {
     await handle.close();
   }
 }
-
-const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 /** Clock ticks a second of /proc's CPU times (getconf CLK_TCK; 100 on Linux). */
 const TICKS = (() => {
@@ -227,7 +242,7 @@ type CpuParts = Record<'servers' | keyof typeof PARTS, number>;
  * figure. A process that ends in between loses its share (PostgreSQL's backends stay while the
  * servers' pools do).
  */
-function cpuMeter(serverPids: number[]) {
+function cpuMeter(serverPids: number[], windows: Window[] = []) {
   const snapshot = () => {
     const named = Object.fromEntries(
       Object.entries(PARTS).map(([part, name]) => [
@@ -242,9 +257,11 @@ function cpuMeter(serverPids: number[]) {
   return {
     started: () => {
       start = snapshot();
+      windows.push({ from: monotonicUs(), to: Infinity });
     },
     ended: () => {
       const end = snapshot();
+      windows.at(-1)!.to = monotonicUs();
       const delta = (part: keyof CpuParts) =>
         [...end[part]].reduce((sum, [pid, ms]) => sum + ms - (start?.[part].get(pid) ?? 0), 0);
       spent = {
@@ -271,6 +288,118 @@ function cpuLine(name: string, cpu: CpuParts, r: LoadResult): string {
   );
 }
 
+/** Devices × viewers, as CLUSTER_SIZES writes them: "200x800,500x2000". */
+function parseSizes(text: string): LoadSize[] {
+  return text.split(',').map((part) => {
+    const m = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(part);
+    if (!m) throw new Error(`CLUSTER_SIZES: "${part}" is not devices x viewers`);
+    return { devices: Number(m[1]), viewers: Number(m[2]) };
+  });
+}
+
+const sizeName = (size: LoadSize) => `${size.devices} devices × ${size.viewers} viewers`;
+
+/** One load on one setup: the load's figures and what each part's processes spent on it. */
+interface Measured {
+  load: LoadResult;
+  cpu: CpuParts;
+  /** What the database counted meanwhile (see pgCounters). */
+  db: DbCounters;
+}
+
+type DbCounters = Record<string, number>;
+
+/**
+ * PostgreSQL's counters of database `name` (pg_stat_database): transactions, and rows read and
+ * written. Backends report them within a second or so: the load's report comes 1.5 s after
+ * the devices stop, and nothing else uses that database.
+ */
+async function pgCounters(admin: pg.Client, name: string): Promise<DbCounters> {
+  const { rows } = await admin.query<Record<string, string>>(
+    `SELECT xact_commit AS commits, xact_rollback AS rollbacks, tup_returned + tup_fetched AS
+       "rows read", tup_inserted + tup_updated + tup_deleted AS "rows written"
+     FROM pg_stat_database WHERE datname = $1`,
+    [name],
+  );
+  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+}
+
+/** The database's counters a point, as "3.0 commits, …". */
+const dbLine = (m: Measured) =>
+  Object.entries(m.db)
+    .map(([key, n]) => `${(n / m.load.devices.sent).toFixed(1)} ${key}`)
+    .join(', ');
+
+/**
+ * Starts `count` server processes on `databaseUrl` (each pinned to a core of its own while there
+ * are cores), nginx in front of them, and runs each load in `sizes` through nginx in turn; then
+ * stops the servers gracefully (so that profiled ones write their profiles).
+ */
+async function runSetup(
+  name: string,
+  count: number,
+  env: Record<string, string>,
+  sizes: LoadSize[],
+  token: string,
+  servers: ServerProcess[],
+  /** Gets the stretches of time the devices sent (for the profiles). */
+  windows: Window[] = [],
+  /** The database's own counters (PostgreSQL's statistics), read before and after each load. */
+  counters: () => Promise<DbCounters> = () => Promise.resolve({}),
+): Promise<Measured[]> {
+  const started = await Promise.all(
+    Array.from({ length: count }, () => startServerProcess(env, profiled(name))),
+  );
+  servers.push(...started);
+  started.forEach((s, i) => pin(s.proc.pid!, i % os.availableParallelism()));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-nginx-'));
+  const nginx = await startNginx(
+    dir,
+    started.map((s) => new URL(s.url).host),
+  );
+  const measured: Measured[] = [];
+  try {
+    for (const size of sizes) {
+      const meter = cpuMeter(
+        started.map((s) => s.proc.pid!),
+        windows,
+      );
+      const listen = `${nginx.url.replace(/^http/, 'ws')}/listen`;
+      const before = await counters();
+      const load = await runLoad(nginx.url, listen, token, () => undefined, meter, size);
+      const after = await counters();
+      const db = Object.fromEntries(
+        Object.entries(after).map(([key, n]) => [key, n - (before[key] ?? 0)]),
+      );
+      measured.push({ load, cpu: meter.spent(), db });
+    }
+  } finally {
+    await nginx.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  for (const s of started) s.proc.kill('SIGTERM');
+  await Promise.all(started.map((s) => s.exited));
+  return measured;
+}
+
+/** Pins every thread of process `pid` to `core` (util-linux's taskset; left as it is without). */
+function pin(pid: number, core: number): void {
+  try {
+    execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(core), String(pid)], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // No taskset or not allowed: the scheduler places it.
+  }
+}
+
+/** The whole load was carried: every viewer served, none dropped, no post failed. */
+const served = (r: LoadResult) =>
+  r.connected === r.size.viewers && r.viewers.closed === 0 && r.devices.errors === 0;
+
+/** µs of the servers' CPU per point stored. */
+const perPoint = (m: Measured) => (m.cpu.servers * 1000) / m.load.devices.sent;
+
 /** Runs the benchmark and prints its figures. */
 export async function clusterBench(): Promise<BenchResult> {
   const missing = [
@@ -284,90 +413,111 @@ export async function clusterBench(): Promise<BenchResult> {
     console.log(`cluster: cannot run without ${missing.join(', ')}: OVER TARGET`);
     return { name: 'cluster', ok: false };
   }
+  const sizes = parseSizes(process.env.CLUSTER_SIZES ?? (CURVE ? CURVE_SIZES : CARRIED));
+  const most = Math.max(...sizes.map((s) => s.devices));
   const dbName = `rada_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
+  if (process.env.CLUSTER_PG_LOG)
+    await admin.query(`ALTER DATABASE ${dbName} SET log_min_duration_statement = 0`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-nginx-'));
+  const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-cluster-sqlite-'));
   const servers: ServerProcess[] = [];
-  const env = {
+  const env = (databaseUrl: string) => ({
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: `bench-${randomUUID()}:`,
     LOG_LEVEL: 'warn',
     // Every viewer connects from this one address (through nginx too).
-    MAX_SOCKETS_PER_ADDRESS: String(VIEWERS + 1000),
-  };
+    MAX_SOCKETS_PER_ADDRESS: String(Math.max(...sizes.map((s) => s.viewers)) + 1000),
+  });
   try {
-    const token = await prepare(databaseUrl);
-    const wsOf = (base: string) => `${base.replace(/^http/, 'ws')}/listen`;
-
-    // One server on PostgreSQL: the baseline.
-    const single = await startServerProcess({ ...env, ...profiled('one') });
-    servers.push(single);
-    const oneCpu = cpuMeter([single.proc.pid!]);
-    const one: LoadResult = await runLoad(
-      single.url,
-      wsOf(single.url),
+    const token = await prepare(url.toString(), most);
+    // One server on PostgreSQL is the baseline; both setups are behind the same nginx, so the
+    // difference is what the crossing costs (Redis, and each server building its own frames).
+    const windows: Record<string, Window[]> = { one: [], two: [] };
+    const counters = () => pgCounters(admin, dbName);
+    const one = await runSetup(
+      'one',
+      1,
+      env(url.toString()),
+      sizes,
       token,
-      () => undefined,
-      oneCpu,
+      servers,
+      windows.one,
+      counters,
     );
-    single.proc.kill('SIGTERM');
-    await single.exited;
-
-    // Two servers behind nginx, sharing the database and Redis.
-    const pair = await Promise.all([
-      startServerProcess({ ...env, ...profiled('two') }),
-      startServerProcess({ ...env, ...profiled('two') }),
-    ]);
-    servers.push(...pair);
-    const nginx = await startNginx(
-      dir,
-      pair.map((s) => new URL(s.url).host),
+    const two = await runSetup(
+      'two',
+      2,
+      env(url.toString()),
+      sizes,
+      token,
+      servers,
+      windows.two,
+      counters,
     );
-    const twoCpu = cpuMeter(pair.map((s) => s.proc.pid!));
-    let two: LoadResult;
-    try {
-      two = await runLoad(nginx.url, wsOf(nginx.url), token, () => undefined, twoCpu);
-    } finally {
-      await nginx.close();
+    let sqlite: Measured[] | undefined;
+    if (CURVE) {
+      // The capacity model's SQLite figures: one server on its embedded database, no Redis.
+      const file = `sqlite:${path.join(sqliteDir, 'rada.sqlite')}`;
+      const sqliteToken = await prepare(file, most);
+      const { REDIS_URL: _, ...noRedis } = env(file);
+      sqlite = await runSetup('sqlite', 1, noRedis, sizes, sqliteToken, servers);
     }
-    // A graceful stop, so that a profiled server writes its profile.
-    for (const s of pair) s.proc.kill('SIGTERM');
-    await Promise.all(pair.map((s) => s.exited));
 
-    console.log(loadLine('cluster', 'one server (PostgreSQL)', one));
-    console.log(loadLine('cluster', 'two servers + Redis behind nginx', two));
-    const seconds = (r: LoadResult) => r.devices.sent / (DEVICES * 1.0);
-    const ok = two.connected === VIEWERS && two.viewers.closed === 0 && two.devices.errors === 0;
-    const fast = two.viewers.p99 <= TARGET_P99_MS;
-    console.log(
-      `cluster: two servers / one server: posts ${ratio(two.devices.sent, one.devices.sent)} ` +
-        `(${two.devices.sent} vs ${one.devices.sent} in ~${seconds(one).toFixed(0)} s), ingest p99 ` +
-        `${ms(two.devices.p99)} vs ${ms(one.devices.p99)}, point-to-viewer p50 ${ms(two.viewers.p50)} vs ` +
-        `${ms(one.viewers.p50)}, p99 ${ms(two.viewers.p99)} vs ${ms(one.viewers.p99)} (ratio ` +
-        `${ratio(two.viewers.p99, one.viewers.p99)}); p99 with two servers ` +
-        `${fast ? 'within' : 'OVER'} the ${TARGET_P99_MS} ms of one SQLite server (reported, not a ` +
-        `target here); target with two servers: all ${VIEWERS} viewers served, none dropped, no ` +
-        `failed post ${ok ? 'OK' : 'OVER TARGET'}`,
-    );
-    // Issue 38: the CPU a point costs with two servers against one (target ≤ 1.3×, reported).
-    const perPoint = (cpu: CpuParts, r: LoadResult) => cpu.servers / r.devices.sent;
-    console.log(
-      `cluster: CPU while the devices sent (user + system from /proc; devices and viewers are ` +
-        `other processes): ${cpuLine('one server', oneCpu.spent(), one)}; ` +
-        `${cpuLine('two servers', twoCpu.spent(), two)}; two servers / one server per point ` +
-        `${ratio(perPoint(twoCpu.spent(), two), perPoint(oneCpu.spent(), one))} (reported)`,
-    );
+    let ok = true;
+    sizes.forEach((size, i) => {
+      const [a, b] = [one[i]!, two[i]!];
+      console.log(loadLine('cluster', `${sizeName(size)}, one server (PostgreSQL)`, a.load));
+      console.log(loadLine('cluster', `${sizeName(size)}, two servers + Redis`, b.load));
+      if (sqlite)
+        console.log(loadLine('cluster', `${sizeName(size)}, one server (SQLite)`, sqlite[i]!.load));
+      const cpuRatio = perPoint(b) / perPoint(a);
+      const p99Ratio = b.load.viewers.p99 / a.load.viewers.p99;
+      // The targets hold at the carried load (issue 38); bigger loads of the curve are reported.
+      const judged = !CURVE && process.env.CLUSTER_SIZES === undefined;
+      const met =
+        served(a.load) &&
+        served(b.load) &&
+        (!judged || (cpuRatio <= TARGET_CPU_RATIO && p99Ratio <= TARGET_P99_RATIO));
+      ok &&= met;
+      console.log(
+        `cluster: ${sizeName(size)}: CPU while the devices sent (user + system from /proc; the ` +
+          `load generators are other processes): ${cpuLine('one server', a.cpu, a.load)}; ` +
+          `${cpuLine('two servers', b.cpu, b.load)}` +
+          (sqlite ? `; ${cpuLine('one server on SQLite', sqlite[i]!.cpu, sqlite[i]!.load)}` : '') +
+          `; PostgreSQL counted a point: one server ${dbLine(a)}; two servers ${dbLine(b)}` +
+          `; two servers / one server: CPU per point ${cpuRatio.toFixed(2)}, point-to-viewer p99 ` +
+          `${ms(b.load.viewers.p99)} vs ${ms(a.load.viewers.p99)} = ${p99Ratio.toFixed(2)}` +
+          (judged
+            ? ` (targets ≤ ${TARGET_CPU_RATIO} and ≤ ${TARGET_P99_RATIO}, every viewer served) ${met ? 'OK' : 'OVER TARGET'}`
+            : ` (reported; every viewer served ${met ? 'OK' : 'OVER TARGET'})`),
+      );
+    });
+    if (CURVE) {
+      console.log('cluster: the curve (µs of CPU per point stored; p99 point to viewer):');
+      console.log(
+        '  devices × viewers | one PG server | two servers | SQLite server | PostgreSQL | Redis | p99 one / two / SQLite',
+      );
+      sizes.forEach((size, i) => {
+        const [a, b, c] = [one[i]!, two[i]!, sqlite![i]!];
+        const per = (x: number, m: Measured) => ((x * 1000) / m.load.devices.sent).toFixed(0);
+        console.log(
+          `  ${`${size.devices} × ${size.viewers}`.padEnd(17)} | ${per(a.cpu.servers, a).padStart(13)} | ` +
+            `${per(b.cpu.servers, b).padStart(11)} | ${per(c.cpu.servers, c).padStart(13)} | ` +
+            `${per(a.cpu.postgres, a).padStart(10)} | ${per(b.cpu.redis, b).padStart(5)} | ` +
+            `${ms(a.load.viewers.p99)} / ${ms(b.load.viewers.p99)} / ${ms(c.load.viewers.p99)}`,
+        );
+      });
+    }
     if (PROFILE_DIR) {
       for (const name of ['one', 'two']) {
         console.log(
           `cluster: where the ${name === 'one' ? 'one server' : 'two servers'}' CPU went ` +
-            `(${path.resolve(PROFILE_DIR, name)}):\n${summariseProfiles(path.resolve(PROFILE_DIR, name))}`,
+            `(${path.resolve(PROFILE_DIR, name)}):\n${summariseProfiles(path.resolve(PROFILE_DIR, name), windows[name])}`,
         );
       }
     }
@@ -377,6 +527,6 @@ export async function clusterBench(): Promise<BenchResult> {
     await Promise.all(servers.map((s) => s.exited));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(sqliteDir, { recursive: true, force: true });
   }
 }

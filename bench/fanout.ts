@@ -202,6 +202,12 @@ export function child(code: string, args: string[]) {
   };
 }
 
+/** How many devices send (dev-0 …, at one point a second each) and how many viewers watch. */
+export interface LoadSize {
+  devices: number;
+  viewers: number;
+}
+
 /** One measured run: viewers connect, devices send, the viewers report. */
 export async function runLoad(
   httpBase: string,
@@ -210,15 +216,21 @@ export async function runLoad(
   sampleMemory: () => void,
   /** Called as the devices start sending and once they have all reported (CPU counters). */
   devicesPhase?: { started(): void; ended(): void },
-): Promise<{ viewers: ViewerReport; devices: DeviceReport; connected: number }> {
-  const viewers = child(VIEWERS_JS, [listenUrl, EVENT_ID, String(VIEWERS), String(SAMPLE_EVERY)]);
+  size: LoadSize = { devices: DEVICES, viewers: VIEWERS },
+): Promise<{ viewers: ViewerReport; devices: DeviceReport; connected: number; size: LoadSize }> {
+  const viewers = child(VIEWERS_JS, [
+    listenUrl,
+    EVENT_ID,
+    String(size.viewers),
+    String(SAMPLE_EVERY),
+  ]);
   try {
     const ready = await viewers.next<{ histories: number; closed: number }>(120_000);
     const from = Date.now() + WARMUP_MS;
     const to = from + MEASURE_MS;
     viewers.send(`measure ${from} ${to}`);
     devicesPhase?.started();
-    const devices = child(DEVICES_JS, [httpBase, token, String(DEVICES), String(to + 500)]);
+    const devices = child(DEVICES_JS, [httpBase, token, String(size.devices), String(to + 500)]);
     const memory = setInterval(sampleMemory, 1000);
     let deviceReport: DeviceReport;
     try {
@@ -230,7 +242,7 @@ export async function runLoad(
     await new Promise((resolve) => setTimeout(resolve, 1500));
     viewers.send('report');
     const report = await viewers.next<ViewerReport>(60_000);
-    return { viewers: report, devices: deviceReport, connected: ready.histories };
+    return { viewers: report, devices: deviceReport, connected: ready.histories, size };
   } finally {
     viewers.kill();
   }
@@ -240,22 +252,22 @@ export type LoadResult = Awaited<ReturnType<typeof runLoad>>;
 
 /** One run's figures on one line. */
 export function loadLine(bench: string, name: string, r: LoadResult): string {
-  const expected = DEVICES * (MEASURE_MS / 1000);
+  const expected = r.size.devices * (MEASURE_MS / 1000);
   return (
-    `${bench}: ${name}: ${r.connected}/${VIEWERS} viewers served, ${r.viewers.closed} dropped; ` +
+    `${bench}: ${name}: ${r.connected}/${r.size.viewers} viewers served, ${r.viewers.closed} dropped; ` +
     `${r.devices.sent} posts (${r.devices.errors} errors, ingest p50 ${ms(r.devices.p50)}, p99 ${ms(r.devices.p99)}); ` +
-    `per point (every ${SAMPLE_EVERY}th viewer, ${r.viewers.points} receipts, ~${expected * Math.ceil(VIEWERS / SAMPLE_EVERY)} expected) ` +
+    `per point (every ${SAMPLE_EVERY}th viewer, ${r.viewers.points} receipts, ~${expected * Math.ceil(r.size.viewers / SAMPLE_EVERY)} expected) ` +
     `p50 ${ms(r.viewers.p50)}, p99 ${ms(r.viewers.p99)}, max ${ms(r.viewers.max)}; ` +
     `oldest point per frame (all other viewers, ${r.viewers.frameCount} frames) p50 ${ms(r.viewers.frameP50)}, p99 ${ms(r.viewers.frameP99)}; ` +
     `${mb(r.viewers.bytes)} received`
   );
 }
 
-/** An event of 500 teams (no KPs needed), tracks public. */
-export function fanoutEvent(): EventFile {
+/** An event of `teams` teams (500; no KPs needed), tracks public. */
+export function fanoutEvent(teams = DEVICES): EventFile {
   const list: Record<string, Record<string, unknown>> = {};
   const data: Record<string, Record<string, unknown>> = {};
-  for (let t = 1; t <= DEVICES; t++) {
+  for (let t = 1; t <= teams; t++) {
     list[`t${t}`] = { name: `Team ${t}`, nr: t };
     data[`t${t}`] = {};
   }
@@ -339,8 +351,8 @@ async function bareServer(uid: string) {
 }
 
 /** The bench's device rows, one per team (dev-0 → t1, …), owned by `userId`. */
-export const benchDevices = (userId: string) =>
-  Array.from({ length: DEVICES }, (_, i) => ({
+export const benchDevices = (userId: string, count = DEVICES) =>
+  Array.from({ length: count }, (_, i) => ({
     id: `dev-${i}`,
     user_id: userId,
     event_id: EVENT_ID,

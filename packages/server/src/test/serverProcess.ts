@@ -18,12 +18,16 @@ export interface ServerProcess {
 /**
  * The real server (`packages/server/src/main.ts`, as `npm run serve` starts it) in a process of
  * its own on a free port, with `env` on top of this process's environment: for tests that kill
- * it or run two side by side.
+ * it or run two side by side. `nodeArgs` go to Node before the script (e.g. `--cpu-prof`, which
+ * Node 20 refuses in NODE_OPTIONS).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
     {
       cwd: root,
       env: {
