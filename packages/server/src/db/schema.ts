@@ -202,6 +202,8 @@ export interface DevicesTable {
   last_seen: Ms | null;
   /** Time of the device's last stored location point; older points are retried duplicates. */
   last_t: Ms | null;
+  /** That point (JSON, as the codec stored it): the next batch's first distance runs from it. */
+  last_point: string | null;
 }
 export interface TrackChunksTable {
   id: string;

@@ -121,6 +121,7 @@ export function deviceService({ store, bus, now }: DeviceServiceDeps) {
           last_seen: now(),
           // Re-registering keeps the device's place in its track; another event starts afresh.
           last_t: old?.event_id === eventId ? (old.last_t ?? null) : null,
+          last_point: old?.event_id === eventId ? (old.last_point ?? null) : null,
         };
         await repos.messages.upsertDevice(row);
         return { row, moved, added };

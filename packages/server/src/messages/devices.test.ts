@@ -74,6 +74,7 @@ describe.each(testDialects())('devices on $name', (dialect) => {
       info,
       last_seen: t.clock.t,
       last_t: null,
+      last_point: null,
     });
     const alpha = await teamList(id, 'alpha');
     expect(alpha.devs).toEqual({ [dev]: true });

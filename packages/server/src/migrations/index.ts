@@ -18,6 +18,7 @@ import * as m0016 from './0016_placeholder_contacts.ts';
 import * as m0017 from './0017_results_clock.ts';
 import * as m0018 from './0018_tracking_links.ts';
 import * as m0019 from './0019_map_images.ts';
+import * as m0020 from './0020_device_last_point.ts';
 
 /** Every migration, in order. One set for every dialect. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_results_clock': m0017,
   '0018_tracking_links': m0018,
   '0019_map_images': m0019,
+  '0020_device_last_point': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

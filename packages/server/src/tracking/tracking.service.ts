@@ -145,6 +145,7 @@ export function trackingService({ store, bus, now }: TrackingServiceDeps) {
           info: toJson({ app: body.app, ...(trackerId === null ? {} : { trackerId }) }),
           last_seen: null,
           last_t: null,
+          last_point: null,
         });
         await repos.tracking.insertLink(row);
         await updateTeamDevs(repos, eventId, teamId, row.device_id, true);

@@ -48,8 +48,14 @@ describe.each(testDialects())('unreadable track chunks on $name', (dialect) => {
     });
     expect(sent.body.accepted).toBe(6);
     const last = good.at(-1)!.t;
-    // The device's newest chunk, ending at its last time: the ingest reads it next.
+    // The device's newest chunk, ending at its last time; its row keeps no last point (its last
+    // batch came before migration 0020), so the ingest reads that chunk next.
     await insertCorruptChunk(t, id, dev, last);
+    await t.handle.db
+      .updateTable('devices')
+      .set({ last_point: null })
+      .where('id', '=', dev)
+      .execute();
     return { id, dev };
   }
 

@@ -205,7 +205,7 @@ describe.each(testDialects())('location ingest on $name', (dialect) => {
   it('measures the first distance from the stored last point when another server stored it', async () => {
     const id = await newTrackEvent(t, owner);
     const dev = await addDevice(t, runner, id, 'bravo');
-    // Two servers: each remembers the last point it stored of each device.
+    // Two servers: the device's row keeps its last point for whichever stores its next batch.
     const [a, b] = [0, 1].map(() =>
       trackService({ store: t.store, bus: t.bus, now: () => t.clock.t, log: () => undefined }),
     );
@@ -219,7 +219,18 @@ describe.each(testDialects())('location ingest on $name', (dialect) => {
     const path = walk(30, t.clock.t - 600_000).map((p, i) => ({ ...p, x: 26.7 + i * 3e-5 }));
     await a!.ingest(actor, dev, { points: path.slice(0, 10) });
     await b!.ingest(actor, dev, { points: path.slice(10, 20) });
-    // A's remembered point is not the device's last any more: it reads the stored one.
+    const [row] = await t.handle.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', dev)
+      .execute();
+    expect(JSON.parse(row!.last_point!)).toMatchObject({ t: path[19]!.t });
+    // A device whose last batch came before points were kept in its row: its chunk is read.
+    await t.handle.db
+      .updateTable('devices')
+      .set({ last_point: null })
+      .where('id', '=', dev)
+      .execute();
     await a!.ingest(actor, dev, { points: path.slice(20) });
     const stored = await storedPoints(t, id, 'bravo');
     const distances = fillDistances(path, null).map((p) => p.d);

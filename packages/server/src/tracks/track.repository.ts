@@ -57,8 +57,12 @@ const statQuery = (
     .set({ trackstat })
     .where('event_id', '=', eventId)
     .where('id', '=', teamId);
-const lastTQuery = (qc: QueryCreator<Database>, t: number, deviceId: string | null) =>
-  qc.updateTable('devices').set({ last_t: t }).where('id', '=', deviceId);
+const lastTQuery = (
+  qc: QueryCreator<Database>,
+  t: number,
+  point: string,
+  deviceId: string | null,
+) => qc.updateTable('devices').set({ last_t: t, last_point: point }).where('id', '=', deviceId);
 // A chunk row's columns one by one: a prepared query takes plain values (db/prepared.ts).
 const insertChunk = prepared(
   (
@@ -79,7 +83,9 @@ const insertChunk = prepared(
 const setStat = prepared((db, trackstat: string, eventId: string, teamId: string) =>
   statQuery(db, trackstat, eventId, teamId),
 );
-const setLastT = prepared((db, t: number, deviceId: string | null) => lastTQuery(db, t, deviceId));
+const setLastT = prepared((db, t: number, point: string, deviceId: string | null) =>
+  lastTQuery(db, t, point, deviceId),
+);
 /** PostgreSQL: the three writes of a batch in one statement (data-modifying CTEs). */
 const storeBatchAtOnce = prepared(
   (
@@ -93,6 +99,7 @@ const storeBatchAtOnce = prepared(
     points: number,
     data: string,
     trackstat: string,
+    lastPoint: string,
   ) =>
     lastTQuery(
       db
@@ -103,6 +110,7 @@ const storeBatchAtOnce = prepared(
         )
         .with('stat', (qc) => statQuery(qc, trackstat, event_id, team_id)),
       t_to,
+      lastPoint,
       device_id,
     ),
 );
@@ -154,15 +162,16 @@ export function trackRepository(db: Kysely<Database>) {
      * The writes of one stored batch: its chunk row, the team's new track stat and the device's
      * last stored time (one statement on PostgreSQL).
      */
-    async storeBatch(chunk: TrackChunkRow, trackstat: string): Promise<void> {
+    /** Stores a chunk, the team's new stat, and the device's last time and point (JSON). */
+    async storeBatch(chunk: TrackChunkRow, trackstat: string, lastPoint: string): Promise<void> {
       const values = chunkValues(chunk);
       if (oneStatement) {
-        await storeBatchAtOnce(db, ...values, trackstat);
+        await storeBatchAtOnce(db, ...values, trackstat, lastPoint);
         return;
       }
       await insertChunk(db, ...values);
       await setStat(db, trackstat, chunk.event_id, chunk.team_id);
-      await setLastT(db, chunk.t_to, chunk.device_id);
+      await setLastT(db, chunk.t_to, lastPoint, chunk.device_id);
     },
 
     setTeamStat: (eventId: string, teamId: string, trackstat: string) =>

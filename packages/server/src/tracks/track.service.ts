@@ -85,7 +85,6 @@ async function storeBatch(
   good: Checked[],
   now: number,
   log: TrackLog,
-  lastPoints: LastPoints,
   source: TrackSource,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
@@ -93,17 +92,20 @@ async function storeBatch(
   const newest = Math.max(...good.map((c) => c.point.t));
   if (good.length > 0) await observeClock(repos, device.event_id, device.team_id, newest, now);
   if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
-  // The first point's distance runs from the device's last stored point (none when that chunk
-  // does not decode: the batch is still stored, its first distance unknown).
+  // The first point's distance runs from the device's last stored point: the one stored with
+  // its `last_t`, else (a device that last sent before points were kept there) its last chunk's
+  // (none when that chunk does not decode: the batch is still stored, its first distance unknown).
   let previous: LocationPoint | null = null;
-  const known = lastPoints.get(device.id);
-  if (device.last_t !== null && known?.t === device.last_t) {
-    previous = known;
-  } else if (device.last_t !== null) {
-    const last = await repos.tracks.lastChunkOfDevice(device.event_id, device.id);
-    if (last && last.t_to === device.last_t) {
-      const onBadChunk = logBadChunk(log, 'ingest', device.event_id, device.team_id);
-      previous = mergeChunks([last], { onBadChunk }).at(-1) ?? null;
+  if (device.last_t !== null) {
+    const kept = fromJson<LocationPoint | null>(device.last_point, null);
+    if (kept?.t === device.last_t) {
+      previous = kept;
+    } else {
+      const last = await repos.tracks.lastChunkOfDevice(device.event_id, device.id);
+      if (last && last.t_to === device.last_t) {
+        const onBadChunk = logBadChunk(log, 'ingest', device.event_id, device.team_id);
+        previous = mergeChunks([last], { onBadChunk }).at(-1) ?? null;
+      }
     }
   }
   const points = fillDistances(
@@ -120,6 +122,8 @@ async function storeBatch(
   const first = points[0]!.t;
   const last = points.at(-1)!.t;
   const data = encodeChunk(points);
+  // Viewers get the points as stored (the codec's precision), as the history will give them.
+  const storedPoints = decodeChunk(data);
   await repos.tracks.storeBatch(
     {
       id: timeId(now),
@@ -132,37 +136,14 @@ async function storeBatch(
       data,
     },
     toJson(stat),
+    toJson(storedPoints.at(-1)),
   );
-  // Viewers get the points as stored (the codec's precision), as the history will give them.
-  return { kind: 'stored', device, points: decodeChunk(data), duplicates };
-}
-
-/**
- * The last stored point of each device that sent lately, so a batch need not read and decode
- * the device's last chunk for the first point's distance. Trusted only when its time is the
- * device's `last_t` read in the batch's own transaction: a point that was rolled back, or one
- * stored meanwhile by another server, does not match and the chunk is read as before.
- */
-class LastPoints {
-  private readonly points = new Map<string, LocationPoint>();
-  constructor(private readonly max = 20_000) {}
-  get(deviceId: string): LocationPoint | undefined {
-    return this.points.get(deviceId);
-  }
-  set(deviceId: string, point: LocationPoint): void {
-    this.points.delete(deviceId);
-    if (this.points.size >= this.max) {
-      const oldest = this.points.keys().next().value;
-      if (oldest !== undefined) this.points.delete(oldest);
-    }
-    this.points.set(deviceId, point);
-  }
+  return { kind: 'stored', device, points: storedPoints, duplicates };
 }
 
 /** Location ingest from devices, and the event's track reads for viewers (docs/api.md). */
 export function trackService(deps: TrackServiceDeps) {
   const { store, bus, now, log } = deps;
-  const lastPoints = new LastPoints();
 
   /**
    * Records the 'GPS for unknown device' issue in the event's issues (extra.eventsdata.issues,
@@ -218,7 +199,6 @@ export function trackService(deps: TrackServiceDeps) {
         good,
         t,
         log,
-        lastPoints,
         as.source,
       );
     });
@@ -273,9 +253,6 @@ export function trackService(deps: TrackServiceDeps) {
       if (device.event_id !== null) await recordUnknownDevice(device.event_id, deviceId);
       return { accepted: 0, duplicates: 0, rejected, known: false };
     }
-    const newest = outcome.points.at(-1);
-    // Committed: the next batch of this device starts from here, as the codec stored it.
-    if (newest) lastPoints.set(device.id, newest);
     if (outcome.points.length > 0 && device.event_id !== null) {
       bus.publish(liveTopic(device.event_id), {
         v: 1,
