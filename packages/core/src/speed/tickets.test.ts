@@ -4,7 +4,7 @@ import type { SpeedArea, SpeedSettings } from '../speed.ts';
 import { DEFAULT_SPEED } from '../limits.ts';
 import { haversine } from '../tracks/stats.ts';
 import { pointInPolygon } from './geo.ts';
-import { COMPUTED_TICKET_ID, pointSpeedsKmh, speedTickets } from './tickets.ts';
+import { COMPUTED_TICKET_ID, pointSpeedsKmh, speedTickets, ticketsPossible } from './tickets.ts';
 
 const SPEED: SpeedSettings = { ...DEFAULT_SPEED, limit: 90 };
 const T0 = 1_767_000_000_000;
@@ -87,6 +87,16 @@ describe('point speeds', () => {
 });
 
 describe('speedTickets', () => {
+  it('issues nothing without a limit or areas, as ticketsPossible says, and with either', () => {
+    const fast = drive(repeat(200, 120));
+    const none: SpeedSettings = { ...SPEED, limit: null };
+    expect(ticketsPossible(none, {})).toBe(false);
+    expect(speedTickets(fast, none, {})).toEqual([]);
+    expect(ticketsPossible(SPEED, {})).toBe(true);
+    expect(speedTickets(fast, SPEED, {}).length).toBeGreaterThan(0);
+    expect(ticketsPossible(none, { v: box(26, 26.5, { restricted: true }) })).toBe(true);
+  });
+
   // Default settings: limit 90, over1 2 for 10 s, over2 10 for 5 s.
   it('issues over1 when the speed stays over limit + over1 exactly delay1 seconds', () => {
     // 11 points at 95 km/h: t = 0 … 10 s, 10 s over.

@@ -97,6 +97,13 @@ function runs(
 }
 
 /**
+ * Whether a track can earn tickets at all: only with a limit or speed areas. Without, speedTickets
+ * gives none whatever the track, and a server need not read one.
+ */
+export const ticketsPossible = (speed: SpeedSettings, areas: Record<string, SpeedArea>): boolean =>
+  speed.limit !== null || Object.keys(areas).length > 0;
+
+/**
  * The speed tickets of one team's track (docs/speed-tickets.md):
  *
  * - Speeding: an episode is a maximal run of points (no data gap over SPEED_GAP_MS) whose speed

@@ -5,6 +5,7 @@ import {
   eventTypeOf,
   speedSettingsOf,
   speedTickets,
+  ticketsPossible,
 } from '@rada/core';
 import type {
   EventChange,
@@ -117,7 +118,19 @@ export function speedService({
     );
     const areas = speedAreasOf(evdoc);
     const known = new Set((await store.speed.teams(eventId)).map((t) => t.id));
-    const teams = (teamIds ?? [...known]).filter((id) => known.has(id));
+    let teams = (teamIds ?? [...known]).filter((id) => known.has(id));
+    const asked = teams.length;
+    const possible = ticketsPossible(speed, areas);
+    if (!possible) {
+      // Nothing can be issued (on foot, no areas): no track is read; only teams that still hold
+      // computed tickets (the limit was lifted since) are stored again, without them.
+      const holding = new Set(
+        (await store.speed.tickets(eventId))
+          .filter((r) => COMPUTED_TICKET_ID.test(r.id))
+          .map((r) => r.team_id),
+      );
+      teams = teams.filter((id) => holding.has(id));
+    }
     let tickets = 0;
     const changedTeams: string[] = [];
     let slice = performance.now();
@@ -128,14 +141,14 @@ export function speedService({
         await new Promise((resolve) => setImmediate(resolve));
         slice = performance.now();
       }
-      const computed = speedTickets(await trackOf(eventId, teamId), speed, areas);
+      const computed = possible ? speedTickets(await trackOf(eventId, teamId), speed, areas) : [];
       tickets += computed.length;
       if (await storeTeam(eventId, teamId, computed)) changedTeams.push(teamId);
     }
     const changed = changedTeams.length > 0;
     // 'teams' recalculates the results (of these teams), so spdpenalty follows the new tickets.
     if (changed) publish(eventId, ['speed', 'teams'], changedTeams);
-    return { teams: teams.length, tickets, changed };
+    return { teams: asked, tickets, changed };
   }
 
   /** Per event, the teams with new points since its last run, or 'all' (areas changed). */

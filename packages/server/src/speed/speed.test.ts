@@ -266,4 +266,51 @@ describe.each(testDialects())('speed areas and tickets on $name', (dialect) => {
     expect(charlie.map((r) => [r.kind, r.area])).toEqual([['restricted', 'zone']]);
     await service.close();
   });
+
+  it('reads no track for new points while nothing can be issued, and drops tickets of a lifted limit', async () => {
+    const id = await newEvent();
+    let reads = 0;
+    const store = {
+      ...t.store,
+      tracks: {
+        ...t.store.tracks,
+        chunksOf: (...args: Parameters<typeof t.store.tracks.chunksOf>) => {
+          reads++;
+          return t.store.tracks.chunksOf(...args);
+        },
+      },
+    };
+    const service = speedService({
+      store,
+      bus: t.bus,
+      now: () => t.clock.t,
+      log: () => {},
+      debounceMs: 5,
+    });
+    const track = drive(repeat(120, 20));
+    await storeTrack(id, 'alpha', track);
+    const sent = (teams: string[]) => {
+      ticketsOnLocations(t.bus, service.scheduleTeam).publish(liveTopic(id), {
+        v: 1,
+        type: 'live.locations',
+        eventId: id,
+        batches: teams.map((tid) => ({ devid: `d-${tid}`, uid: null, tid, locations: track })),
+      });
+      return new Promise((r) => setTimeout(r, 20)).then(() => service.idle());
+    };
+    await sent(['alpha']);
+    expect(reads).toBe(1);
+    expect((await tickets(id)).body.filter((r) => r.teamId === 'alpha')).toHaveLength(1);
+    // The limit lifted on foot: alpha's computed ticket goes with its next points, bravo's
+    // manual one stays, and no track is read.
+    await call(t.app, 'PATCH', `/api/events/${id}/settings`, {
+      as: owner,
+      body: { speed: { limit: null } },
+    });
+    await sent(['alpha', 'bravo', 'charlie']);
+    await sent(['alpha', 'bravo']);
+    expect(reads).toBe(1);
+    expect((await tickets(id)).body.map((r) => [r.teamId, r.id])).toEqual([['bravo', 'manual1']]);
+    await service.close();
+  });
 });
