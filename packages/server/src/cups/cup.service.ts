@@ -30,6 +30,7 @@ import { fromJson, toJson } from '../db/json.ts';
 import { timeId } from '../db/ids.ts';
 import type { Store } from '../db/store.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { coalescer } from '../results/recalc.ts';
 import type { ResultsService } from '../results/results.service.ts';
 import type { CupEditRow, CupJoinRow, CupRowDb } from './cup.repository.ts';
 
@@ -40,6 +41,8 @@ export interface CupServiceDeps {
   /** Each event's stored results and class names. */
   results: Pick<ResultsService, 'stored'>;
   onError?: (cupId: string, error: unknown) => void;
+  /** Recomputations of one cup start at least this far apart (ms; CUP_REFRESH_MS). */
+  refreshMs?: number;
 }
 
 /** An undo entry's backup: the edits and joins before the change; a join's entry names it. */
@@ -79,7 +82,17 @@ const summary = (row: CupRowDb): CupSummary => ({ id: row.id, name: row.name, ye
  * in cup_data and recomputed after every change to the cup and whenever one of its events'
  * results change; each recomputation is announced on the cup's topic.
  */
-export function cupService({ store, bus, now, results, onError }: CupServiceDeps) {
+/** Standings follow a stream of result changes at most this often (ms) per cup. */
+export const CUP_REFRESH_MS = 1000;
+
+export function cupService({
+  store,
+  bus,
+  now,
+  results,
+  onError,
+  refreshMs = CUP_REFRESH_MS,
+}: CupServiceDeps) {
   async function load(cupId: string) {
     const row = await store.cups.find(cupId);
     if (!row) throw new AppError('cup.error.notfound', 404);
@@ -201,10 +214,28 @@ export function cupService({ store, bus, now, results, onError }: CupServiceDeps
     );
   }
 
+  /**
+   * Under a stream of marks an event's results change several times a second (issue 38); its
+   * cups are recomputed at once after a lone change and at most once per CUP_REFRESH_MS while
+   * changes keep coming, not once per change.
+   */
+  const refreshes = coalescer(refresh, refreshMs);
+
   return {
-    /** Recomputes every cup the event belongs to after its results changed (05 §6). */
+    /**
+     * Recomputes every cup the event belongs to after its results changed (05 §6); resolves
+     * when they are stored.
+     */
     async eventResultsChanged(eventId: string): Promise<void> {
-      for (const cupId of await store.cups.cupsOfEvent(eventId)) await refresh(cupId);
+      const cupIds = await store.cups.cupsOfEvent(eventId);
+      for (const cupId of cupIds) refreshes.schedule(cupId);
+      await Promise.all(cupIds.map((cupId) => refreshes.settled(cupId)));
+    },
+
+    /** Stops recomputing and resolves once a running recomputation ends (the server's close). */
+    async close(): Promise<void> {
+      refreshes.close();
+      await refreshes.idle();
     },
 
     /** The cups in the dropdown's order: the caller's own (`mine`), or every cup. */

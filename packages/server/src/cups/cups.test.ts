@@ -6,6 +6,7 @@ import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
+import { CUP_REFRESH_MS, cupService } from './cup.service.ts';
 
 const D = 86_400_000;
 
@@ -147,10 +148,14 @@ describe.each(testDialects())('cups on $name', (dialect) => {
       });
       expect(res.status).toBe(200);
     }
-    await vi.waitFor(async () => {
-      const now = await standings(first);
-      expect(now.rows.find((r) => r.name === 'Bravo')?.scores).toEqual([22, 22, 25]);
-    });
+    // The second change may wait for CUP_REFRESH_MS after the first recomputation.
+    await vi.waitFor(
+      async () => {
+        const now = await standings(first);
+        expect(now.rows.find((r) => r.name === 'Bravo')?.scores).toEqual([22, 22, 25]);
+      },
+      { timeout: CUP_REFRESH_MS + 4000 },
+    );
     expect(told).toContain('cup.changed');
     stop();
 
@@ -164,6 +169,38 @@ describe.each(testDialects())('cups on $name', (dialect) => {
     expect((await configure(first, { countingevents: 3 })).status).toBe(200);
     const after = await standings(first);
     expect(after.rows.find((r) => r.name === 'Charlie')?.scores).toEqual([20, 20, 25]);
+  });
+
+  it('recomputes a cup at once after a change, then once per CUP_REFRESH_MS under a stream', async () => {
+    const cupId = await newCup();
+    const eventId = await newEvent(owner, 1);
+    expect((await addEvent(cupId, eventId)).status).toBe(200);
+    let reads = 0;
+    const results = {
+      stored: (id: string) => {
+        reads++;
+        // Never the key of an earlier read: every recomputation reads the results again.
+        return t.store.results.find(id).then(() => undefined);
+      },
+    };
+    const cups = cupService({ store: t.store, bus: t.bus, now: Date.now, results });
+    const told: number[] = [];
+    const stop = t.bus.subscribe(`cup:${cupId}`, () => told.push(Date.now()));
+    const started = Date.now();
+    // A change every 20 ms for 400 ms.
+    const changes: Promise<void>[] = [];
+    for (let i = 0; i < 20; i++) {
+      changes.push(cups.eventResultsChanged(eventId));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(changes);
+    stop();
+    await cups.close();
+    // The first change at once, the other 19 in one more run CUP_REFRESH_MS after it.
+    expect(told).toHaveLength(2);
+    expect(reads).toBe(2);
+    expect(told[0]! - started).toBeLessThan(CUP_REFRESH_MS);
+    expect(told[1]! - started).toBeGreaterThanOrEqual(CUP_REFRESH_MS - 5);
   });
 
   it('edits a cell, joins two teams, refuses a clash, and undoes the join', async () => {

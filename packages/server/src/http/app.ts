@@ -520,6 +520,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     results.close();
     await Promise.all([results.idle(), speed.close()]);
+    await cups.close();
   });
   await serveWebApp(app, config.webDist, {
     event: (id) => services.events.get(null, id),
