@@ -489,7 +489,7 @@ export async function clusterBench(): Promise<BenchResult> {
           `load generators are other processes): ${cpuLine('one server', a.cpu, a.load)}; ` +
           `${cpuLine('two servers', b.cpu, b.load)}` +
           (sqlite ? `; ${cpuLine('one server on SQLite', sqlite[i]!.cpu, sqlite[i]!.load)}` : '') +
-          `; PostgreSQL counted a point: one server ${dbLine(a)}; two servers ${dbLine(b)}` +
+          `; PostgreSQL counted over the run (the viewers' history reads included) a point: one server ${dbLine(a)}; two servers ${dbLine(b)}` +
           `; two servers / one server: CPU per point ${cpuRatio.toFixed(2)}, point-to-viewer p99 ` +
           `${ms(b.load.viewers.p99)} vs ${ms(a.load.viewers.p99)} = ${p99Ratio.toFixed(2)}` +
           (judged

@@ -40,8 +40,11 @@ export function redisBus(
   /** Subscriptions per topic here, and the Redis SUBSCRIBE that makes the topic live. */
   const topics = new Map<string, { count: number; live: Promise<void> }>();
 
+  // This process's own messages come back from Redis too: told by their first bytes (an
+  // envelope is written with `from` first), they are dropped without parsing.
+  const own = JSON.stringify({ from: id }).slice(0, -1);
   sub.on('message', (channel: string, text: string) => {
-    if (!channel.startsWith(prefix)) return;
+    if (!channel.startsWith(prefix) || text.startsWith(own)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(text) as Envelope;
@@ -57,6 +60,7 @@ export function redisBus(
   return {
     publish(topic, message) {
       local.publish(topic, message);
+      // `from` first: see `own`.
       const envelope: Envelope = { from: id, message, at: Date.now() };
       pub.publish(prefix + topic, JSON.stringify(envelope)).catch(onError);
     },
