@@ -21,7 +21,8 @@
  * the curve (the capacity model of docs/deploy.md); CLUSTER_SIZES="devices x viewers,…" runs
  * those sizes (reported, not judged); CLUSTER_PROFILE=dir runs the servers with --cpu-prof and
  * prints where their time went while the devices sent; CLUSTER_PG_LOG=1 has PostgreSQL log every
- * statement with its duration; CLUSTER_BALANCE=device sends each device's posts to one server.
+ * statement with its duration; CLUSTER_BALANCE=device sends each device's posts to one server;
+ * CLUSTER_PIN=0 leaves the servers unpinned.
  * Needs PostgreSQL (BENCH_DATABASE_URL, default the machine's), Redis (REDIS_URL, default
  * 127.0.0.1:6379) and nginx; says which is missing and fails without them. Loopback only.
  */
@@ -351,7 +352,8 @@ async function runSetup(
     Array.from({ length: count }, () => startServerProcess(env, profiled(name))),
   );
   servers.push(...started);
-  started.forEach((s, i) => pin(s.proc.pid!, i % os.availableParallelism()));
+  if (process.env.CLUSTER_PIN !== '0')
+    started.forEach((s, i) => pin(s.proc.pid!, i % os.availableParallelism()));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rada-nginx-'));
   const nginx = await startNginx(
     dir,
