@@ -189,30 +189,30 @@ export function authService({ users, sessions, config, now }: AuthDeps) {
      */
     async authenticate(token: string): Promise<Actor | null> {
       const t = now();
-      const session = await sessions.find(tokenHash(token));
-      if (!session) return null;
+      const id = tokenHash(token);
+      const found = await users.sessionWithUser(id);
+      if (!found) return null;
+      const { session, user } = found;
       if (session.kind === 'browser') {
         const end = Math.min(
           session.expires_at ?? Infinity,
           browserSessionEnd(session.created_at, session.last_used_at),
         );
         if (end <= t) {
-          await sessions.delete(session.id);
+          await sessions.delete(id);
           return null;
         }
         if (t - session.last_used_at > 60_000) {
-          await sessions.touch(session.id, t, browserSessionEnd(session.created_at, t));
+          await sessions.touch(id, t, browserSessionEnd(session.created_at, t));
         }
       } else {
         if (session.expires_at !== null && session.expires_at <= t) {
           throw new AppError('error.expired', 401);
         }
         if (t - session.last_used_at > 60_000) {
-          await sessions.touch(session.id, t, session.expires_at);
+          await sessions.touch(id, t, session.expires_at);
         }
       }
-      const user = await users.findWithGrants(session.user_id);
-      if (!user) return null;
       return { ...actorOf(user), via: session.kind === 'token' ? 'token' : 'browser' };
     },
 

@@ -1,40 +1,67 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import type { Database, UsersTable } from '../db/schema.ts';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database, SessionsTable, UsersTable } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 
 export type UserRow = UsersTable;
 export type PlatformRole = 'superadmin' | 'owner';
 
-/** A user with their platform roles and creator record (every authenticated request). */
+/** The grant columns of the `users` row in scope: its platform roles and creator record. */
+const grantColumns = (eb: ExpressionBuilder<Database, 'users'>) => {
+  const hasRole = (role: PlatformRole) =>
+    eb.exists(
+      eb
+        .selectFrom('platform_roles')
+        .select('role')
+        .whereRef('platform_roles.user_id', '=', 'users.id')
+        .where('role', '=', role),
+    );
+  return [
+    hasRole('superadmin').as('is_superadmin'),
+    hasRole('owner').as('is_owner'),
+    eb
+      .exists(
+        eb.selectFrom('creators').select('user_id').whereRef('creators.user_id', '=', 'users.id'),
+      )
+      .as('is_creator'),
+  ];
+};
+
+/** A user with their platform roles and creator record. */
 const userWithGrants = prepared((db, id: string) =>
-  db
-    .selectFrom('users')
-    .selectAll('users')
-    .select((eb) => {
-      const hasRole = (role: PlatformRole) =>
-        eb.exists(
-          eb
-            .selectFrom('platform_roles')
-            .select('role')
-            .whereRef('platform_roles.user_id', '=', 'users.id')
-            .where('role', '=', role),
-        );
-      return [
-        hasRole('superadmin').as('is_superadmin'),
-        hasRole('owner').as('is_owner'),
-        eb
-          .exists(
-            eb
-              .selectFrom('creators')
-              .select('user_id')
-              .whereRef('creators.user_id', '=', 'users.id'),
-          )
-          .as('is_creator'),
-      ];
-    })
-    .where('users.id', '=', id),
+  db.selectFrom('users').selectAll('users').select(grantColumns).where('users.id', '=', id),
 );
+
+/**
+ * A session (by its token hash) with its user and the user's grants, in one query: every
+ * authenticated request reads it, a location batch too.
+ */
+const sessionWithUser = prepared((db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(grantColumns)
+    .select([
+      'sessions.kind as session_kind',
+      'sessions.created_at as session_created_at',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.expires_at as session_expires_at',
+    ])
+    .where('sessions.id', '=', sessionId),
+);
+
+/** A user row with its grants read (SQLite answers 0/1, PostgreSQL true/false). */
+function withGrants<T extends { is_superadmin: unknown; is_owner: unknown; is_creator: unknown }>(
+  row: T,
+) {
+  const { is_superadmin, is_owner, is_creator, ...user } = row;
+  const roles: PlatformRole[] = [
+    ...(is_superadmin ? (['superadmin'] as const) : []),
+    ...(is_owner ? (['owner'] as const) : []),
+  ];
+  return { ...user, roles, creator: Boolean(is_creator) };
+}
 
 /** Storage of users, their platform roles and creator records (sessions: auth/). */
 export function userRepository(db: Kysely<Database>) {
@@ -56,22 +83,35 @@ export function userRepository(db: Kysely<Database>) {
     findById: (id: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /**
-     * The user with their platform roles and creator record, in one query (every authenticated
-     * request reads it).
-     */
+    /** The user with their platform roles and creator record, in one query. */
     async findWithGrants(
       id: string,
     ): Promise<(UserRow & { roles: PlatformRole[]; creator: boolean }) | undefined> {
       const row = (await userWithGrants(db, id)).rows[0];
+      return row && withGrants(row);
+    },
+
+    /**
+     * The session of a token hash (expired or not: the caller decides) with its user and their
+     * grants, in one query; undefined when there is no such session or user.
+     */
+    async sessionWithUser(sessionId: string): Promise<
+      | {
+          session: Pick<SessionsTable, 'kind' | 'created_at' | 'last_used_at' | 'expires_at'>;
+          user: UserRow & { roles: PlatformRole[]; creator: boolean };
+        }
+      | undefined
+    > {
+      const row = (await sessionWithUser(db, sessionId)).rows[0];
       if (!row) return undefined;
-      const { is_superadmin, is_owner, is_creator, ...user } = row;
-      // SQLite answers 0/1, PostgreSQL true/false.
-      const roles: PlatformRole[] = [
-        ...(is_superadmin ? (['superadmin'] as const) : []),
-        ...(is_owner ? (['owner'] as const) : []),
-      ];
-      return { ...user, roles, creator: Boolean(is_creator) };
+      const {
+        session_kind: kind,
+        session_created_at: created_at,
+        session_last_used_at: last_used_at,
+        session_expires_at: expires_at,
+        ...user
+      } = row;
+      return { session: { kind, created_at, last_used_at, expires_at }, user: withGrants(user) };
     },
 
     findByEmail: (email: string): Promise<UserRow | undefined> =>
