@@ -2,6 +2,20 @@ import { DEVICE_CLOCK_WINDOW_MS } from '@rada/core';
 import type { ClockObservation } from '@rada/core';
 import type { Repos, Store } from '../db/store.ts';
 
+/** A batch's clock observation as the upsert takes it (see observeClock). */
+export interface ClockSample {
+  offset: number;
+  observedAt: number;
+  /** Observations older than this are out of the window. */
+  staleBefore: number;
+}
+
+export const clockSample = (deviceTime: number, now: number): ClockSample => ({
+  offset: deviceTime - now,
+  observedAt: now,
+  staleBefore: now - DEVICE_CLOCK_WINDOW_MS,
+});
+
 /**
  * Records that a device of the team sent `deviceTime` when the server's clock read `now`, keeping
  * the team's clock estimate by core nextClockObservation's rule (the latest offset of the window,

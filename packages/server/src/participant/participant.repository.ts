@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 
@@ -8,24 +8,35 @@ export type UploadListRow = Omit<UploadRow, 'content'> & { team_name: string | n
 
 /**
  * Records a team's clock observation unless a newer one within the window is larger (every
- * stored batch; db/prepared.ts).
+ * stored batch). Plain values only (db/prepared.ts): the ingest runs it as one of its batch
+ * statement's parts (tracks/track.repository.ts).
  */
-const observeClock = prepared(
+export const clockUpsert = (
+  qc: QueryCreator<Database>,
+  eventId: string,
+  teamId: string,
+  offset: number,
+  observedAt: number,
+  staleBefore: number,
+) =>
+  qc
+    .insertInto('team_clocks')
+    .values({ event_id: eventId, team_id: teamId, offset_ms: offset, observed_at: observedAt })
+    .onConflict((oc) =>
+      oc
+        .columns(['event_id', 'team_id'])
+        .doUpdateSet({ offset_ms: offset, observed_at: observedAt })
+        .where((eb) =>
+          eb.or([
+            eb('team_clocks.observed_at', '<', staleBefore),
+            eb('team_clocks.offset_ms', '<', offset),
+          ]),
+        ),
+    );
+
+export const observeClock = prepared(
   (db, eventId: string, teamId: string, offset: number, observedAt: number, staleBefore: number) =>
-    db
-      .insertInto('team_clocks')
-      .values({ event_id: eventId, team_id: teamId, offset_ms: offset, observed_at: observedAt })
-      .onConflict((oc) =>
-        oc
-          .columns(['event_id', 'team_id'])
-          .doUpdateSet({ offset_ms: offset, observed_at: observedAt })
-          .where((eb) =>
-            eb.or([
-              eb('team_clocks.observed_at', '<', staleBefore),
-              eb('team_clocks.offset_ms', '<', offset),
-            ]),
-          ),
-      ),
+    clockUpsert(db, eventId, teamId, offset, observedAt, staleBefore),
 );
 
 /** What the participant app reads and writes: KPs without answers, a team's marks, uploads. */

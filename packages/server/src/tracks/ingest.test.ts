@@ -239,6 +239,32 @@ describe.each(testDialects())('location ingest on $name', (dialect) => {
       .forEach((p, i) => expect(p.d, `point ${i + 1}`).toBeCloseTo(distances[i + 1]!, 2));
   });
 
+  it('tells the team clock with every batch, one with fresh points or only repeats', async () => {
+    const id = await newTrackEvent(t, owner);
+    const dev = await addDevice(t, runner, id, 'charlie');
+    const clock = async () =>
+      (
+        await t.handle.db
+          .selectFrom('team_clocks')
+          .select(['offset_ms', 'observed_at'])
+          .where('event_id', '=', id)
+          .where('team_id', '=', 'charlie')
+          .executeTakeFirst()
+      )?.offset_ms;
+    // The device's clock 3 s behind the server's: its newest point is 3 s old when it arrives.
+    const points = walk(3, t.clock.t - 5000);
+    const behind = points.at(-1)!.t - t.clock.t;
+    expect((await send(dev, points)).body.accepted).toBe(3);
+    expect(await clock()).toBe(behind);
+    // Only repeats, later: a smaller offset within the window keeps the larger.
+    t.clock.t += 1000;
+    expect((await send(dev, points)).body.duplicates).toBe(3);
+    expect(await clock()).toBe(behind);
+    // A fresh point whose time is the server's: the offset rises to 0.
+    expect((await send(dev, [{ ...points[0]!, t: t.clock.t }])).body.accepted).toBe(1);
+    expect(await clock()).toBe(0);
+  });
+
   it('skips a device of no team: nothing stored, one issue for the event, a log line', async () => {
     const id = await newTrackEvent(t, owner);
     const dev = await addDevice(t, runner, id, null);

@@ -2,6 +2,8 @@ import { SqliteAdapter } from 'kysely';
 import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
+import { clockUpsert, observeClock } from '../participant/participant.repository.ts';
+import type { ClockSample } from '../participant/deviceClock.ts';
 
 export type TrackChunkRow = Database['track_chunks'];
 export type DeviceRow = Database['devices'];
@@ -100,6 +102,9 @@ const storeBatchAtOnce = prepared(
     data: string,
     trackstat: string,
     lastPoint: string,
+    offset: number,
+    observedAt: number,
+    staleBefore: number,
   ) =>
     lastTQuery(
       db
@@ -108,7 +113,8 @@ const storeBatchAtOnce = prepared(
             .insertInto('track_chunks')
             .values({ id, event_id, team_id, device_id, t_from, t_to, points, data }),
         )
-        .with('stat', (qc) => statQuery(qc, trackstat, event_id, team_id)),
+        .with('stat', (qc) => statQuery(qc, trackstat, event_id, team_id))
+        .with('clock', (qc) => clockUpsert(qc, event_id, team_id, offset, observedAt, staleBefore)),
       t_to,
       lastPoint,
       device_id,
@@ -162,13 +168,31 @@ export function trackRepository(db: Kysely<Database>) {
      * The writes of one stored batch: its chunk row, the team's new track stat and the device's
      * last stored time (one statement on PostgreSQL).
      */
-    /** Stores a chunk, the team's new stat, and the device's last time and point (JSON). */
-    async storeBatch(chunk: TrackChunkRow, trackstat: string, lastPoint: string): Promise<void> {
+    /**
+     * Stores a chunk, the team's new stat, the device's last time and point (JSON) and the
+     * team's clock observation (participant/deviceClock.ts).
+     */
+    async storeBatch(
+      chunk: TrackChunkRow,
+      trackstat: string,
+      lastPoint: string,
+      clock: ClockSample,
+    ): Promise<void> {
       const values = chunkValues(chunk);
+      const { offset, observedAt, staleBefore } = clock;
       if (oneStatement) {
-        await storeBatchAtOnce(db, ...values, trackstat, lastPoint);
+        await storeBatchAtOnce(
+          db,
+          ...values,
+          trackstat,
+          lastPoint,
+          offset,
+          observedAt,
+          staleBefore,
+        );
         return;
       }
+      await observeClock(db, chunk.event_id, chunk.team_id, offset, observedAt, staleBefore);
       await insertChunk(db, ...values);
       await setStat(db, trackstat, chunk.event_id, chunk.team_id);
       await setLastT(db, chunk.t_to, lastPoint, chunk.device_id);

@@ -19,7 +19,7 @@ import { checkPoints, decodeChunk, encodeChunk, logBadChunk, mergeChunks } from 
 import type { Checked, TrackLog } from './track.chunks.ts';
 import type { DeviceRow } from './track.repository.ts';
 import { trackReadService } from './trackRead.service.ts';
-import { observeClock } from '../participant/deviceClock.ts';
+import { clockSample, observeClock } from '../participant/deviceClock.ts';
 import type { TrackRowsOf } from './trackRows.ts';
 
 export interface TrackServiceDeps {
@@ -88,10 +88,13 @@ async function storeBatch(
   source: TrackSource,
 ): Promise<IngestOutcome> {
   const { fresh, duplicates } = freshPoints(good, device.last_t);
-  // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts).
+  // Every batch, a retried one too, tells the team's device clock (participant/deviceClock.ts):
+  // with the chunk when there is one (one statement on PostgreSQL), else on its own.
   const newest = Math.max(...good.map((c) => c.point.t));
-  if (good.length > 0) await observeClock(repos, device.event_id, device.team_id, newest, now);
-  if (fresh.length === 0) return { kind: 'stored', device, points: [], duplicates };
+  if (fresh.length === 0) {
+    if (good.length > 0) await observeClock(repos, device.event_id, device.team_id, newest, now);
+    return { kind: 'stored', device, points: [], duplicates };
+  }
   // The first point's distance runs from the device's last stored point: the one stored with
   // its `last_t`, else (a device that last sent before points were kept there) its last chunk's
   // (none when that chunk does not decode: the batch is still stored, its first distance unknown).
@@ -137,6 +140,7 @@ async function storeBatch(
     },
     toJson(stat),
     toJson(storedPoints.at(-1)),
+    clockSample(newest, now),
   );
   return { kind: 'stored', device, points: storedPoints, duplicates };
 }
