@@ -331,23 +331,51 @@ const dbLine = (m: Measured) =>
     .map(([key, n]) => `${(n / m.load.devices.sent).toFixed(1)} ${key}`)
     .join(', ');
 
+/** One setup of the bench: its servers and what it measures. */
+interface Setup {
+  /** 'one', 'two', 'sqlite': the profiles' folder. */
+  name: string;
+  /** How its lines name it. */
+  label: string;
+  count: number;
+  env: Record<string, string>;
+  /** The database every server of the setup uses (DATABASE_URL). */
+  databaseUrl: string;
+  /** Gets the stretches of time the devices sent (for the profiles). */
+  windows?: Window[];
+  /** The database's own counters (PostgreSQL's statistics), read before and after each load. */
+  counters?: () => Promise<DbCounters>;
+}
+
 /**
- * Starts `count` server processes on `databaseUrl` (each pinned to a core of its own while there
- * are cores), nginx in front of them, and runs each load in `sizes` through nginx in turn; then
- * stops the servers gracefully (so that profiled ones write their profiles).
+ * Every stored point and clock of the bench's devices goes, so that each load starts from an
+ * event without tracks: a viewer's history is then that load's alone, whatever ran before.
+ */
+async function clearTracks(databaseUrl: string): Promise<void> {
+  const handle = await openDatabase(databaseConfigFromEnv({ DATABASE_URL: databaseUrl }));
+  try {
+    await handle.db.deleteFrom('track_chunks').execute();
+    await handle.db.deleteFrom('team_clocks').execute();
+    await handle.db.updateTable('devices').set({ last_t: null, last_point: null }).execute();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Starts the setup's server processes (each pinned to a core of its own while there are cores,
+ * unless CLUSTER_PIN=0), nginx in front of them, and runs each load in `sizes` through nginx in
+ * turn, from an event without tracks, printing each as it ends; then stops the servers
+ * gracefully (so that profiled ones write their profiles).
  */
 async function runSetup(
-  name: string,
-  count: number,
-  env: Record<string, string>,
+  setup: Setup,
   sizes: LoadSize[],
   token: string,
   servers: ServerProcess[],
-  /** Gets the stretches of time the devices sent (for the profiles). */
-  windows: Window[] = [],
-  /** The database's own counters (PostgreSQL's statistics), read before and after each load. */
-  counters: () => Promise<DbCounters> = () => Promise.resolve({}),
 ): Promise<Measured[]> {
+  const { name, label, count, env, databaseUrl, windows = [] } = setup;
+  const counters = setup.counters ?? ((): Promise<DbCounters> => Promise.resolve({}));
   const started = await Promise.all(
     Array.from({ length: count }, () => startServerProcess(env, profiled(name))),
   );
@@ -362,6 +390,7 @@ async function runSetup(
   const measured: Measured[] = [];
   try {
     for (const size of sizes) {
+      await clearTracks(databaseUrl);
       const meter = cpuMeter(
         started.map((s) => s.proc.pid!),
         windows,
@@ -374,6 +403,7 @@ async function runSetup(
         Object.entries(after).map(([key, n]) => [key, n - (before[key] ?? 0)]),
       );
       measured.push({ load, cpu: meter.spent(), db });
+      console.log(loadLine('cluster', `${sizeName(size)}, ${label}`, load));
     }
   } finally {
     await nginx.close();
@@ -441,25 +471,34 @@ export async function clusterBench(): Promise<BenchResult> {
     // difference is what the crossing costs (Redis, and each server building its own frames).
     const windows: Record<string, Window[]> = { one: [], two: [] };
     const counters = () => pgCounters(admin, dbName);
+    const pgUrl = url.toString();
     const one = await runSetup(
-      'one',
-      1,
-      env(url.toString()),
+      {
+        name: 'one',
+        label: 'one server (PostgreSQL)',
+        count: 1,
+        env: env(pgUrl),
+        databaseUrl: pgUrl,
+        windows: windows.one,
+        counters,
+      },
       sizes,
       token,
       servers,
-      windows.one,
-      counters,
     );
     const two = await runSetup(
-      'two',
-      2,
-      env(url.toString()),
+      {
+        name: 'two',
+        label: 'two servers + Redis',
+        count: 2,
+        env: env(pgUrl),
+        databaseUrl: pgUrl,
+        windows: windows.two,
+        counters,
+      },
       sizes,
       token,
       servers,
-      windows.two,
-      counters,
     );
     let sqlite: Measured[] | undefined;
     if (CURVE) {
@@ -467,16 +506,17 @@ export async function clusterBench(): Promise<BenchResult> {
       const file = `sqlite:${path.join(sqliteDir, 'rada.sqlite')}`;
       const sqliteToken = await prepare(file, most);
       const { REDIS_URL: _, ...noRedis } = env(file);
-      sqlite = await runSetup('sqlite', 1, noRedis, sizes, sqliteToken, servers);
+      sqlite = await runSetup(
+        { name: 'sqlite', label: 'one server (SQLite)', count: 1, env: noRedis, databaseUrl: file },
+        sizes,
+        sqliteToken,
+        servers,
+      );
     }
 
     let ok = true;
     sizes.forEach((size, i) => {
       const [a, b] = [one[i]!, two[i]!];
-      console.log(loadLine('cluster', `${sizeName(size)}, one server (PostgreSQL)`, a.load));
-      console.log(loadLine('cluster', `${sizeName(size)}, two servers + Redis`, b.load));
-      if (sqlite)
-        console.log(loadLine('cluster', `${sizeName(size)}, one server (SQLite)`, sqlite[i]!.load));
       const cpuRatio = perPoint(b) / perPoint(a);
       const p99Ratio = b.load.viewers.p99 / a.load.viewers.p99;
       // The targets hold at the carried load (issue 38); bigger loads of the curve are reported.
