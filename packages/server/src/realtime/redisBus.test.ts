@@ -45,6 +45,26 @@ describe.skipIf(!hasRedis)('redis bus (two processes simulated by two buses)', (
     expect(onA).toHaveLength(1);
   });
 
+  it('sends a burst to the other buses together, in order, on every topic; a close sends what waits', async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const a = open(prefix);
+    const b = open(prefix);
+    const got: string[] = [];
+    for (const topic of ['event:x', 'event:y'])
+      b.subscribe(topic, (m) =>
+        got.push(`${topic} ${m.type === 'event.changed' ? m.eventId : ''}`),
+      );
+    await Promise.all([b.ready('event:x'), b.ready('event:y')]);
+    const sent = ['x1', 'x2', 'y1', 'x3', 'y2'];
+    for (const id of sent) a.publish(`event:${id[0]}`, changed(id));
+    await expect.poll(() => got.length).toBe(sent.length);
+    expect(got).toEqual(sent.map((id) => `event:${id[0]} ${id}`));
+    // Published and closed at once: the waiting message still goes.
+    a.publish('event:x', changed('last'));
+    await a.close();
+    await expect.poll(() => got.at(-1)).toBe('event:x last');
+  });
+
   it('is healthy while Redis answers, and not when it cannot be reached or is closed', async () => {
     const bus = open(`test-${randomUUID()}:`);
     await expect.poll(() => bus.healthy()).toBe(true);

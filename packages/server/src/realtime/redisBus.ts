@@ -4,6 +4,9 @@ import type { ServerMessage } from '@rada/core';
 import { inProcessBus } from './bus.ts';
 import type { Bus } from './bus.ts';
 
+/** How long a message for the other servers may wait to go with others (ms). */
+export const BUS_FLUSH_MS = 5;
+
 export interface RedisBusOptions {
   /** Prefixed to every channel, so several installations (or test runs) share one Redis. */
   prefix?: string;
@@ -57,12 +60,31 @@ export function redisBus(
     local.publish(channel.slice(prefix.length), envelope.message);
   });
 
+  /**
+   * Messages for Redis wait up to BUS_FLUSH_MS and go together in one pipeline (one write, the
+   * replies read together, and the other servers read them together): a busy event's location
+   * batches cost each server one wake-up per flush, not one per batch. Each is still its own
+   * PUBLISH, so servers of the version before read them (a rolling update). Local subscribers
+   * get every message at once.
+   */
+  let waiting: [channel: string, text: string][] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    const batch = waiting;
+    waiting = [];
+    const pipeline = pub.pipeline();
+    for (const [channel, text] of batch) pipeline.publish(channel, text);
+    pipeline.exec().catch(onError);
+  };
+
   return {
     publish(topic, message) {
       local.publish(topic, message);
       // `from` first: see `own`.
       const envelope: Envelope = { from: id, message, at: Date.now() };
-      pub.publish(prefix + topic, JSON.stringify(envelope)).catch(onError);
+      waiting.push([prefix + topic, JSON.stringify(envelope)]);
+      timer ??= setTimeout(flush, BUS_FLUSH_MS);
     },
     subscribe(topic, handler) {
       let entry = topics.get(topic);
@@ -95,6 +117,10 @@ export function redisBus(
       return (await pub.ping().catch(() => null)) === 'PONG';
     },
     async close() {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
       topics.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
