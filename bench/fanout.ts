@@ -37,6 +37,7 @@ import { startPlatform } from '../e2e/support.ts';
 import type { TestPlatform } from '../e2e/support.ts';
 import { LISTEN_COALESCE_MS } from '../packages/server/src/live/listenHub.ts';
 import type { BenchResult } from './harness.ts';
+import { signUpAt } from './harness.ts';
 
 /** FANOUT_DEVICES, FANOUT_VIEWERS and FANOUT_MEASURE_MS override the sizes (for exploring). */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -379,17 +380,8 @@ export async function prepareFanout(
   const imported = await platform.cli('import', file, '--id', EVENT_ID);
   if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
 
-  const signup = await fetch(`${platform.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'devices@example.com',
-      password: 'bench password 1',
-      displayName: 'Devices',
-    }),
-  });
-  const me = (await signup.json()) as { uid: string };
-  const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+  const me = await signUpAt(platform.url, 'devices@example.com', 'Devices');
+  const { cookie } = me;
   const token = (
     (await (
       await fetch(`${platform.url}/api/auth/tokens`, {

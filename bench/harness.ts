@@ -17,3 +17,22 @@ export async function medianMs(fn: () => unknown, repeat: number): Promise<numbe
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
 }
+
+/**
+ * Signs up an account on the platform at `baseUrl` (as a person does on its page); answers its
+ * user id and session cookie.
+ */
+export async function signUpAt(
+  baseUrl: string,
+  email: string,
+  displayName: string,
+): Promise<{ uid: string; cookie: string }> {
+  const signup = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench password 1', displayName }),
+  });
+  if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const { uid } = (await signup.json()) as { uid: string };
+  return { uid, cookie: signup.headers.getSetCookie()[0]!.split(';')[0]! };
+}

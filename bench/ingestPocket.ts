@@ -29,6 +29,7 @@ import { encodeTrack } from '@rada/core';
 import type { TrackingLinkView } from '@rada/core';
 import { startPlatform } from '../e2e/support.ts';
 import type { BenchResult } from './harness.ts';
+import { signUpAt } from './harness.ts';
 import { runPocketLoad, type PocketLoadReport } from './pocketLoad.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -202,20 +203,9 @@ export async function pocketIngestBench(): Promise<BenchResult> {
   const platform = await startPlatform();
   try {
     const setupStart = Date.now();
-    const signup = await fetch(`${platform.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'organiser@bench.example',
-        password: 'bench password 1',
-        displayName: 'Organiser',
-      }),
-    });
-    if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-    const me = (await signup.json()) as { uid: string };
-    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const { uid, cookie } = await signUpAt(platform.url, 'organiser@bench.example', 'Organiser');
     const file = path.join(dir, 'pocket.json');
-    fs.writeFileSync(file, JSON.stringify(pocketEvent(me.uid)));
+    fs.writeFileSync(file, JSON.stringify(pocketEvent(uid)));
     const imported = await platform.cli('import', file, '--id', EVENT);
     if (imported.code !== 0) throw new Error(`import failed: ${imported.err}`);
 

@@ -35,6 +35,7 @@ import sharp from 'sharp';
 import { launchBrowser, startPlatform } from '../e2e/support.ts';
 import type { TestPlatform } from '../e2e/support.ts';
 import type { BenchResult } from './harness.ts';
+import { signUpAt } from './harness.ts';
 import { loadEvent } from './loadEvent.ts';
 
 /** The web app before the split; PAGE_WEIGHT_BASELINE names another commit. */
@@ -273,20 +274,9 @@ const msText = (ms: number, timeout = VISIT_TIMEOUT_MS) =>
  * session cookie.
  */
 export async function seed(platform: TestPlatform, dir: string): Promise<string> {
-  const signup = await fetch(`${platform.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'weight@example.ee',
-      password: 'bench-password',
-      displayName: 'Weight',
-    }),
-  });
-  const cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const me = await signUpAt(platform.url, 'weight@example.ee', 'Weight');
+  const { cookie } = me;
   const json = { 'content-type': 'application/json', cookie };
-  const me = (await (await fetch(`${platform.url}/api/auth/me`, { headers: json })).json()) as {
-    uid: string;
-  };
   const file = path.join(dir, 'weight.json');
   fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, KPS, { [me.uid]: 'owner' })));
   const imported = await platform.cli('import', file, '--id', 'weight');

@@ -24,6 +24,7 @@ import { rowsToFile } from '../packages/server/src/eventFile/eventFileMapping.ts
 import { computeEventResults } from '../packages/server/src/results/compute.ts';
 import { loadEvent } from './loadEvent.ts';
 import type { BenchResult } from './harness.ts';
+import { signUpAt } from './harness.ts';
 
 const TEAMS = 2000;
 const KPS = 200;
@@ -117,21 +118,8 @@ function stream(base: string, cookie: string): { started: Promise<void>; done: P
 
 /** Signs up the event's owner and imports the load event; answers the session cookie. */
 async function seed(platform: TestPlatform, dir: string): Promise<string> {
-  const signup = await fetch(`${platform.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'stream@example.ee',
-      password: 'bench-password',
-      displayName: 'Stream',
-    }),
-  });
-  const cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const me = (await (
-    await fetch(`${platform.url}/api/auth/me`, { headers: { cookie } })
-  ).json()) as {
-    uid: string;
-  };
+  const me = await signUpAt(platform.url, 'stream@example.ee', 'Stream');
+  const { cookie } = me;
   const file = path.join(dir, 'stream.json');
   fs.writeFileSync(file, JSON.stringify(loadEvent(TEAMS, KPS, { [me.uid]: 'owner' })));
   const imported = await platform.cli('import', file, '--id', EVENT);
