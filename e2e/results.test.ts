@@ -61,11 +61,15 @@ describe('live results', () => {
       );
       expect(res.status(), await res.text()).toBe(200);
     }
+    // A lone change is recalculated at once, so the page may first show the first change alone
+    // (Bravo level with Alpha, both first): wait for both changes.
     const t0 = Date.now();
     await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="results-row-bravo"]')?.getAttribute('data-place') ===
-        '1',
+      () => {
+        const placeOf = (team: string) =>
+          document.querySelector(`[data-testid="results-row-${team}"]`)?.getAttribute('data-place');
+        return placeOf('bravo') === '1' && placeOf('alpha') === '2';
+      },
       null,
       { timeout: 1000 },
     );
