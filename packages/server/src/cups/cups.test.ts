@@ -179,7 +179,7 @@ describe.each(testDialects())('cups on $name', (dialect) => {
     const results = {
       stored: (id: string) => {
         reads++;
-        // Never the key of an earlier read: every recomputation reads the results again.
+        // Counts each recomputation's read; the event counts as one without results.
         return t.store.results.find(id).then(() => undefined);
       },
     };
