@@ -1,15 +1,36 @@
 import pg from 'pg';
 
 /**
- * Runs `fn` while no other server process runs work under the same `key`. Within one process
- * the callers already never overlap on a key (results/recalc.ts runs one job per key at a time);
- * this keeps servers sharing one PostgreSQL from doing so (two recalculations of one event, the
- * older one storing last).
+ * Runs `fn` while no other work under the same `key` runs: in this process (a recalculation
+ * asked for by hand while a scheduled one runs) and, on PostgreSQL, in any other server sharing
+ * the database (two recalculations of one event, the older one storing last). Not reentrant:
+ * `fn` must not ask for its own key.
  */
 export type Exclusive = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
 
-/** One server process (SQLite, PGlite): nothing to exclude. */
+/** One server process (SQLite, PGlite): nothing beyond it to exclude. */
 export const inProcessExclusive: Exclusive = (_key, fn) => fn();
+
+/**
+ * `exclusive` with the callers of one process taking turns per key first (first come, first
+ * served): PostgreSQL advisory locks are per connection, and this process holds them all on one,
+ * so they cannot keep its own callers apart.
+ */
+export function inTurn(exclusive: Exclusive): Exclusive {
+  const tails = new Map<string, Promise<void>>();
+  return (key, fn) => {
+    const result = (tails.get(key) ?? Promise.resolve()).then(() => exclusive(key, fn));
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}
 
 /** How often a lock held by another server is tried again. */
 const RETRY_MS = 25;

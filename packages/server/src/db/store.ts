@@ -30,7 +30,7 @@ import { oidcRepository } from '../auth/oidc.repository.ts';
 import { trackingRepository } from '../tracking/tracking.repository.ts';
 import { mapImageRepository } from '../mapImages/mapImage.repository.ts';
 import { groupCommitter } from './groupCommit.ts';
-import { inProcessExclusive } from './locks.ts';
+import { inProcessExclusive, inTurn } from './locks.ts';
 import type { Exclusive } from './locks.ts';
 import type { GroupCommitStats } from './groupCommit.ts';
 
@@ -156,8 +156,9 @@ function lazyRepos(db: Kysely<Database>): Repos {
 }
 export function createStore(
   db: Kysely<Database>,
-  exclusive: Exclusive = inProcessExclusive,
+  acrossServers: Exclusive = inProcessExclusive,
 ): Store {
+  const exclusive = inTurn(acrossServers);
   const transaction: Store['transaction'] = (fn) =>
     db.transaction().execute((trx) => fn(lazyRepos(trx)));
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {

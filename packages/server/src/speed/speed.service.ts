@@ -264,7 +264,10 @@ export function speedService({
     /** POST /events/:id/speedtickets/recompute (event admins): every team, now. */
     async recomputeAll(actor: Actor | null, eventId: string): Promise<RecomputeTicketsResult> {
       await requireEventAdmin(store, actor, eventId);
-      const { teams, tickets } = await recompute(eventId);
+      // In turn with the scheduled runs: two runs at once would both store the same tickets.
+      const { teams, tickets } = await store.exclusive(`speed:${eventId}`, () =>
+        recompute(eventId),
+      );
       return { teams, tickets };
     },
   };

@@ -165,8 +165,13 @@ describe.each(testDialects())('speed areas and tickets on $name', (dialect) => {
       ['over1', null],
     ]);
     expect(list.some((r) => r.id === 'manual1')).toBe(true);
-    // Recomputing the same data gives the same rows (no duplicates).
-    await recompute(id);
+    // Recomputing the same data gives the same rows (no duplicates), also when asked for twice at
+    // once beside the run the area change scheduled (they take turns).
+    for (const limit of [40, 50]) {
+      await put(id, 'village', area(360, { limit }));
+      const both = await Promise.all([recompute(id), recompute(id)]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+    }
     expect((await tickets(id)).body).toEqual(list);
 
     // spdpenalty: 5 per ticket (alpha 2, bravo the manual one).

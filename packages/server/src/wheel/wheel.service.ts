@@ -62,22 +62,10 @@ const byName = (a: string, b: string) => a.localeCompare(b);
  * optionally the same wheel is made on wheelofnames.com with the key kept on the server.
  */
 export function wheelService({ store, wheels, now, external, externalSite, log }: Deps) {
-  // Changes of one event's wheel run one after another in this process, and across servers
-  // under the event's lock (PostgreSQL), so a draw never reads a half-made change.
-  const queues = new Map<string, Promise<unknown>>();
-  function serial<T>(eventId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = queues.get(eventId) ?? Promise.resolve();
-    const run = previous.then(
-      () => store.exclusive(`wheel:${eventId}`, fn),
-      () => store.exclusive(`wheel:${eventId}`, fn),
-    );
-    const settled = run.catch(() => undefined);
-    queues.set(eventId, settled);
-    void settled.then(() => {
-      if (queues.get(eventId) === settled) queues.delete(eventId);
-    });
-    return run;
-  }
+  // Changes of one event's wheel run one after another, in this process and across servers
+  // (store.exclusive), so a draw never reads a half-made change.
+  const serial = <T>(eventId: string, fn: () => Promise<T>): Promise<T> =>
+    store.exclusive(`wheel:${eventId}`, fn);
 
   /** The wheel of `row` as stored, its added events, every name and the entries. */
   async function readState(repo: WheelRepository, row: EventRow): Promise<WheelState> {
