@@ -49,3 +49,4 @@ export * from './news.ts';
 export * from './translations.ts';
 export * from './accounting.ts';
 export * from './teamImport/index.ts';
+export * from './contract/index.ts';

@@ -77,6 +77,11 @@ import type { ListenDeps } from '../live/listen.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
+import { useContract } from './contract.ts';
+import { registerOpenApi } from './openapi.ts';
+
+/** The version the API reports (GET /api/config, the OpenAPI document). */
+const RADA_VERSION = '0.1.0';
 import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
 import { connectionOptions, socketLimit } from './sockets.ts';
 import { serveWebApp } from './webApp.ts';
@@ -128,6 +133,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Where requests, ingest, sockets and the bus are counted (GET /metrics); its own by default. */
   metrics?: ServerMetrics;
+  /** Check every declared route's answer against its schema (the tests; http/contract.ts). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the HTTP server: API under /api, the WebSocket at /api/ws, the web app for everything else. */
@@ -140,6 +147,7 @@ export async function buildApp({
   compute,
   lifecycle = { draining: false },
   metrics = serverMetrics(),
+  checkAnswers = false,
 }: AppDeps): Promise<FastifyInstance> {
   const bus = metrics.countPublished(givenBus);
   const app = Fastify({
@@ -406,8 +414,10 @@ export async function buildApp({
     return reply.status(500).send(new AppError('error.internal', 500).toBody());
   });
 
+  await registerOpenApi(app, RADA_VERSION);
   await app.register(
     async (api) => {
+      useContract(api, { checkAnswers });
       jsonBodiesOnly(api);
       api.addHook('preValidation', refuseBadText);
       registerCompression(api);
@@ -416,7 +426,7 @@ export async function buildApp({
         signupOpen: config.signupOpen,
         emailLinks: services.email.enabled,
         phone: services.phone.enabled,
-        version: '0.1.0',
+        version: RADA_VERSION,
         mapKeys: config.mapKeys,
         oidc: oidcInfo(config),
         oneTap: oneTapInfo(config),
@@ -488,8 +498,8 @@ export async function buildApp({
       await mapRoutes(api, services.maps);
       await mapImageRoutes(api, services.mapImages, mapImageFiles);
       await realtimeRoutes(api, bus, socketGuard, clients, now);
-      // Unknown API paths read no body (http/limits.ts).
-      api.all('/*', noBody, () => {
+      // Unknown API paths read no body (http/limits.ts); not an operation of the document.
+      api.all('/*', { ...noBody, schema: { hide: true } }, () => {
         throw new AppError('error.notfound', 404);
       });
     },

@@ -78,7 +78,14 @@ export async function buildTestAppOn(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const clock: TestClock = { t: Date.now() };
-  const app = await buildApp({ db: handle.db, config, bus, now: () => clock.t, ...deps });
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    bus,
+    now: () => clock.t,
+    checkAnswers: true,
+    ...deps,
+  });
   return {
     app,
     handle,

@@ -66,3 +66,42 @@ describe('the API client with answers the boot script fetched', () => {
     expect((await api.event('e1')).name).toBe('From the server');
   });
 });
+
+describe('the API client on declared operations', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the method and path from the contract, with the parameters encoded', async () => {
+    answer(
+      200,
+      JSON.stringify({ name: 'V', area: [], restricted: false, limit: 50, timed: false }),
+    );
+    const area = {
+      name: 'V',
+      area: [
+        { latitude: 58, longitude: 26 },
+        { latitude: 58.1, longitude: 26 },
+        { latitude: 58.1, longitude: 26.1 },
+      ],
+      limit: 50,
+    };
+    await api.putSpeedArea('my event/1', 'a_1', area);
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/events/my%20event%2F1/speedareas/a_1');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual(area);
+  });
+
+  it('sends no body where the operation takes none, and reads a 204 as nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(api.deleteSpeedArea('e1', 'a1')).resolves.toBeUndefined();
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect([url, init?.method, init?.body]).toEqual([
+      '/api/events/e1/speedareas/a1',
+      'DELETE',
+      undefined,
+    ]);
+  });
+});

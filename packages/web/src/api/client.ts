@@ -1,4 +1,5 @@
-import { encodeTrack, TRACK_CONTENT_TYPE } from '@rada/core';
+import { encodeTrack, fillPath, operationRoute, TRACK_CONTENT_TYPE } from '@rada/core';
+import type { AnswerOf, Contract, PutSpeedAreaBody, Sent } from '@rada/core';
 import type {
   WheelDraw,
   WheelDrawResult,
@@ -35,14 +36,11 @@ import type {
   MarkBody,
   MarkResult,
   PlayView,
-  RecomputeTicketsResult,
   RegisterDeviceBody,
   DeviceView,
   CreateTrackingLinkBody,
   TrackingLinkView,
   EventTrackingView,
-  SpeedArea,
-  SpeedTicket,
   StartFinishBody,
   TeamTrackSummary,
   UploadBody,
@@ -297,6 +295,49 @@ async function request<T>(
     throw new ApiError(response.status, fallbackKey(response.status), response.statusText);
   }
   return parsed as T;
+}
+
+type Declared = keyof Contract;
+/** A part of a declared operation's input: required when the operation takes it, else absent. */
+type Part<K extends Declared, F extends 'params' | 'query' | 'body'> =
+  Sent<Contract[K], F> extends undefined
+    ? { [P in F]?: never }
+    : { [P in F]: Sent<Contract[K], F> };
+/** What a call of operation `K` sends: its path parameters, query and body as declared. */
+export type CallInput<K extends Declared> = Part<K, 'params'> & Part<K, 'query'> & Part<K, 'body'>;
+
+/** `?a=1&b=x` of the defined values of `query`, or nothing. */
+function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls a declared operation (core's contract; docs/adr/0002-api-contract.md): its method and path
+ * come from the declaration, the parameters are encoded into the path, and the answer is typed
+ * by the declared schema. `headers` are added to the usual ones (an Idempotency-Key).
+ */
+function send<K extends Declared>(
+  operation: K,
+  input: CallInput<K>,
+  headers: Record<string, string> = {},
+): Promise<AnswerOf<Contract[K]>> {
+  const { method, path } = operationRoute(operation);
+  const { params, query, body } = input as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return request(
+    method as Method,
+    fillPath(path, params ?? {}) + queryString(query),
+    body,
+    headers,
+  );
 }
 
 /** The error key to use when an error answer has no ErrorBody (a proxy error page, say). */
@@ -677,20 +718,14 @@ export const api = {
     ),
   /** Every team's track summary (live map). */
   tracks: (id: string) => request<TeamTrackSummary[]>('GET', `/events/${enc(id)}/tracks`),
-  speedAreas: (id: string) =>
-    request<Record<string, SpeedArea>>('GET', `/events/${enc(id)}/speedareas`),
-  putSpeedArea: (id: string, areaId: string, body: SpeedArea) =>
-    request<SpeedArea>('PUT', `/events/${enc(id)}/speedareas/${enc(areaId)}`, body),
+  speedAreas: (id: string) => send('speedAreas', { params: { id } }),
+  putSpeedArea: (id: string, areaId: string, body: PutSpeedAreaBody) =>
+    send('putSpeedArea', { params: { id, areaId }, body }),
   deleteSpeedArea: (id: string, areaId: string) =>
-    request<void>('DELETE', `/events/${enc(id)}/speedareas/${enc(areaId)}`),
-  speedTickets: (id: string) =>
-    request<(SpeedTicket & { id: string; teamId: string })[]>(
-      'GET',
-      `/events/${enc(id)}/speedtickets`,
-    ),
+    send('deleteSpeedArea', { params: { id, areaId } }),
+  speedTickets: (id: string) => send('speedTickets', { params: { id } }),
   /** Recomputes the event's speed tickets from its tracks (event admins). */
-  recomputeSpeedTickets: (id: string) =>
-    request<RecomputeTicketsResult>('POST', `/events/${enc(id)}/speedtickets/recompute`),
+  recomputeSpeedTickets: (id: string) => send('recomputeSpeedTickets', { params: { id } }),
   /** News, newest first (anyone); the platform owner adds, edits and deletes. */
   news: () => request<NewsItem[]>('GET', '/news'),
   createNews: (body: NewsBody) => request<NewsItem>('POST', '/news', body),

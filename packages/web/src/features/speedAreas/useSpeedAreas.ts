@@ -17,8 +17,7 @@ export function useSpeedAreas(eventId: string) {
 export function useSpeedTickets(eventId: string) {
   return useQuery({
     queryKey: queryKeys.speedTickets(eventId),
-    // The server sends the team's name too (SpeedTicketRow).
-    queryFn: async () => (await api.speedTickets(eventId)) as SpeedTicketRow[],
+    queryFn: (): Promise<SpeedTicketRow[]> => api.speedTickets(eventId),
   });
 }
 

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { SHORTLINK_MAX_LENGTH } from '../limits.ts';
+
+/** `:id`: an event's id (its short link). */
+export const EventParams = z.object({
+  id: z.string().min(1).max(SHORTLINK_MAX_LENGTH).describe("The event's id (its short link)"),
+});

@@ -1,0 +1,30 @@
+import { speedContract } from './speed.ts';
+import type { Declarations } from './route.ts';
+import type { Operation } from './operations.ts';
+
+export * from './operations.ts';
+export * from './route.ts';
+export * from './common.ts';
+
+/**
+ * The HTTP API's declarations by operation (docs/adr/0002-api-contract.md): with operations.ts,
+ * every declared operation's method, path, parameters, body, answer, access and error keys.
+ */
+export const contract = {
+  ...speedContract,
+} as const satisfies Declarations;
+
+export type Contract = typeof contract;
+
+/** The resource (the reference's section) of each operation. */
+export const contractTags: Record<Operation, string> = tagsOf({
+  'Speed areas and tickets': speedContract,
+});
+
+function tagsOf(resources: Record<string, Partial<Declarations>>): Record<Operation, string> {
+  const out: Partial<Record<Operation, string>> = {};
+  for (const [tag, declarations] of Object.entries(resources)) {
+    for (const operation of Object.keys(declarations) as Operation[]) out[operation] = tag;
+  }
+  return out as Record<Operation, string>;
+}

@@ -1,0 +1,52 @@
+/**
+ * Every declared operation of the HTTP API: its method and its path under `/api`, one line each
+ * (docs/adr/0002-api-contract.md). The rest of each declaration (who may call it, parameters,
+ * body, answer, error keys) is in its resource's file next to this one; this file holds no zod,
+ * so the web client reads it without loading zod on the public pages.
+ */
+export const operations = {
+  // Speed areas and tickets (speed.ts)
+  speedAreas: 'GET /events/:id/speedareas',
+  putSpeedArea: 'PUT /events/:id/speedareas/:areaId',
+  deleteSpeedArea: 'DELETE /events/:id/speedareas/:areaId',
+  speedTickets: 'GET /events/:id/speedtickets',
+  recomputeSpeedTickets: 'POST /events/:id/speedtickets/recompute',
+} as const;
+
+export type Operation = keyof typeof operations;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** The method of operation `K`. */
+export type MethodOf<K extends Operation> = (typeof operations)[K] extends `${infer M} ${string}`
+  ? M
+  : never;
+/** The path template of operation `K` (`/events/:id/speedareas`). */
+export type PathOf<K extends Operation> = (typeof operations)[K] extends `${string} ${infer P}`
+  ? P
+  : never;
+
+/** The names of a path template's parameters: `'/events/:id/x/:areaId'` → `'id' | 'areaId'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Splits an operation's line into its method and path. */
+export function operationRoute(operation: Operation): { method: HttpMethod; path: string } {
+  const line = operations[operation];
+  const space = line.indexOf(' ');
+  return { method: line.slice(0, space) as HttpMethod, path: line.slice(space + 1) };
+}
+
+/**
+ * The path of a template with its parameters filled in, each encoded as a path segment:
+ * `fillPath('/events/:id', { id: 'a b' })` → `/events/a%20b`. A missing parameter throws.
+ */
+export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** Where the OpenAPI document and the reference are served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The OpenAPI 3.1 document of every route the app registers (@fastify/swagger, which must be
+ * registered before the routes): declared routes (http/contract.ts) with their schemas, the
+ * others with their method and path. Served at /api/openapi.json, with Swagger UI at /api/docs
+ * (its scripts load only on that page).
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  // Every route registered from here on, as Fastify has it (the tests compare the document).
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const hidden = route.schema?.hide === true;
+    const websocket = (route as { websocket?: boolean }).websocket === true;
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, hidden, websocket });
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rada API',
+        version,
+        description:
+          'The HTTP API of Rada. Flows, permissions in words and examples: docs/api.md. ' +
+          'Errors answer `{error, message, details?}`; the error keys of each operation are ' +
+          'listed under its error statuses.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'rada_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }, {}],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    // Its own Content-Security-Policy: the page's inline scripts by their hashes.
+    staticCSP: true,
+    // Not 'upgrade-insecure-requests': a server on a LAN address over plain HTTP would have the
+    // page's own scripts asked for over HTTPS; and no swagger.io image (its validator is off).
+    transformStaticCSP: (header) =>
+      header.replace(/\s*upgrade-insecure-requests;?/, '').replace(' validator.swagger.io', ''),
+    uiConfig: { deepLinking: true },
+    // No call to swagger.io's online validator from the page.
+    validatorUrl: false,
+  });
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Left out of the document on purpose (the document itself, the unknown-path answer). */
+  hidden: boolean;
+  /** A WebSocket (docs/listen.md and docs/api.md describe its messages). */
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after registerOpenApi, with each method apart. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
