@@ -24,14 +24,15 @@ const TARGET_RPS = 2000;
 /** The load generator: plain JavaScript run by a child Node process, so it has its own core. */
 const LOADGEN = `
 import http from 'node:http';
-const [url, connections, durationMs] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
+const [url, connections, durationMs, encoding] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
+const headers = encoding ? { 'accept-encoding': encoding } : {};
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0, bytes = 0, done = 0;
 function one() {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       let n = 0;
       res.on('data', (c) => (n += c.length));
       res.on('end', () => {
@@ -68,11 +69,20 @@ interface Load {
   p99: number;
 }
 
-function runLoad(url: string): Promise<Load> {
+/** The load against `url`; `encoding`: the Accept-Encoding its requests send (none without). */
+function runLoad(url: string, encoding = ''): Promise<Load> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', LOADGEN, url, String(CONNECTIONS), String(DURATION_MS)],
+      [
+        '--input-type=module',
+        '-e',
+        LOADGEN,
+        url,
+        String(CONNECTIONS),
+        String(DURATION_MS),
+        encoding,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -91,6 +101,35 @@ function runLoad(url: string): Promise<Load> {
 const fmt = (l: Load) =>
   `${l.rps.toFixed(0)} req/s (${l.requests} in ${(l.elapsed / 1000).toFixed(1)} s, ` +
   `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms${l.errors ? `, ${l.errors} errors` : ''})`;
+
+/** The bytes of the answer at `url` as sent to a client accepting `encoding` (null: none). */
+function transferred(url: string, encoding: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = encoding ? { 'accept-encoding': encoding } : {};
+    http
+      .get(url, { headers }, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** "GET results: 181 KB → 9.8 KB brotli, 14.1 KB gzip" for each of `urls`. */
+async function compressionLine(urls: Record<string, string>): Promise<string> {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const parts: string[] = [];
+  for (const [name, url] of Object.entries(urls)) {
+    const [plain, br, gzip] = await Promise.all(
+      [null, 'br', 'gzip'].map((e) => transferred(url, e)),
+    );
+    parts.push(`${name} ${kb(plain!)} → ${kb(br!)} brotli, ${kb(gzip!)} gzip`);
+  }
+  return parts.join('; ');
+}
 
 /** Runs the benchmark and prints its figures. */
 export async function resultsHttpBench(): Promise<BenchResult> {
@@ -128,6 +167,15 @@ export async function resultsHttpBench(): Promise<BenchResult> {
     const port = (bare.address() as AddressInfo).port;
     const baseline = await runLoad(`http://127.0.0.1:${port}/`);
 
+    // What compression saves on the wire (reported): the results, the event, the events list.
+    const bytes = await compressionLine({
+      results: url,
+      event: `${platform.url}/api/events/loadtest`,
+      'start list': `${platform.url}/api/events/loadtest/startlist`,
+      responses: `${platform.url}/api/events/loadtest/responses`,
+    });
+    const compressed = await runLoad(url, 'br');
+
     const ok = server.errors === 0 && server.rps >= TARGET_RPS;
     console.log(
       `resultsHttp: GET results of ${TEAMS} teams, ${KPS} KPs (${(body.length / 1024).toFixed(0)} KiB), ` +
@@ -137,6 +185,10 @@ export async function resultsHttpBench(): Promise<BenchResult> {
       `resultsHttp: baseline bare node:http with the same bytes: ${fmt(baseline)}; ` +
         `ratio ${(server.rps / baseline.rps).toFixed(2)} of the baseline ` +
         `(target ≥ ${TARGET_RPS} req/s) ${ok ? 'OK' : 'OVER TARGET'}`,
+    );
+    console.log(
+      `resultsHttp: answers as sent, plain → compressed: ${bytes}; the same load asking for ` +
+        `brotli (as browsers do): ${fmt(compressed)} (reported)`,
     );
     return { name: 'resultsHttp', ok };
   } finally {

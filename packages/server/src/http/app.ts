@@ -420,7 +420,7 @@ export async function buildApp({
       useContract(api, { checkAnswers });
       jsonBodiesOnly(api);
       api.addHook('preValidation', refuseBadText);
-      registerCompression(api);
+      await registerCompression(api);
       api.get('/config', () => ({
         providers: config.providers,
         signupOpen: config.signupOpen,

@@ -6,7 +6,12 @@ import { buildTestApp } from '../test/app.ts';
 import type { TestApp } from '../test/app.ts';
 import { importEvent, signUp, uniqueShortlink } from '../test/factories.ts';
 import { resultsEventFile } from '../test/resultsFixture.ts';
-import { COMPRESS_MIN_BYTES, acceptedEncoding, registerCompression } from './compression.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  acceptedEncoding,
+  registerCompression,
+  sendKept,
+} from './compression.ts';
 
 describe('acceptedEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -24,12 +29,13 @@ describe('registerCompression', () => {
   const bigBuffer = Buffer.from(JSON.stringify(big));
   const app = Fastify();
   beforeAll(async () => {
-    registerCompression(app);
+    await registerCompression(app);
     app.get('/big', () => big);
-    app.get('/buffer', (_req, reply) => reply.type('application/json').send(bigBuffer));
+    app.get('/buffer', (req, reply) => sendKept(req, reply, bigBuffer));
     app.get('/small', () => ({ ok: true }));
     app.get('/varied', (_req, reply) => reply.header('vary', 'origin').send(big));
-    app.get('/text', (_req, reply) => reply.type('text/plain').send('x'.repeat(5000)));
+    app.get('/text', (_req, reply) => reply.type('text/csv').send('x;'.repeat(5000)));
+    app.get('/png', (_req, reply) => reply.type('image/png').send(Buffer.alloc(5000)));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -44,9 +50,10 @@ describe('registerCompression', () => {
     const gz = await app.inject({ url: '/buffer', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).equals(bigBuffer)).toBe(true);
-    // The same Buffer is compressed once: the second answer is the very same bytes.
-    const again = await app.inject({ url: '/buffer', headers: { 'accept-encoding': 'gzip' } });
-    expect(again.rawPayload.equals(gz.rawPayload)).toBe(true);
+    // The same Buffer is compressed once per encoding (brotli at the kept quality).
+    const kept = await app.inject({ url: '/buffer', headers: { 'accept-encoding': 'br' } });
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(kept.rawPayload).equals(bigBuffer)).toBe(true);
 
     const plain = await app.inject({ url: '/big' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -54,8 +61,14 @@ describe('registerCompression', () => {
     const small = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+    // Other text (CSV, XML exports) too; images as they are.
     const text = await app.inject({ url: '/text', headers: { 'accept-encoding': 'br' } });
-    expect(text.headers['content-encoding']).toBeUndefined();
+    expect(text.headers['content-encoding']).toBe('br');
+    const png = await app.inject({ url: '/png', headers: { 'accept-encoding': 'br' } });
+    expect(png.headers['content-encoding']).toBeUndefined();
+    // A client that accepts neither gets the answer as it is.
+    const identity = await app.inject({ url: '/big', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
   });
 
   it('adds accept-encoding to a Vary the route already set', async () => {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -38,37 +39,44 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Compresses the JSON answers of `api` (brotli or gzip, as the client accepts) from
- * COMPRESS_MIN_BYTES up: the results of a 2,000-team event shrink from about 1 MB to about 60 KB,
- * which is seconds on a phone's link. A Buffer payload (the results service's ready-made body,
- * the same object while the results stand) is compressed once per encoding and kept while it
- * lives, so a thousand viewers re-reading the same results cost one compression.
+ * Compresses the answers of `api` from COMPRESS_MIN_BYTES up (@fastify/compress: brotli or gzip,
+ * as the client accepts; text types such as JSON, CSV and XML): the results of a 2,000-team event
+ * shrink from about 1 MB to about 60 KB, which is seconds on a phone's link. Request bodies are
+ * not touched here (gzip uploads are read by their routes).
  */
-export function registerCompression(api: FastifyInstance): void {
-  const cache = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
-  api.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
-    if (!/json/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/accept-encoding/i.test(vary)) {
-      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-    }
-    const encoding = acceptedEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compress = (b: Buffer | string, kept = false) =>
-      kept && encoding === 'br' ? brotli(b, KEPT_BROTLI_OPTIONS) : compressText(b, encoding);
-    let body: Buffer;
-    if (Buffer.isBuffer(payload)) {
-      const entry = cache.get(payload) ?? {};
-      body = entry[encoding] ??= await compress(payload, true);
-      cache.set(payload, entry);
-    } else {
-      body = await compress(payload);
-    }
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+export async function registerCompression(api: FastifyInstance): Promise<void> {
+  await api.register(fastifyCompress, {
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: BROTLI_OPTIONS,
+    globalDecompression: false,
   });
+}
+
+/** Compressed copies of kept answers (sendKept), per encoding, while the answer lives. */
+const kept = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/**
+ * Sends `body`, a JSON answer a service keeps as the same Buffer while it stands (the results),
+ * compressed once per encoding and kept with it (brotli at quality 6): a thousand viewers
+ * re-reading the same results cost one compression, where the plugin would compress each answer.
+ */
+export async function sendKept(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (body.length < COMPRESS_MIN_BYTES) return reply.send(body);
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) {
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  }
+  if (!encoding) return reply.send(body);
+  const entry = kept.get(body) ?? {};
+  kept.set(body, entry);
+  const compressed = (entry[encoding] ??=
+    encoding === 'br' ? brotli(body, KEPT_BROTLI_OPTIONS) : gzip(body));
+  return reply.header('content-encoding', encoding).send(await compressed);
 }

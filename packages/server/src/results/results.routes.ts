@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SHORTLINK_MAX_LENGTH, TeamAnswerBody } from '@rada/core';
 import { parseWith } from '../http/errors.ts';
+import { sendKept } from '../http/compression.ts';
 import type { ResultsService } from './results.service.ts';
 
 const key = z.string().min(1).max(100);
@@ -14,10 +15,10 @@ export async function resultsRoutes(api: FastifyInstance, results: ResultsServic
   const id = (params: unknown) => parseWith(IdParams, params).id;
 
   // Sent as the service's ready-made JSON: no per-request serialisation of the results list.
+  // Sent as the service's ready-made JSON, compressed once per version: no per-request
+  // serialisation or compression of the results list.
   api.get('/events/:id/results', async (req, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await results.resultsJson(req.actor, id(req.params))),
+    sendKept(req, reply, await results.resultsJson(req.actor, id(req.params))),
   );
 
   api.get('/events/:id/responses', (req) => results.responses(req.actor, id(req.params)));
