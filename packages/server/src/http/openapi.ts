@@ -53,8 +53,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     staticCSP: true,
     // Not 'upgrade-insecure-requests': a server on a LAN address over plain HTTP would have the
     // page's own scripts asked for over HTTPS; and no swagger.io image (its validator is off).
+    // Swagger UI sets a few style attributes from its scripts: inline styles (not scripts) are
+    // allowed on this page, which shows no user content.
     transformStaticCSP: (header) =>
-      header.replace(/\s*upgrade-insecure-requests;?/, '').replace(' validator.swagger.io', ''),
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(' validator.swagger.io', '')
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    theme: { title: 'Rada API' },
     uiConfig: { deepLinking: true },
     // No call to swagger.io's online validator from the page.
     validatorUrl: false,
