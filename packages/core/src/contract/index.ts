@@ -1,4 +1,10 @@
 import { speedContract } from './speed.ts';
+import { newsContract, translationsContract } from './news.ts';
+import { adminContract } from './admin.ts';
+import { wheelContract } from './wheel.ts';
+import { accountingContract } from './accounting.ts';
+import { usersContract } from './users.ts';
+import { overviewContract } from './overview.ts';
 import type { Declarations } from './route.ts';
 import type { Operation } from './operations.ts';
 
@@ -12,6 +18,13 @@ export * from './common.ts';
  */
 export const contract = {
   ...speedContract,
+  ...newsContract,
+  ...translationsContract,
+  ...adminContract,
+  ...wheelContract,
+  ...accountingContract,
+  ...usersContract,
+  ...overviewContract,
 } as const satisfies Declarations;
 
 export type Contract = typeof contract;
@@ -19,6 +32,13 @@ export type Contract = typeof contract;
 /** The resource (the reference's section) of each operation. */
 export const contractTags: Record<Operation, string> = tagsOf({
   'Speed areas and tickets': speedContract,
+  News: newsContract,
+  'Interface texts': translationsContract,
+  'Changes log and events table': adminContract,
+  'Wheel of names': wheelContract,
+  Accounting: accountingContract,
+  Users: usersContract,
+  Overview: overviewContract,
 });
 
 function tagsOf(resources: Record<string, Partial<Declarations>>): Record<Operation, string> {

@@ -11,6 +11,41 @@ export const operations = {
   deleteSpeedArea: 'DELETE /events/:id/speedareas/:areaId',
   speedTickets: 'GET /events/:id/speedtickets',
   recomputeSpeedTickets: 'POST /events/:id/speedtickets/recompute',
+
+  // News and interface texts (news.ts)
+  news: 'GET /news',
+  createNews: 'POST /news',
+  updateNews: 'PUT /news/:time',
+  deleteNews: 'DELETE /news/:time',
+  translations: 'GET /translations',
+  putTranslation: 'PUT /translations/:key',
+  deleteTranslation: 'DELETE /translations/:key',
+
+  // The changes log and the super admin's events table (admin.ts)
+  eventLog: 'GET /events/:id/log',
+  platformLog: 'GET /admin/log',
+  adminEvents: 'GET /admin/events',
+  setUnpaid: 'PUT /admin/events/:id/unpaid',
+
+  // The wheel of names (wheel.ts)
+  wheel: 'GET /events/:id/wheel',
+  updateWheel: 'PUT /events/:id/wheel',
+  wheelDraw: 'POST /events/:id/wheel/draw',
+  wheelDraws: 'GET /events/:id/wheel/draws',
+  wheelOfNames: 'POST /events/:id/wheelofnames',
+
+  // The owner's stock tool (accounting.ts)
+  accountingStock: 'GET /accounting/stock',
+  accountingRevalue: 'POST /accounting/revaluations',
+
+  // The organiser's dashboard (overview.ts)
+  overview: 'GET /events/:id/overview',
+
+  // The user directory and creators (users.ts)
+  users: 'GET /users',
+  creators: 'GET /admin/creators',
+  grantCreator: 'PUT /admin/creators/:uid',
+  revokeCreator: 'DELETE /admin/creators/:uid',
 } as const;
 
 export type Operation = keyof typeof operations;

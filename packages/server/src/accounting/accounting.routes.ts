@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RevaluationBody, StockQuery } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import type { AccountingService } from './accounting.service.ts';
 
-/** The platform owner's accounting stock tool (docs/api.md, /api/accounting). */
+/** The platform owner's accounting stock tool (declared in core's contract/accounting.ts). */
 export async function accountingRoutes(api: FastifyInstance, accounting: AccountingService) {
-  api.get('/accounting/stock', (req) =>
-    accounting.stock(req.actor, parseWith(StockQuery, req.query).date),
-  );
-  api.post('/accounting/revaluations', async (req, reply) => {
-    const result = await accounting.revalue(req.actor, parseWith(RevaluationBody, req.body));
-    return reply.status(201).send(result);
-  });
+  declare(api, 'accountingStock', (req) => accounting.stock(req.actor, req.query.date));
+  declare(api, 'accountingRevalue', (req) => accounting.revalue(req.actor, req.body));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { contract, operationRoute, SHORTLINK_MAX_LENGTH } from '@rada/core';
-import type { Operation } from '@rada/core';
+import type { Operation, RouteSchemas } from '@rada/core';
 import { buildTestApp, call } from '../test/app.ts';
 import { testDialects } from '../test/databases.ts';
 import type { TestApp } from '../test/app.ts';
@@ -54,7 +54,7 @@ describe('the OpenAPI document', () => {
       const { method, path } = operationRoute(operation);
       const entry = doc.paths[openApiPath(`/api${path}`)]?.[method.toLowerCase()];
       expect(entry?.operationId, operation).toBe(operation);
-      const declared = contract[operation];
+      const declared: RouteSchemas = contract[operation];
       for (const status of Object.keys(declared.errors ?? {})) {
         expect(entry?.responses, `${operation} ${status}`).toHaveProperty(status);
       }

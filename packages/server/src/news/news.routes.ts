@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkBody } from '../http/limits.ts';
-import { z } from 'zod';
-import { NewsBody, NewsTimeParam } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import type { NewsService } from './news.service.ts';
 
-const TimeParams = z.object({ time: NewsTimeParam });
-
-/** News (docs/api.md): anyone reads; the platform owner adds, edits and deletes. */
+/** News (declared in core's contract/news.ts): anyone reads; the platform owner writes. */
 export async function newsRoutes(api: FastifyInstance, news: NewsService) {
-  api.get('/news', () => news.list());
+  declare(api, 'news', () => news.list());
   // News is rich text in every language.
-  api.post('/news', bulkBody(api), async (req, reply) => {
-    const created = await news.create(req.actor, parseWith(NewsBody, req.body));
-    return reply.status(201).send(created);
-  });
-  api.put('/news/:time', bulkBody(api), (req) =>
-    news.update(req.actor, parseWith(TimeParams, req.params).time, parseWith(NewsBody, req.body)),
+  declare(api, 'createNews', (req) => news.create(req.actor, req.body), bulkBody(api));
+  declare(
+    api,
+    'updateNews',
+    (req) => news.update(req.actor, req.params.time, req.body),
+    bulkBody(api),
   );
-  api.delete('/news/:time', async (req, reply) => {
-    await news.remove(req.actor, parseWith(TimeParams, req.params).time);
-    return reply.status(204).send();
-  });
+  declare(api, 'deleteNews', (req) => news.remove(req.actor, req.params.time));
 }

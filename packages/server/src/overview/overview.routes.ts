@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { SHORTLINK_MAX_LENGTH } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import type { OverviewService } from './overview.service.ts';
 
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-
-/** GET /api/events/:id/overview: the organiser's dashboard (docs/api.md). */
+/** The organiser's dashboard (declared in core's contract/overview.ts). */
 export async function overviewRoutes(api: FastifyInstance, overview: OverviewService) {
-  api.get('/events/:id/overview', (req) =>
-    overview.overview(req.actor, parseWith(IdParams, req.params).id),
-  );
+  declare(api, 'overview', (req) => overview.overview(req.actor, req.params.id));
 }

@@ -1,14 +1,7 @@
 import { encodeTrack, fillPath, operationRoute, TRACK_CONTENT_TYPE } from '@rada/core';
 import type { AnswerOf, Contract, PutSpeedAreaBody, Sent } from '@rada/core';
-import type {
-  WheelDraw,
-  WheelDrawResult,
-  WheelOfNamesAnswer,
-  WheelOfNamesBody,
-  WheelUpdateBody,
-  WheelView,
-} from '@rada/core';
-import type { RevaluationBody, RevaluationResult, StockView } from '@rada/core';
+import type { WheelOfNamesBody, WheelUpdateBody } from '@rada/core';
+import type { RevaluationBody } from '@rada/core';
 import type { EventMapImageView, EventMapPatch, LibraryMapView } from '@rada/core';
 import type { GuestAnswer, UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
 import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
@@ -79,14 +72,10 @@ import type {
   ResponsesView,
   CupCellBody,
   EventMapView,
-  EventOverview,
   JobView,
   ArchiveStatus,
-  AdminEventsView,
   ArchiveColoursResult,
   ArchiveStorageView,
-  AuditLogQuery,
-  AuditLogView,
   DebugCode,
   RawDoc,
   RawDocView,
@@ -99,9 +88,7 @@ import type {
   VersionsView,
   WmtsCapabilities,
   NewsBody,
-  NewsItem,
   TranslationBody,
-  TranslationOverrides,
   CupJoinBody,
   CupLinkCheck,
   CupStandingsView,
@@ -122,7 +109,6 @@ import type {
   ChangePasswordBody,
   CreateEventBody,
   CreateTokenBody,
-  CreatorRecord,
   DeleteAccountBody,
   ErrorBody,
   EventAdmin,
@@ -138,7 +124,6 @@ import type {
   SignInBody,
   SignUpBody,
   UpdateEventBody,
-  UserRecord,
 } from '@rada/core';
 
 /**
@@ -298,6 +283,8 @@ async function request<T>(
 }
 
 type Declared = keyof Contract;
+/** The changes log's filters as the log pages build them (core's AuditLogQuery). */
+type AuditLogFilter = Sent<Contract['eventLog'], 'query'>;
 /** A part of a declared operation's input: required when the operation takes it, else absent. */
 type Part<K extends Declared, F extends 'params' | 'query' | 'body'> =
   Sent<Contract[K], F> extends undefined
@@ -439,13 +426,10 @@ export const api = {
 
   /** Searches the directory; `eventId` scopes the search to that event's admin picker. */
   searchUsers: (s: string, eventId?: string) =>
-    request<UserRecord[]>(
-      'GET',
-      `/users?s=${enc(s)}${eventId !== undefined ? `&eventId=${enc(eventId)}` : ''}`,
-    ),
-  creators: () => request<CreatorRecord[]>('GET', '/admin/creators'),
-  grantCreator: (uid: string) => request<void>('PUT', `/admin/creators/${enc(uid)}`),
-  revokeCreator: (uid: string) => request<void>('DELETE', `/admin/creators/${enc(uid)}`),
+    send('users', { query: { s, ...(eventId !== undefined ? { eventId } : {}) } }),
+  creators: () => send('creators', {}),
+  grantCreator: (uid: string) => send('grantCreator', { params: { uid } }),
+  revokeCreator: (uid: string) => send('revokeCreator', { params: { uid } }),
 
   events: () => request<EventLists>('GET', '/events'),
   eventExists: (link: string) => request<ExistsAnswer>('GET', `/events/${enc(link)}/exists`),
@@ -459,7 +443,7 @@ export const api = {
     ),
   event: (id: string) => request<EventSummary>('GET', paths.event(id)),
   /** The organiser's dashboard of an event (admins). */
-  overview: (id: string) => request<EventOverview>('GET', `/events/${enc(id)}/overview`),
+  overview: (id: string) => send('overview', { params: { id } }),
   archive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive`),
   unarchive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/unarchive`),
   archiveJob: (id: string) => request<JobView | null>('GET', `/events/${enc(id)}/archive/job`),
@@ -467,25 +451,10 @@ export const api = {
   archiveMove: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/move`),
   archiveCleanup: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/cleanup`),
   adminEvents: (query: { page: number; q: string; firsttier: boolean }) =>
-    request<AdminEventsView>(
-      'GET',
-      `/admin/events?page=${query.page}&q=${enc(query.q)}&firsttier=${query.firsttier}`,
-    ),
-  eventLog: (id: string, query: Partial<Record<keyof AuditLogQuery, string | number>>) =>
-    request<AuditLogView>(
-      'GET',
-      `/events/${enc(id)}/log?${new URLSearchParams(
-        Object.entries(query).map(([k, v]) => [k, String(v)]),
-      ).toString()}`,
-    ),
+    send('adminEvents', { query: { ...query, firsttier: query.firsttier ? 'true' : 'false' } }),
+  eventLog: (id: string, query: AuditLogFilter) => send('eventLog', { params: { id }, query }),
   /** The whole platform's changes log (super admin); `before` pages back. */
-  platformLog: (query: Partial<Record<keyof AuditLogQuery, string | number>>) =>
-    request<AuditLogView>(
-      'GET',
-      `/admin/log?${new URLSearchParams(
-        Object.entries(query).map(([k, v]) => [k, String(v)]),
-      ).toString()}`,
-    ),
+  platformLog: (query: AuditLogFilter) => send('platformLog', { query }),
   debugRaw: (eventId: string, doc: RawDoc) =>
     request<RawDocView>('GET', `/admin/debug/raw?event=${enc(eventId)}&doc=${doc}`),
   debugArchiveColours: (body: { event: string; dryRun: boolean }) =>
@@ -496,13 +465,12 @@ export const api = {
   debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
   debugClients: () => request<WebClient[]>('GET', '/admin/debug/clients'),
   eventIssues: (id: string) => request<EventIssue[]>('GET', `/events/${enc(id)}/issues`),
-  wheel: (id: string) => request<WheelView>('GET', `/events/${enc(id)}/wheel`),
-  updateWheel: (id: string, body: WheelUpdateBody) =>
-    request<WheelView>('PUT', `/events/${enc(id)}/wheel`, body),
-  wheelDraw: (id: string) => request<WheelDrawResult>('POST', `/events/${enc(id)}/wheel/draw`),
-  wheelDraws: (id: string) => request<WheelDraw[]>('GET', `/events/${enc(id)}/wheel/draws`),
+  wheel: (id: string) => send('wheel', { params: { id } }),
+  updateWheel: (id: string, body: WheelUpdateBody) => send('updateWheel', { params: { id }, body }),
+  wheelDraw: (id: string) => send('wheelDraw', { params: { id } }),
+  wheelDraws: (id: string) => send('wheelDraws', { params: { id } }),
   wheelOfNames: (id: string, body: WheelOfNamesBody) =>
-    request<WheelOfNamesAnswer>('POST', `/events/${enc(id)}/wheelofnames`, body),
+    send('wheelOfNames', { params: { id }, body }),
   debugRecode: (body: { event: string; dryRun: boolean }) =>
     request<RecodeResult>('POST', '/admin/debug/recode', body),
   debugNearby: (p: { lat: number; lng: number }) =>
@@ -512,12 +480,10 @@ export const api = {
     request<VersionsView>('GET', `/admin/debug/versions?months=${months}`),
   debugGps: (eventId: string) =>
     request<GpsState[]>('GET', `/admin/debug/gps?event=${enc(eventId)}`),
-  accountingStock: (date: string) =>
-    request<StockView>('GET', `/accounting/stock?date=${enc(date)}`),
-  accountingRevalue: (body: RevaluationBody) =>
-    request<RevaluationResult>('POST', '/accounting/revaluations', body),
+  accountingStock: (date: string) => send('accountingStock', { query: { date } }),
+  accountingRevalue: (body: RevaluationBody) => send('accountingRevalue', { body }),
   setUnpaid: (id: string, unpaid: boolean) =>
-    request<{ unpaidAt: number | null }>('PUT', `/admin/events/${enc(id)}/unpaid`, { unpaid }),
+    send('setUnpaid', { params: { id }, body: { unpaid } }),
   job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
   updateEvent: (id: string, body: UpdateEventBody) =>
     request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
@@ -727,16 +693,17 @@ export const api = {
   /** Recomputes the event's speed tickets from its tracks (event admins). */
   recomputeSpeedTickets: (id: string) => send('recomputeSpeedTickets', { params: { id } }),
   /** News, newest first (anyone); the platform owner adds, edits and deletes. */
-  news: () => request<NewsItem[]>('GET', '/news'),
-  createNews: (body: NewsBody) => request<NewsItem>('POST', '/news', body),
-  updateNews: (time: number, body: NewsBody) => request<NewsItem>('PUT', `/news/${time}`, body),
-  deleteNews: (time: number) => request<void>('DELETE', `/news/${time}`),
+  news: () => send('news', {}),
+  createNews: (body: NewsBody) => send('createNews', { body }),
+  updateNews: (time: number, body: NewsBody) =>
+    send('updateNews', { params: { time: String(time) }, body }),
+  deleteNews: (time: number) => send('deleteNews', { params: { time: String(time) } }),
   /** The interface's translation overrides (anyone; i18n/index.ts lays them over the texts). */
-  translations: () => request<TranslationOverrides>('GET', '/translations'),
+  translations: () => send('translations', {}),
   /** Saves a key's English and Estonian texts (the platform owner and super admins). */
   putTranslation: (key: string, body: TranslationBody) =>
-    request<TranslationBody>('PUT', `/translations/${enc(key)}`, body),
-  deleteTranslation: (key: string) => request<void>('DELETE', `/translations/${enc(key)}`),
+    send('putTranslation', { params: { key }, body }),
+  deleteTranslation: (key: string) => send('deleteTranslation', { params: { key } }),
 
   // ---- Map images (issue 37, features/mapImages): the event's own maps and the library ----
   /** The event's map images (admins: all; others: the published ones already public). */
