@@ -5,6 +5,7 @@ import { wheelContract } from './wheel.ts';
 import { accountingContract } from './accounting.ts';
 import { usersContract } from './users.ts';
 import { overviewContract } from './overview.ts';
+import { sessionsContract } from './sessions.ts';
 import type { Declarations } from './route.ts';
 import type { Operation } from './operations.ts';
 
@@ -25,6 +26,7 @@ export const contract = {
   ...accountingContract,
   ...usersContract,
   ...overviewContract,
+  ...sessionsContract,
 } as const satisfies Declarations;
 
 export type Contract = typeof contract;
@@ -39,6 +41,7 @@ export const contractTags: Record<Operation, string> = tagsOf({
   Accounting: accountingContract,
   Users: usersContract,
   Overview: overviewContract,
+  'Sessions and tokens': sessionsContract,
 });
 
 function tagsOf(resources: Record<string, Partial<Declarations>>): Record<Operation, string> {

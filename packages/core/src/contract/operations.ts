@@ -38,6 +38,12 @@ export const operations = {
   accountingStock: 'GET /accounting/stock',
   accountingRevalue: 'POST /accounting/revaluations',
 
+  // Own sessions, tokens and password (sessions.ts)
+  sessions: 'GET /auth/sessions',
+  revokeSession: 'DELETE /auth/sessions/:id',
+  renewToken: 'POST /auth/tokens/:id/renew',
+  changePassword: 'POST /auth/password',
+
   // The organiser's dashboard (overview.ts)
   overview: 'GET /events/:id/overview',
 

@@ -1,13 +1,10 @@
 import { rateLimited } from '../http/limits.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ChangePasswordBody } from '@rada/core';
-import { parseWith, unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import { browserActor, type Actor } from './actor.ts';
 import { SESSION_COOKIE } from './auth.routes.ts';
 import type { SessionService } from './session.service.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The signed-in caller and the token it came with; 401 otherwise. */
 function signedIn(req: FastifyRequest): { actor: Actor; token: string } {
@@ -25,30 +22,30 @@ function fromBrowser(req: FastifyRequest): { actor: Actor; token: string } {
   return { actor: browserActor(caller.actor), token: caller.token };
 }
 
-/** The account page's API: own sessions and tokens (list, revoke, renew), password change. */
+/** The account page's API (declared in core's contract/sessions.ts). */
 export async function sessionRoutes(api: FastifyInstance, sessions: SessionService): Promise<void> {
-  api.get('/auth/sessions', async (req) => {
+  declare(api, 'sessions', (req) => {
     const { actor, token } = fromBrowser(req);
     return sessions.list(actor, token);
   });
-
-  api.delete('/auth/sessions/:id', async (req, reply) => {
+  declare(api, 'revokeSession', async (req, reply) => {
     const { actor, token } = fromBrowser(req);
-    const { id } = parseWith(IdParams, req.params);
-    if (await sessions.revoke(actor, id, token)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
+    if (await sessions.revoke(actor, req.params.id, token)) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
   });
-
-  api.post('/auth/tokens/:id/renew', async (req) => {
+  declare(api, 'renewToken', (req) => {
     const { actor, token } = fromBrowser(req);
-    const { id } = parseWith(IdParams, req.params);
-    return sessions.renewToken(actor, id, token);
+    return sessions.renewToken(actor, req.params.id, token);
   });
-
   // A stolen browser session must not become a fast oracle for the account's password.
-  api.post('/auth/password', rateLimited(api, 'password'), async (req, reply) => {
-    const { actor, token } = fromBrowser(req);
-    await sessions.changePassword(actor, parseWith(ChangePasswordBody, req.body), token);
-    return reply.status(204).send();
-  });
+  declare(
+    api,
+    'changePassword',
+    (req) => {
+      const { actor, token } = fromBrowser(req);
+      return sessions.changePassword(actor, req.body, token);
+    },
+    rateLimited(api, 'password'),
+  );
 }

@@ -118,8 +118,6 @@ import type {
   ExistsAnswer,
   Me,
   PublicConfig,
-  SessionView,
-  SessionsAnswer,
   SettingsPatch,
   SignInBody,
   SignUpBody,
@@ -399,7 +397,7 @@ export const api = {
   changePhone: (body: PhoneChangeBody) => request<Me>('PUT', '/account/phone', body),
   removePhone: () => request<void>('DELETE', '/account/phone'),
   /** The account page: own sessions and tokens, their revocation and renewal, the password. */
-  sessions: () => request<SessionsAnswer>('GET', '/auth/sessions'),
+  sessions: () => send('sessions', {}),
   /** Passkeys: the own list, a new one's options and credential, removal; sign-in with one. */
   passkeys: () => request<PasskeyView[]>('GET', '/auth/passkeys'),
   passkeyOptions: () =>
@@ -418,11 +416,11 @@ export const api = {
     request<OidcLinkStart>('POST', `/auth/oidc/${enc(provider)}/link`),
   unlinkIdentity: (provider: string) =>
     request<void>('DELETE', `/auth/identities/${enc(provider)}`),
-  revokeSession: (id: string) => request<void>('DELETE', `/auth/sessions/${enc(id)}`),
+  revokeSession: (id: string) => send('revokeSession', { params: { id } }),
   createToken: (body: CreateTokenBody) =>
     request<{ id: string; token: string; expiresAt: number }>('POST', '/auth/tokens', body),
-  renewToken: (id: string) => request<SessionView>('POST', `/auth/tokens/${enc(id)}/renew`),
-  changePassword: (body: ChangePasswordBody) => request<void>('POST', '/auth/password', body),
+  renewToken: (id: string) => send('renewToken', { params: { id } }),
+  changePassword: (body: ChangePasswordBody) => send('changePassword', { body }),
 
   /** Searches the directory; `eventId` scopes the search to that event's admin picker. */
   searchUsers: (s: string, eventId?: string) =>
