@@ -6,6 +6,7 @@ import { accountingContract } from './accounting.ts';
 import { usersContract } from './users.ts';
 import { overviewContract } from './overview.ts';
 import { sessionsContract } from './sessions.ts';
+import { debugContract } from './debug.ts';
 import type { Declarations } from './route.ts';
 import type { Operation } from './operations.ts';
 
@@ -27,6 +28,7 @@ export const contract = {
   ...usersContract,
   ...overviewContract,
   ...sessionsContract,
+  ...debugContract,
 } as const satisfies Declarations;
 
 export type Contract = typeof contract;
@@ -42,6 +44,7 @@ export const contractTags: Record<Operation, string> = tagsOf({
   Users: usersContract,
   Overview: overviewContract,
   'Sessions and tokens': sessionsContract,
+  'Debug tools': debugContract,
 });
 
 function tagsOf(resources: Record<string, Partial<Declarations>>): Record<Operation, string> {

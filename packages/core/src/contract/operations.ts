@@ -44,6 +44,18 @@ export const operations = {
   renewToken: 'POST /auth/tokens/:id/renew',
   changePassword: 'POST /auth/password',
 
+  // The super admin's debug tools (debug.ts)
+  debugCodes: 'GET /admin/debug/codes',
+  debugNearby: 'GET /admin/debug/nearby',
+  debugDevices: 'GET /admin/debug/devices',
+  debugVersions: 'GET /admin/debug/versions',
+  debugIssues: 'GET /admin/debug/issues',
+  debugClients: 'GET /admin/debug/clients',
+  eventIssues: 'GET /events/:id/issues',
+  debugRecode: 'POST /admin/debug/recode',
+  debugGps: 'GET /admin/debug/gps',
+  debugRaw: 'GET /admin/debug/raw',
+
   // The organiser's dashboard (overview.ts)
   overview: 'GET /events/:id/overview',
 

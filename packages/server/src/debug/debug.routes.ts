@@ -1,33 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { NearbyQuery, RawQuery, RecodeBody, SHORTLINK_MAX_LENGTH, VersionsQuery } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import type { DebugService } from './debug.service.ts';
 
-const GpsQuery = z.object({ event: z.string().min(1).max(SHORTLINK_MAX_LENGTH) }).strict();
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-
-/** The super admin's debug tools (docs/api.md). */
+/** The super admin's debug tools (declared in core's contract/debug.ts). */
 export async function debugRoutes(api: FastifyInstance, debug: DebugService) {
-  api.get('/admin/debug/codes', (req) => debug.codes(req.actor));
-  api.get('/admin/debug/nearby', (req) =>
-    debug.nearby(req.actor, parseWith(NearbyQuery, req.query)),
-  );
-  api.get('/admin/debug/devices', (req) => debug.orphanDevices(req.actor));
-  api.get('/admin/debug/versions', (req) =>
-    debug.versions(req.actor, parseWith(VersionsQuery, req.query).months),
-  );
-  api.get('/admin/debug/issues', (req) => debug.issues(req.actor));
-  api.get('/admin/debug/clients', (req) => debug.clients(req.actor));
-  api.get('/events/:id/issues', (req) =>
-    debug.eventIssues(req.actor, parseWith(IdParams, req.params).id),
-  );
-  api.post('/admin/debug/recode', (req) =>
-    debug.recode(req.actor, parseWith(RecodeBody, req.body)),
-  );
-  api.get('/admin/debug/gps', (req) => debug.gps(req.actor, parseWith(GpsQuery, req.query).event));
-  api.get('/admin/debug/raw', (req) => {
-    const { event, doc } = parseWith(RawQuery, req.query);
-    return debug.raw(req.actor, event, doc);
-  });
+  declare(api, 'debugCodes', (req) => debug.codes(req.actor));
+  declare(api, 'debugNearby', (req) => debug.nearby(req.actor, req.query));
+  declare(api, 'debugDevices', (req) => debug.orphanDevices(req.actor));
+  declare(api, 'debugVersions', (req) => debug.versions(req.actor, req.query.months));
+  declare(api, 'debugIssues', (req) => debug.issues(req.actor));
+  declare(api, 'debugClients', (req) => debug.clients(req.actor));
+  declare(api, 'eventIssues', (req) => debug.eventIssues(req.actor, req.params.id));
+  declare(api, 'debugRecode', (req) => debug.recode(req.actor, req.body));
+  declare(api, 'debugGps', (req) => debug.gps(req.actor, req.query.event));
+  declare(api, 'debugRaw', (req) => debug.raw(req.actor, req.query.event, req.query.doc));
 }

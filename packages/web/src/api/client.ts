@@ -76,16 +76,7 @@ import type {
   ArchiveStatus,
   ArchiveColoursResult,
   ArchiveStorageView,
-  DebugCode,
   RawDoc,
-  RawDocView,
-  EventIssue,
-  RecodeResult,
-  WebClient,
-  DebugDevice,
-  GpsState,
-  NearbyEvent,
-  VersionsView,
   WmtsCapabilities,
   NewsBody,
   TranslationBody,
@@ -453,31 +444,26 @@ export const api = {
   eventLog: (id: string, query: AuditLogFilter) => send('eventLog', { params: { id }, query }),
   /** The whole platform's changes log (super admin); `before` pages back. */
   platformLog: (query: AuditLogFilter) => send('platformLog', { query }),
-  debugRaw: (eventId: string, doc: RawDoc) =>
-    request<RawDocView>('GET', `/admin/debug/raw?event=${enc(eventId)}&doc=${doc}`),
+  debugRaw: (eventId: string, doc: RawDoc) => send('debugRaw', { query: { event: eventId, doc } }),
   debugArchiveColours: (body: { event: string; dryRun: boolean }) =>
     request<ArchiveColoursResult>('POST', '/admin/debug/archivecolours', body),
   archiveStorage: (id: string) =>
     request<ArchiveStorageView>('GET', `/events/${enc(id)}/archive/storage`),
-  debugCodes: () => request<DebugCode[]>('GET', '/admin/debug/codes'),
-  debugIssues: () => request<EventIssue[]>('GET', '/admin/debug/issues'),
-  debugClients: () => request<WebClient[]>('GET', '/admin/debug/clients'),
-  eventIssues: (id: string) => request<EventIssue[]>('GET', `/events/${enc(id)}/issues`),
+  debugCodes: () => send('debugCodes', {}),
+  debugIssues: () => send('debugIssues', {}),
+  debugClients: () => send('debugClients', {}),
+  eventIssues: (id: string) => send('eventIssues', { params: { id } }),
   wheel: (id: string) => send('wheel', { params: { id } }),
   updateWheel: (id: string, body: WheelUpdateBody) => send('updateWheel', { params: { id }, body }),
   wheelDraw: (id: string) => send('wheelDraw', { params: { id } }),
   wheelDraws: (id: string) => send('wheelDraws', { params: { id } }),
   wheelOfNames: (id: string, body: WheelOfNamesBody) =>
     send('wheelOfNames', { params: { id }, body }),
-  debugRecode: (body: { event: string; dryRun: boolean }) =>
-    request<RecodeResult>('POST', '/admin/debug/recode', body),
-  debugNearby: (p: { lat: number; lng: number }) =>
-    request<NearbyEvent[]>('GET', `/admin/debug/nearby?lat=${p.lat}&lng=${p.lng}`),
-  debugDevices: () => request<DebugDevice[]>('GET', '/admin/debug/devices'),
-  debugVersions: (months: number) =>
-    request<VersionsView>('GET', `/admin/debug/versions?months=${months}`),
-  debugGps: (eventId: string) =>
-    request<GpsState[]>('GET', `/admin/debug/gps?event=${enc(eventId)}`),
+  debugRecode: (body: { event: string; dryRun: boolean }) => send('debugRecode', { body }),
+  debugNearby: (p: { lat: number; lng: number }) => send('debugNearby', { query: p }),
+  debugDevices: () => send('debugDevices', {}),
+  debugVersions: (months: number) => send('debugVersions', { query: { months } }),
+  debugGps: (eventId: string) => send('debugGps', { query: { event: eventId } }),
   accountingStock: (date: string) => send('accountingStock', { query: { date } }),
   accountingRevalue: (body: RevaluationBody) => send('accountingRevalue', { body }),
   setUnpaid: (id: string, unpaid: boolean) =>
