@@ -3,16 +3,22 @@ import { inProcessExclusive, inTurn } from './locks.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** Jobs that log their start (`a+`) and end (`a-`) around a tick, and answer their name. */
+function logged() {
+  const log: string[] = [];
+  const job = (name: string) => async () => {
+    log.push(`${name}+`);
+    await tick();
+    log.push(`${name}-`);
+    return name;
+  };
+  return { log, job };
+}
+
 describe('inTurn', () => {
   it('runs the callers of one key one after another, in the order they came', async () => {
     const exclusive = inTurn(inProcessExclusive);
-    const log: string[] = [];
-    const job = (name: string) => async () => {
-      log.push(`${name}+`);
-      await tick();
-      log.push(`${name}-`);
-      return name;
-    };
+    const { log, job } = logged();
     const results = await Promise.all([
       exclusive('k', job('a')),
       exclusive('k', job('b')),
@@ -24,12 +30,7 @@ describe('inTurn', () => {
 
   it('lets other keys run meanwhile', async () => {
     const exclusive = inTurn(inProcessExclusive);
-    const log: string[] = [];
-    const job = (name: string) => async () => {
-      log.push(`${name}+`);
-      await tick();
-      log.push(`${name}-`);
-    };
+    const { log, job } = logged();
     await Promise.all([exclusive('k', job('a')), exclusive('other', job('b'))]);
     expect(log).toEqual(['a+', 'b+', 'a-', 'b-']);
   });
