@@ -76,7 +76,12 @@ export async function sendKept(
   if (!encoding) return reply.send(body);
   const entry = kept.get(body) ?? {};
   kept.set(body, entry);
-  const compressed = (entry[encoding] ??=
-    encoding === 'br' ? brotli(body, KEPT_BROTLI_OPTIONS) : gzip(body));
+  const compressed = (entry[encoding] ??= (
+    encoding === 'br' ? brotli(body, KEPT_BROTLI_OPTIONS) : gzip(body)
+  ).catch((error: unknown) => {
+    // Not kept: the next read tries again.
+    delete entry[encoding];
+    throw error;
+  }));
   return reply.header('content-encoding', encoding).send(await compressed);
 }
