@@ -7,6 +7,7 @@ import { usersContract } from './users.ts';
 import { overviewContract } from './overview.ts';
 import { sessionsContract } from './sessions.ts';
 import { debugContract } from './debug.ts';
+import { registrationContract } from './registration.ts';
 import type { Declarations } from './route.ts';
 import type { Operation } from './operations.ts';
 
@@ -29,6 +30,7 @@ export const contract = {
   ...overviewContract,
   ...sessionsContract,
   ...debugContract,
+  ...registrationContract,
 } as const satisfies Declarations;
 
 export type Contract = typeof contract;
@@ -45,6 +47,7 @@ export const contractTags: Record<Operation, string> = tagsOf({
   Overview: overviewContract,
   'Sessions and tokens': sessionsContract,
   'Debug tools': debugContract,
+  Registration: registrationContract,
 });
 
 function tagsOf(resources: Record<string, Partial<Declarations>>): Record<Operation, string> {

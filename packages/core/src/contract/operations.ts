@@ -44,6 +44,13 @@ export const operations = {
   renewToken: 'POST /auth/tokens/:id/renew',
   changePassword: 'POST /auth/password',
 
+  // Team registration (registration.ts)
+  regForm: 'GET /events/:id/reg',
+  register: 'POST /events/:id/reg',
+  updateMyRegistration: 'PUT /events/:id/reg/:teamId',
+  registrations: 'GET /events/:id/registrations',
+  updateRegistration: 'PATCH /events/:id/registrations/:teamId',
+
   // The super admin's debug tools (debug.ts)
   debugCodes: 'GET /admin/debug/codes',
   debugNearby: 'GET /admin/debug/nearby',

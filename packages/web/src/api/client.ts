@@ -50,10 +50,7 @@ import type {
   JoinCodeValidities,
   JoinCodeView,
   JoinResult,
-  RegFormView,
   RegisterBody,
-  RegistrationsView,
-  MyRegistration,
   SendMessageBody,
   SendMessageResult,
   SentMessageView,
@@ -573,16 +570,14 @@ export const api = {
   startList: (id: string) => request<StartListView>('GET', `/events/${enc(id)}/startlist`),
 
   /** The registration page: form, the caller's teams, public list. */
-  regForm: (id: string) => request<RegFormView>('GET', `/events/${enc(id)}/reg`),
-  register: (id: string, body: RegisterBody) =>
-    request<MyRegistration>('POST', `/events/${enc(id)}/reg`, body),
+  regForm: (id: string) => send('regForm', { params: { id } }),
+  register: (id: string, body: RegisterBody) => send('register', { params: { id }, body }),
   updateMyRegistration: (id: string, teamId: string, body: RegisterBody) =>
-    request<MyRegistration>('PUT', `/events/${enc(id)}/reg/${enc(teamId)}`, body),
+    send('updateMyRegistration', { params: { id, teamId }, body }),
   /** The registered-teams dialog (event admins). */
-  registrations: (id: string) =>
-    request<RegistrationsView>('GET', `/events/${enc(id)}/registrations`),
+  registrations: (id: string) => send('registrations', { params: { id } }),
   updateRegistration: (id: string, teamId: string, body: UpdateRegistrationBody) =>
-    request<void>('PATCH', `/events/${enc(id)}/registrations/${enc(teamId)}`, body),
+    send('updateRegistration', { params: { id, teamId }, body }),
 
   joinCodes: (id: string) => request<JoinCodeView[]>('GET', `/events/${enc(id)}/joincodes`),
   /** Each validity choice's end, made now in the event's time zone (event admins). */
