@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RevaluationBody, StockQuery } from '../accounting.ts';
 import type { RevaluationResult, StockView } from '../accounting.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const StockAccount = z.object({
@@ -12,8 +13,7 @@ const StockAccount = z.object({
 
 const OWNER = 'The platform owner';
 const ERRORS = {
-  401: ['error.unauthorized'],
-  403: ['error.forbidden'],
+  ...CALLER_ERRORS,
   502: ['accounting.error.upstream'],
   503: ['accounting.error.unconfigured'],
 } as const;

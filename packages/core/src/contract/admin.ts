@@ -4,6 +4,7 @@ import type { AdminEventsView } from '../adminEvents.ts';
 import { AuditLogQuery } from '../auditLog.ts';
 import type { AuditLogView } from '../auditLog.ts';
 import { EventParams } from './common.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const AuditLogViewSchema = z
@@ -52,7 +53,6 @@ const AdminEventsViewSchema = z
   .meta({ id: 'AdminEventsView' }) satisfies z.ZodType<AdminEventsView>;
 
 const SUPER = 'The super admin';
-const SUPER_ERRORS = { 401: ['error.unauthorized'], 403: ['error.forbidden'] } as const;
 
 /** The changes log and the super admin's events table (spec 02 §2, §3). */
 export const adminContract = {
@@ -62,21 +62,21 @@ export const adminContract = {
     params: EventParams,
     query: AuditLogQuery,
     answer: AuditLogViewSchema,
-    errors: { 400: ['error.validation'], ...SUPER_ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   platformLog: {
     summary: "The whole platform's changes log, a page at a time",
     access: SUPER,
     query: AuditLogQuery,
     answer: AuditLogViewSchema,
-    errors: { 400: ['error.validation'], ...SUPER_ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   adminEvents: {
     summary: 'Every event, newest start first, a page at a time',
     access: SUPER,
     query: AdminEventsQuery,
     answer: AdminEventsViewSchema,
-    errors: { 400: ['error.validation'], ...SUPER_ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   setUnpaid: {
     summary: 'Marks an event unpaid (now) or paid',
@@ -84,6 +84,6 @@ export const adminContract = {
     params: EventParams,
     body: SetUnpaidBody,
     answer: z.object({ unpaidAt: z.number().nullable() }),
-    errors: { 400: ['error.validation'], ...SUPER_ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
 } as const satisfies Declarations<'eventLog' | 'platformLog' | 'adminEvents' | 'setUnpaid'>;

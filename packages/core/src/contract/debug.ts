@@ -13,6 +13,7 @@ import type {
 } from '../debugTools.ts';
 import { SHORTLINK_MAX_LENGTH } from '../limits.ts';
 import { EventParams } from './common.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const EventIssueSchema = z
@@ -29,7 +30,6 @@ const EventIssueSchema = z
 const VersionRows = z.array(z.object({ value: z.string(), devices: z.array(z.string()) }));
 
 const SUPER = 'The super admin';
-const ERRORS = { 401: ['error.unauthorized'], 403: ['error.forbidden'] } as const;
 
 /** The super admin's debug tools (spec 02 §2). */
 export const debugContract = {
@@ -46,7 +46,7 @@ export const debugContract = {
         usedBy: z.string().nullable(),
       }) satisfies z.ZodType<DebugCode>,
     ),
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   debugNearby: {
     summary: 'Events with KPs near a point',
@@ -61,7 +61,7 @@ export const debugContract = {
         nearestKm: z.number(),
       }) satisfies z.ZodType<NearbyEvent>,
     ),
-    errors: { 400: ['error.validation'], ...ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   debugDevices: {
     summary: 'Devices that sent points but belong to no team of their event',
@@ -77,7 +77,7 @@ export const debugContract = {
         info: z.record(z.string(), z.unknown()),
       }) satisfies z.ZodType<DebugDevice>,
     ),
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   debugVersions: {
     summary: "The devices' system and app versions over a period",
@@ -91,13 +91,13 @@ export const debugContract = {
       months: z.number(),
       total: z.number().int(),
     }) satisfies z.ZodType<VersionsView>,
-    errors: { 400: ['error.validation'], ...ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   debugIssues: {
     summary: 'The issues the server recorded in every event',
     access: SUPER,
     answer: z.array(EventIssueSchema),
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   debugClients: {
     summary: 'The web clients connected to every server process',
@@ -113,14 +113,14 @@ export const debugContract = {
         since: z.number(),
       }) satisfies z.ZodType<WebClient>,
     ),
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   eventIssues: {
     summary: 'The issues the server recorded in an event',
     access: 'Event admins and the super admin',
     params: EventParams,
     answer: z.array(EventIssueSchema),
-    errors: { ...ERRORS, 404: ['error.notfound'] },
+    errors: { ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   debugRecode: {
     summary: "Re-encodes an event's stored track chunks (or only counts them)",
@@ -135,7 +135,7 @@ export const debugContract = {
       bytesBefore: z.number().int(),
       bytesAfter: z.number().int(),
     }) satisfies z.ZodType<RecodeResult>,
-    errors: { 400: ['error.validation'], ...ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   debugGps: {
     summary: "An event's devices as their points come in",
@@ -152,7 +152,7 @@ export const debugContract = {
         battery: z.number().nullable().describe('0…1; null when unknown'),
       }) satisfies z.ZodType<GpsState>,
     ),
-    errors: { 400: ['error.validation'], ...ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   debugRaw: {
     summary: "One of an event's stored documents, read-only",
@@ -165,7 +165,7 @@ export const debugContract = {
       arch: z.enum(['a1', 'a2']).nullable(),
       value: z.unknown(),
     }) satisfies z.ZodType<RawDocView>,
-    errors: { 400: ['error.validation'], ...ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
 } as const satisfies Declarations<
   | 'debugCodes'

@@ -3,6 +3,7 @@ import { NewsBody, NewsTimeParam } from '../news.ts';
 import type { NewsItem } from '../news.ts';
 import { TranslationBody, TranslationKey, TRANSLATION_LANGUAGES } from '../translations.ts';
 import type { TranslationOverrides } from '../translations.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const NewsText = z.object({
@@ -29,7 +30,6 @@ const Overrides = z
   .describe('Every stored text by language and key') satisfies z.ZodType<TranslationOverrides>;
 
 const OWNER = 'The platform owner';
-const OWNER_ERRORS = { 401: ['error.unauthorized'], 403: ['error.forbidden'] } as const;
 
 /** News on the front page (spec 02 §7). */
 export const newsContract = {
@@ -44,7 +44,7 @@ export const newsContract = {
     body: NewsBody,
     answer: NewsItemSchema,
     status: 201,
-    errors: { 400: ['error.validation'], ...OWNER_ERRORS, 409: ['news.error.exists'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 409: ['news.error.exists'] },
   },
   updateNews: {
     summary: "Changes a news item's texts",
@@ -52,14 +52,14 @@ export const newsContract = {
     params: TimeParams,
     body: NewsBody,
     answer: NewsItemSchema,
-    errors: { 400: ['error.validation'], ...OWNER_ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   deleteNews: {
     summary: 'Removes a news item',
     access: OWNER,
     params: TimeParams,
     answer: null,
-    errors: { 400: ['error.validation'], ...OWNER_ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
 } as const satisfies Declarations<'news' | 'createNews' | 'updateNews' | 'deleteNews'>;
 
@@ -79,13 +79,13 @@ export const translationsContract = {
     params: KeyParams,
     body: TranslationBody,
     answer: TranslationBody,
-    errors: { 400: ['error.validation'], ...OWNER_ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   deleteTranslation: {
     summary: "Removes a key's override (the built-in text shows again)",
     access: 'The platform owner and super admins',
     params: KeyParams,
     answer: null,
-    errors: { 400: ['error.validation'], ...OWNER_ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
 } as const satisfies Declarations<'translations' | 'putTranslation' | 'deleteTranslation'>;

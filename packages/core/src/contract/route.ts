@@ -47,9 +47,14 @@ export type Sent<D, F extends 'params' | 'query' | 'body'> =
 /** The answer as the server builds it and the client reads it. */
 export type AnswerOf<D> = D extends { answer: infer A extends z.ZodType } ? z.output<A> : void;
 
-/** The 401/403/404 an event admin's operation answers to others and for an unknown event. */
-export const EVENT_ADMIN_ERRORS = {
+/** The 401 (signed out) and 403 (not allowed) of an operation only some callers may make. */
+export const CALLER_ERRORS = {
   401: ['error.unauthorized'],
   403: ['error.forbidden'],
+} as const satisfies RouteSchemas['errors'];
+
+/** The 401/403/404 an event admin's operation answers to others and for an unknown event. */
+export const EVENT_ADMIN_ERRORS = {
+  ...CALLER_ERRORS,
   404: ['error.notfound'],
 } as const satisfies RouteSchemas['errors'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChangePasswordBody } from '../sessions.ts';
 import type { SessionsAnswer, SessionView } from '../sessions.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const SessionViewSchema = z
@@ -19,7 +20,6 @@ const SessionViewSchema = z
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const BROWSER = 'Signed in by a browser session (403 for a token)';
-const ERRORS = { 401: ['error.unauthorized'], 403: ['error.forbidden'] } as const;
 
 /** The account page: own sessions and tokens, and the password (docs/sign-in.md). */
 export const sessionsContract = {
@@ -27,7 +27,7 @@ export const sessionsContract = {
     summary: "The caller's browser sessions and tokens",
     access: BROWSER,
     answer: z.object({ sessions: z.array(SessionViewSchema) }) satisfies z.ZodType<SessionsAnswer>,
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   revokeSession: {
     summary: 'Ends one of the caller’s sessions or tokens',
@@ -35,14 +35,14 @@ export const sessionsContract = {
     access: BROWSER,
     params: IdParams,
     answer: null,
-    errors: { 400: ['error.validation'], ...ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   renewToken: {
     summary: 'Renews one of the caller’s tokens for 90 days from now',
     access: BROWSER,
     params: IdParams,
     answer: SessionViewSchema,
-    errors: { 400: ['error.validation'], ...ERRORS, 404: ['error.notfound'] },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
   },
   changePassword: {
     summary: "Changes the caller's password; the account's other browser sessions end",
@@ -51,7 +51,7 @@ export const sessionsContract = {
     answer: null,
     errors: {
       400: ['error.validation', 'auth.error.wrongpassword'],
-      ...ERRORS,
+      ...CALLER_ERRORS,
       429: ['error.toomany'],
     },
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHORTLINK_MAX_LENGTH } from '../limits.ts';
 import type { CreatorRecord, UserRecord } from '../api.ts';
+import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const UserRecordSchema = z
@@ -13,7 +14,6 @@ const UserRecordSchema = z
   .meta({ id: 'UserRecord' }) satisfies z.ZodType<UserRecord>;
 
 const UidParams = z.object({ uid: z.string().min(1).max(100).describe("The user's id") });
-const ERRORS = { 401: ['error.unauthorized'], 403: ['error.forbidden'] } as const;
 
 /** The user directory and the creators' list (spec 02 §2). */
 export const usersContract = {
@@ -29,7 +29,7 @@ export const usersContract = {
       eventId: z.string().min(1).max(SHORTLINK_MAX_LENGTH).optional(),
     }),
     answer: z.array(UserRecordSchema),
-    errors: { 400: ['error.validation'], ...ERRORS },
+    errors: { 400: ['error.validation'], ...CALLER_ERRORS },
   },
   creators: {
     summary: 'The users who may create events',
@@ -42,20 +42,20 @@ export const usersContract = {
         grantedAt: z.number(),
       }) satisfies z.ZodType<CreatorRecord>,
     ),
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
   grantCreator: {
     summary: 'Lets a user create events',
     access: 'Super admins',
     params: UidParams,
     answer: null,
-    errors: { ...ERRORS, 404: ['admins.error.unknownuser'] },
+    errors: { ...CALLER_ERRORS, 404: ['admins.error.unknownuser'] },
   },
   revokeCreator: {
     summary: 'Stops a user from creating events',
     access: 'Super admins',
     params: UidParams,
     answer: null,
-    errors: ERRORS,
+    errors: CALLER_ERRORS,
   },
 } as const satisfies Declarations<'users' | 'creators' | 'grantCreator' | 'revokeCreator'>;

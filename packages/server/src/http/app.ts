@@ -80,8 +80,6 @@ import { originGuard, registerSecurityHeaders } from './security.ts';
 import { useContract } from './contract.ts';
 import { registerOpenApi } from './openapi.ts';
 
-/** The version the API reports (GET /api/config, the OpenAPI document). */
-const RADA_VERSION = '0.1.0';
 import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
 import { connectionOptions, socketLimit } from './sockets.ts';
 import { serveWebApp } from './webApp.ts';
@@ -111,6 +109,9 @@ import { readinessRoute } from './readiness.ts';
 import type { Lifecycle } from './readiness.ts';
 import { metricsRoute, serverMetrics } from './metrics.ts';
 import type { ServerMetrics } from './metrics.ts';
+
+/** The version the API reports (GET /api/config, the OpenAPI document). */
+const RADA_VERSION = '0.1.0';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,7 +8,7 @@ import type {
 import { z } from 'zod';
 import { contract, contractTags, ERROR_KEYS, operationRoute } from '@rada/core';
 import type { AnswerOf, Contract, Parsed, RouteSchemas } from '@rada/core';
-import { AppError, validationKey } from './errors.ts';
+import { AppError, issueDetails, validationError } from './errors.ts';
 
 /**
  * Routes registered from their declarations in core's contract (docs/adr/0002-api-contract.md):
@@ -112,14 +112,9 @@ export function declare<K extends Declared>(
 export function useContract(api: FastifyInstance, { checkAnswers = false } = {}): void {
   api.setValidatorCompiler(({ schema }) => (data) => {
     const parsed = (schema as z.ZodType).safeParse(data ?? undefined);
-    if (parsed.success) return { value: parsed.data };
-    return {
-      error: new AppError(
-        validationKey(parsed.error.issues),
-        400,
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      ),
-    };
+    return parsed.success
+      ? { value: parsed.data }
+      : { error: validationError(parsed.error.issues) };
   });
   api.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     if (!checkAnswers) return (data) => JSON.stringify(data);
@@ -129,7 +124,7 @@ export function useContract(api: FastifyInstance, { checkAnswers = false } = {})
         throw new AppError(
           'error.internal',
           500,
-          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          issueDetails(parsed.error.issues),
           `The ${httpStatus} answer of ${method} ${url} does not fit its declared schema`,
         );
       }

@@ -38,15 +38,17 @@ export function validationKey(issues: readonly z.core.$ZodIssue[]): ErrorKey {
   return 'error.validation';
 }
 
+/** Each schema problem as `details` has it: the field's path and what was wrong. */
+export const issueDetails = (issues: readonly z.core.$ZodIssue[]): ErrorBody['details'] =>
+  issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+
+/** The 400 of a value `issues` refused: the rule's key (validationKey) and every problem. */
+export const validationError = (issues: readonly z.core.$ZodIssue[]): AppError =>
+  new AppError(validationKey(issues), 400, issueDetails(issues));
+
 /** Validates `value` with `schema` or throws a 400 (validationKey) listing every problem. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError(
-      validationKey(parsed.error.issues),
-      400,
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
-  }
+  if (!parsed.success) throw validationError(parsed.error.issues);
   return parsed.data;
 }
