@@ -71,6 +71,20 @@ export const operations = {
   creators: 'GET /admin/creators',
   grantCreator: 'PUT /admin/creators/:uid',
   revokeCreator: 'DELETE /admin/creators/:uid',
+
+  // Events, map layers and the platform (events.ts, maps.ts, platform.ts)
+
+  // Series (cups) and the archive (cups.ts, archive.ts)
+
+  // Checkpoints, join codes and messages (checkpoints.ts, joinCodes.ts, messages.ts)
+
+  // Teams and results (teams.ts, results.ts)
+
+  // Devices, tracks and the participant app (tracking.ts, tracks.ts, participant.ts)
+
+  // Sign-in and the account (auth.ts)
+
+  // Passkeys, phone, OpenID Connect and map images (passkeys.ts, phone.ts, oidc.ts, mapImages.ts)
 } as const;
 
 export type Operation = keyof typeof operations;

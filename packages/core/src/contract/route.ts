@@ -25,8 +25,19 @@ export interface RouteSchemas {
   query?: z.ZodObject;
   /** The JSON body. */
   body?: z.ZodType;
+  /**
+   * The body's media types when it is not JSON (a file, binary track points): the route's own
+   * content-type parser reads it and the handler checks it, so `body` is left out; the reference
+   * shows it as bytes of these types.
+   */
+  bodyTypes?: readonly string[];
   /** The answer's JSON; null for none (204). */
   answer: z.ZodType | null;
+  /**
+   * The answer's media type when it is not JSON (a GPX file, an image, binary points): `answer`
+   * then describes its bytes (`Bytes`), which the handler sends as they are.
+   */
+  answerType?: string;
   /** The success status: 200 unless said (204 when the answer is null). */
   status?: SuccessStatus;
   /** The error keys it may answer with, by status (every answer may also be 500 error.internal). */

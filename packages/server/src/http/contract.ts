@@ -47,10 +47,13 @@ const ErrorBodySchema = z
   })
   .meta({ id: 'ErrorBody' });
 
-const json = (schema: z.ZodType, description: string) => ({
+const json = (schema: z.ZodType, description: string, type = 'application/json') => ({
   description,
-  content: { 'application/json': { schema } },
+  content: { [type]: { schema } },
 });
+
+/** The key of a declared route's schema that lists its non-JSON body's media types. */
+export const BODY_TYPES = 'x-rada-body-types';
 
 /** The success status of a declaration: its own, else 204 without an answer, else 200. */
 const statusOf = (d: RouteSchemas) => d.status ?? (d.answer === null ? 204 : 200);
@@ -59,7 +62,10 @@ const statusOf = (d: RouteSchemas) => d.status ?? (d.answer === null ? 204 : 200
 function schemaOf(operation: Declared, d: RouteSchemas): FastifySchema {
   const status = statusOf(d);
   const response: Record<number, unknown> = {
-    [status]: d.answer === null ? z.null().describe('Done; no content') : json(d.answer, 'Success'),
+    [status]:
+      d.answer === null
+        ? z.null().describe('Done; no content')
+        : json(d.answer, 'Success', d.answerType),
   };
   for (const [code, keys] of Object.entries(d.errors ?? {})) {
     response[Number(code)] = json(ErrorBodySchema, keys.join(', '));
@@ -72,6 +78,8 @@ function schemaOf(operation: Declared, d: RouteSchemas): FastifySchema {
     ...(d.params ? { params: d.params } : {}),
     ...(d.query ? { querystring: d.query } : {}),
     ...(d.body ? { body: d.body } : {}),
+    // Read by http/openapi.ts only: Fastify leaves such a body to the route's own parser.
+    ...(d.bodyTypes ? { [BODY_TYPES]: d.bodyTypes } : {}),
     response,
   };
 }

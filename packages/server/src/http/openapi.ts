@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { BODY_TYPES } from './contract.ts';
 
 /** Where the OpenAPI document and the reference are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -43,7 +44,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       security: [{ session: [] }, { bearer: [] }, {}],
     },
-    transform: jsonSchemaTransform,
+    transform: withBodyTypes,
     transformObject: jsonSchemaTransformObject,
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
@@ -66,6 +67,22 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     validatorUrl: false,
   });
 }
+
+/**
+ * The zod transform, plus the request body of a declared route whose body is not JSON (a file,
+ * binary points; `bodyTypes` in its declaration), shown as bytes of its media types.
+ */
+const withBodyTypes: typeof jsonSchemaTransform = (document) => {
+  const types = (document.schema as Record<string, unknown> | undefined)?.[BODY_TYPES] as
+    readonly string[] | undefined;
+  const out = jsonSchemaTransform(document);
+  if (!types) return out;
+  const schema = { ...(out.schema as Record<string, unknown>) };
+  delete schema[BODY_TYPES];
+  const bytes = { type: 'string', format: 'binary' };
+  schema.body = { content: Object.fromEntries(types.map((type) => [type, { schema: bytes }])) };
+  return { ...out, schema } as ReturnType<typeof jsonSchemaTransform>;
+};
 
 export interface RegisteredRoute {
   method: string;

@@ -299,18 +299,33 @@ function send<K extends Declared>(
   input: CallInput<K>,
   headers: Record<string, string> = {},
 ): Promise<AnswerOf<Contract[K]>> {
-  const { method, path } = operationRoute(operation);
-  const { params, query, body } = input as {
-    params?: Record<string, string>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-  };
+  const { method } = operationRoute(operation);
   return request(
     method as Method,
-    fillPath(path, params ?? {}) + queryString(query),
-    body,
+    pathOf(operation, input as Parameters<typeof pathOf>[1]),
+    (input as { body?: unknown }).body,
     headers,
   );
+}
+
+/** The path of a declared operation with `params` encoded in and `query`'s defined values. */
+function pathOf(
+  operation: Declared,
+  { params, query }: { params?: Record<string, string>; query?: Record<string, unknown> },
+): string {
+  return fillPath(operationRoute(operation).path, params ?? {}) + queryString(query);
+}
+
+/**
+ * The address of a declared operation for a link, an image or a download the browser itself
+ * fetches (`<a href>`, `<img src>`, XMLHttpRequest): `/api` + its path with `params` encoded in
+ * and `query`'s defined values.
+ */
+export function apiUrl<K extends Declared>(
+  operation: K,
+  input: Pick<CallInput<K>, 'params' | 'query'>,
+): string {
+  return `/api${pathOf(operation, input as Parameters<typeof pathOf>[1])}`;
 }
 
 /** The error key to use when an error answer has no ErrorBody (a proxy error page, say). */
