@@ -38,9 +38,12 @@ describe('JoinCodeText', () => {
     // A chosen code needs 6 characters; a shorter old one can still be used.
     expect(CreateJoinCodeBody.parse({ code: ' abc123 ', valid: 5 }).code).toBe('ABC123');
     const short = CreateJoinCodeBody.safeParse({ code: 'ABC12', valid: 5 });
-    expect(short.error?.issues.map((i) => [i.path, i.message])).toEqual([
-      [['code'], 'joinc.error.tooshort'],
-    ]);
+    expect(
+      short.error?.issues.map((i) => [i.path, i.code === 'custom' ? i.params?.key : i.code]),
+    ).toEqual([[['code'], 'joinc.error.tooshort']]);
+    // A code of the wrong characters is not also too short.
+    const bad = CreateJoinCodeBody.safeParse({ code: 'a!', valid: 5 });
+    expect(bad.error?.issues.map((i) => i.code)).toEqual(['invalid_format']);
     expect(UseJoinCodeBody.parse({ code: 'xyz9', teamName: ' Us ' })).toEqual({
       code: 'XYZ9',
       teamName: 'Us',

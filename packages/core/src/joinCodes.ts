@@ -33,11 +33,13 @@ export const JoinCodeText = z
 
 /**
  * A code an organiser chooses: at least JOIN_CODE_MIN_LENGTH characters, since a short one is
- * guessed quickly (older, shorter codes still work: lookups take JoinCodeText). The issue's
- * message is the error key the server answers with.
+ * guessed quickly (older, shorter codes still work: lookups take JoinCodeText). A short one is a
+ * `joinc.error.tooshort` issue; a code of the wrong characters is only that, whatever its length.
  */
 export const NewJoinCodeText = JoinCodeText.refine((code) => code.length >= JOIN_CODE_MIN_LENGTH, {
-  message: 'joinc.error.tooshort',
+  message: `A join code needs at least ${JOIN_CODE_MIN_LENGTH} characters`,
+  params: { key: 'joinc.error.tooshort' },
+  when: (payload) => payload.issues.length === 0,
 });
 
 /**

@@ -97,6 +97,9 @@ export interface MyTeam {
   allowed: boolean;
 }
 
+/** GET /api/events/:id/play?teamId=: which of the caller's teams (the first one without). */
+export const PlayQuery = z.object({ teamId: z.string().min(1).max(100).optional() });
+
 const cid = z.string().min(8).max(64);
 const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 

@@ -148,6 +148,14 @@ export const ImportCheckpointsBody = z
   .strict();
 export type ImportCheckpointsBody = z.input<typeof ImportCheckpointsBody>;
 
+/** What an import wrote: how many KPs it added, updated, moved to the deleted store and skipped. */
+export interface CheckpointImportResult {
+  added: number;
+  updated: number;
+  removed: number;
+  skipped: number;
+}
+
 /** POST /api/events/:id/checkpoints/renumber: KPs numbered start..end (inclusive) move by `add`. */
 export const RenumberBody = z
   .object({ start: z.number().int(), end: z.number().int(), add: z.number().int() })

@@ -18,7 +18,7 @@ describe('the API contract', () => {
     for (const op of all) {
       const { method, path } = operationRoute(op);
       expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).toContain(method);
-      expect(path, op).toMatch(/^\/[a-z0-9/:{}_-]*$/i);
+      expect(path, op).toMatch(/^\/[a-z0-9/:{}_.-]*$/i);
     }
   });
 

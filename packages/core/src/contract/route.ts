@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import type { ErrorKey } from '../errors.ts';
 import type { Operation } from './operations.ts';
 
-/** The statuses a declared operation may answer with success. */
-export type SuccessStatus = 200 | 201 | 202 | 204;
+/**
+ * The statuses a declared operation may answer with success; 302 is a redirect (its answer null,
+ * the handler sends it with `reply.redirect`).
+ */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 /** The error statuses a declaration names its keys under. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /**
  * The declaration of one operation beside its method and path (operations.ts): what the server

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from '../errors.ts';
 import { SHORTLINK_MAX_LENGTH } from '../limits.ts';
 import type { CupRow, CupSettings } from './standings.ts';
 
@@ -6,13 +7,26 @@ import type { CupRow, CupSettings } from './standings.ts';
  * The series (cup) API (docs/api.md, Cups): bodies checked by the server, views it answers with.
  */
 
-/** A cup's link (its id in /cup/{cupid}): letters, digits, `-` and `_`. */
+/**
+ * A cup's link (its id in /cup/{cupid}): letters, digits, `-` and `_`. An empty or badly written
+ * link is refused with its own key (cup.error.emptylink, cup.error.badlink) rather than
+ * error.validation: custom issues naming the key, which the server answers with (validationKey).
+ */
 export const CupLink = z
   .string()
   .trim()
-  .min(1, 'cup.error.emptylink')
+  .refine((link) => link.length > 0, {
+    message: ERROR_MESSAGES['cup.error.emptylink'],
+    params: { key: 'cup.error.emptylink' },
+    abort: true,
+  })
   .max(SHORTLINK_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/, 'cup.error.badlink');
+  .refine((link) => /^[A-Za-z0-9_-]*$/.test(link), {
+    message: ERROR_MESSAGES['cup.error.badlink'],
+    params: { key: 'cup.error.badlink' },
+  })
+  // The rules above as JSON Schema has them, for the API reference (refinements are not shown).
+  .meta({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$' });
 
 /** POST /api/cups: a new series; the caller becomes its owner. */
 export const CreateCupBody = z

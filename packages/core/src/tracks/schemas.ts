@@ -44,3 +44,13 @@ export const PointsQuery = z.object({
   startt: z.coerce.number().optional(),
   endt: z.coerce.number().optional(),
 });
+
+/**
+ * POST /api/events/:id/teams/:teamId/track.gpx: a GPX file as a text/plain body, or as JSON
+ * `{gpx}`; either way the handler gets the file's text.
+ */
+export const GpxBody = z.union([
+  z.string().min(1),
+  z.object({ gpx: z.string().min(1) }).transform((b) => b.gpx),
+]);
+export type GpxBody = z.input<typeof GpxBody>;

@@ -4,6 +4,12 @@ import { TRACKING_APPS } from './tracking.ts';
 // The zod schemas of the tracking API, apart from tracking.ts so that its constants (which the
 // first-load translations use) do not bring zod to pages that parse nothing.
 
+/**
+ * A tracking link's or feed's secret as the server makes them (base64url, 16–100 characters):
+ * an ingest URL with anything else is no link's (the server answers 404, not 400).
+ */
+export const TrackingSecret = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
+
 /** A Traccar server's unique id of a tracker (IMEI or what the operator typed): printable, short. */
 export const TrackerId = z
   .string()

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CreateTokenBody,
-  DeleteAccountBody,
-  EmailChangeBody,
-  EmailChangeConfirmBody,
-  EmailLinkBody,
-  EmailLinkSignInBody,
-  PasswordResetBody,
-  PasswordResetConfirmBody,
-  SESSION_TTL_MS,
-  SignInBody,
-  SignUpBody,
-} from '@rada/core';
-import { AppError, parseWith, unauthorized } from '../http/errors.ts';
+import { SESSION_TTL_MS } from '@rada/core';
+import { declare } from '../http/contract.ts';
+import { AppError, unauthorized } from '../http/errors.ts';
 import { addressKey, rateLimited, signinLimits, takesBody } from '../http/limits.ts';
 import type { LinkSignInAnswer, Me } from '@rada/core';
 import type { AuthService } from './auth.service.ts';
@@ -66,17 +55,19 @@ export async function authRoutes(
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const signinLimit = signinLimits(api);
 
-  api.post('/auth/signup', rateLimited(api, 'signup'), async (req, reply) => {
-    const { token, actor } = await auth.signUp(
-      parseWith(SignUpBody, req.body),
-      req.headers['user-agent'],
-    );
-    setCookie(reply, token);
-    return reply.status(201).send(await auth.me(actor));
-  });
+  declare(
+    api,
+    'signUp',
+    async (req, reply) => {
+      const { token, actor } = await auth.signUp(req.body, req.headers['user-agent']);
+      setCookie(reply, token);
+      return auth.me(actor);
+    },
+    rateLimited(api, 'signup'),
+  );
 
-  api.post('/auth/signin', async (req, reply) => {
-    const body = parseWith(SignInBody, req.body);
+  declare(api, 'signIn', async (req, reply) => {
+    const body = req.body;
     await signinLimit.check(req, reply, body.email);
     try {
       const { token, actor } = await auth.signIn(body, req.headers['user-agent']);
@@ -96,64 +87,88 @@ export async function authRoutes(
   // mail sent to an address per asker and in all (mailAskers; an answer that sends nothing is
   // the same 202).
   const emailLimit = rateLimited(api, 'account');
-  api.post('/auth/email-link', emailLimit, async (req, reply) => {
-    await email.requestSignInLink(parseWith(EmailLinkBody, req.body), mailAskers(req));
-    return reply.status(202).send({ sent: true });
-  });
+  declare(
+    api,
+    'requestEmailLink',
+    async (req) => {
+      await email.requestSignInLink(req.body, mailAskers(req));
+      return { sent: true as const };
+    },
+    emailLimit,
+  );
   // A link proving an address answers `cleared` when its owner took the account over from
   // someone who had signed up with it unproven (LinkSignInAnswer).
-  api.post('/auth/email-link/signin', emailLimit, async (req, reply) => {
-    const body = parseWith(EmailLinkSignInBody, req.body);
-    const { token, actor, cleared } = await email.signInWithLink(
-      body,
-      req.headers['user-agent'],
-      browserUid(req.actor),
-    );
-    setCookie(reply, token);
-    return linkAnswer(await auth.me(actor), cleared);
-  });
-  api.post('/auth/password-reset', emailLimit, async (req, reply) => {
-    await email.requestReset(parseWith(PasswordResetBody, req.body), mailAskers(req));
-    return reply.status(202).send({ sent: true });
-  });
-  api.post('/auth/password-reset/confirm', emailLimit, async (req, reply) => {
-    const body = parseWith(PasswordResetConfirmBody, req.body);
-    const { token, actor, cleared } = await email.resetPassword(
-      body,
-      req.headers['user-agent'],
-      browserUid(req.actor),
-    );
-    setCookie(reply, token);
-    return linkAnswer(await auth.me(actor), cleared);
-  });
+  declare(
+    api,
+    'signInWithLink',
+    async (req, reply) => {
+      const { token, actor, cleared } = await email.signInWithLink(
+        req.body,
+        req.headers['user-agent'],
+        browserUid(req.actor),
+      );
+      setCookie(reply, token);
+      return linkAnswer(await auth.me(actor), cleared);
+    },
+    emailLimit,
+  );
+  declare(
+    api,
+    'requestPasswordReset',
+    async (req) => {
+      await email.requestReset(req.body, mailAskers(req));
+      return { sent: true as const };
+    },
+    emailLimit,
+  );
+  declare(
+    api,
+    'resetPassword',
+    async (req, reply) => {
+      const { token, actor, cleared } = await email.resetPassword(
+        req.body,
+        req.headers['user-agent'],
+        browserUid(req.actor),
+      );
+      setCookie(reply, token);
+      return linkAnswer(await auth.me(actor), cleared);
+    },
+    emailLimit,
+  );
 
   // The account's email: a link to the new address, opened in a browser signed in to the
   // account that asked, makes the change.
-  api.post('/account/email', emailLimit, async (req, reply) => {
-    const actor = browserActor(req.actor);
-    const body = parseWith(EmailChangeBody, req.body);
-    await email.requestEmailChange(
-      actor,
-      body,
-      mailAskers(req, actor.uid),
-      req.sessionToken ?? undefined,
-    );
-    return reply.status(202).send({ sent: true });
-  });
-  api.post('/account/email/confirm', emailLimit, (req) =>
-    email.confirmEmailChange(parseWith(EmailChangeConfirmBody, req.body), browserUid(req.actor)),
+  declare(
+    api,
+    'requestEmailChange',
+    async (req) => {
+      const actor = browserActor(req.actor);
+      await email.requestEmailChange(
+        actor,
+        req.body,
+        mailAskers(req, actor.uid),
+        req.sessionToken ?? undefined,
+      );
+      return { sent: true as const };
+    },
+    emailLimit,
+  );
+  declare(
+    api,
+    'confirmEmailChange',
+    (req) => email.confirmEmailChange(req.body, browserUid(req.actor)),
+    emailLimit,
   );
 
-  api.post('/auth/signout', async (req, reply) => {
+  declare(api, 'signOut', async (req, reply) => {
     if (req.sessionToken) await auth.signOut(req.sessionToken);
     clearCookie(reply);
-    return reply.status(204).send();
   });
 
   // A visitor who sends no credentials is signed out, which is an answer (null), not an error:
   // public pages ask this on every visit, and a 401 would stand in the browser's console as a
   // failed request. Credentials that do not hold (a revoked session, an expired token) are 401.
-  api.get('/auth/me', async (req) => {
+  declare(api, 'me', async (req) => {
     if (req.actor) return auth.me(req.actor);
     const presented = Boolean(req.headers.authorization) || Boolean(req.cookies[SESSION_COOKIE]);
     if (presented) throw unauthorized();
@@ -161,18 +176,20 @@ export async function authRoutes(
   });
 
   // A token cannot make tokens: a stolen one would otherwise outlive its expiry. Nor can a guest.
-  api.post('/auth/tokens', async (req, reply) => {
+  declare(api, 'createToken', async (req) => {
     const actor = await fullAccountActor(req.actor, auth);
-    const body = parseWith(CreateTokenBody, req.body);
-    return reply.status(201).send(await auth.createToken(actor, body.name, req.sessionToken ?? ''));
+    return auth.createToken(actor, req.body.name, req.sessionToken ?? '');
   });
 
   // The one DELETE with a body: the confirmation (http/limits.ts refuses bodies on the others).
-  api.delete('/account', takesBody(api), async (req, reply) => {
-    if (!req.actor) throw unauthorized();
-    const body = parseWith(DeleteAccountBody, req.body);
-    await auth.deleteAccount(browserActor(req.actor), body.confirm);
-    clearCookie(reply);
-    return reply.status(204).send();
-  });
+  declare(
+    api,
+    'deleteAccount',
+    async (req, reply) => {
+      if (!req.actor) throw unauthorized();
+      await auth.deleteAccount(browserActor(req.actor), req.body.confirm);
+      clearCookie(reply);
+    },
+    takesBody(api),
+  );
 }

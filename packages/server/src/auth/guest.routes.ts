@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
-import type { GuestAnswer } from '@rada/core';
-import { forbidden, parseWith, unauthorized } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import { cookieSetter } from './auth.routes.ts';
@@ -17,22 +16,31 @@ export async function guestRoutes(
 ): Promise<void> {
   const setCookie = cookieSetter(config);
 
-  api.post('/auth/guest', rateLimited(api, 'signup'), async (req, reply) => {
-    const { token, actor, secret } = await guests.createGuest(req.headers['user-agent']);
-    setCookie(reply, token);
-    const answer: GuestAnswer = { me: await auth.me(actor), secret };
-    return reply.status(201).send(answer);
-  });
+  declare(
+    api,
+    'guest',
+    async (req, reply) => {
+      const { token, actor, secret } = await guests.createGuest(req.headers['user-agent']);
+      setCookie(reply, token);
+      return { me: await auth.me(actor), secret };
+    },
+    rateLimited(api, 'signup'),
+  );
 
   // Setting the account's email and password takes a browser session, like the password change.
-  api.post('/auth/upgrade', rateLimited(api, 'password'), async (req) => {
-    if (!req.actor) throw unauthorized();
-    if (req.actor.via === 'token') throw forbidden();
-    return guests.upgrade(req.actor, parseWith(UpgradeGuestBody, req.body));
-  });
+  declare(
+    api,
+    'upgradeGuest',
+    (req) => {
+      if (!req.actor) throw unauthorized();
+      if (req.actor.via === 'token') throw forbidden();
+      return guests.upgrade(req.actor, req.body);
+    },
+    rateLimited(api, 'password'),
+  );
 
-  api.patch('/account', async (req) => {
+  declare(api, 'updateAccount', (req) => {
     if (!req.actor) throw unauthorized();
-    return guests.updateAccount(req.actor, parseWith(UpdateAccountBody, req.body));
+    return guests.updateAccount(req.actor, req.body);
   });
 }

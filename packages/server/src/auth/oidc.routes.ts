@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import {
-  LINK_ERROR_PARAM,
-  OIDC_FLOW_TTL_MS,
-  OIDC_PROVIDER_ID,
-  SIGNIN_ERROR_PARAM,
-} from '@rada/core';
-import type { OidcLinkStart } from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { LINK_ERROR_PARAM, OIDC_FLOW_TTL_MS, SIGNIN_ERROR_PARAM } from '@rada/core';
+import { declare } from '../http/contract.ts';
 import { browserActor, fullAccountActor } from './actor.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
@@ -22,9 +15,6 @@ import type { OidcService } from './oidc.service.ts';
 export const OIDC_FLOW_COOKIE = 'rada_oidc';
 const FLOW_COOKIE_PATH = '/api/auth/oidc';
 
-const IdParams = z.object({ id: z.string().regex(OIDC_PROVIDER_ID) });
-const StartQuery = z.object({ returnTo: z.string().max(2000).optional() });
-
 /** Where a refused return goes: the home page's sign-in dialog, or the account page for a link. */
 const errorPage = (e: OidcError) =>
   e.linking
@@ -32,7 +22,7 @@ const errorPage = (e: OidcError) =>
     : `/?${SIGNIN_ERROR_PARAM}=${encodeURIComponent(e.key)}`;
 
 /**
- * OpenID Connect: start (302 to the provider), the provider's return (302 to the page, signed
+ * OpenID Connect (declared in core's contract/oidc.ts): start (302 to the provider), the provider's return (302 to the page, signed
  * in, or to `/?signin_error=key`), linking from /account, and the caller's linked providers.
  */
 export async function oidcRoutes(
@@ -68,51 +58,60 @@ export async function oidcRoutes(
     });
   const limit = rateLimited(api, 'account');
 
-  api.get('/auth/oidc/:id/start', limit, async (req, reply) => {
-    const { id } = parseWith(IdParams, req.params);
-    const { returnTo } = parseWith(StartQuery, req.query);
-    const started = await oidc.start(id, returnTo, null);
-    bindFlow(reply, started.state);
-    return reply.redirect(started.url, 302);
-  });
+  declare(
+    api,
+    'oidcStart',
+    async (req, reply) => {
+      const started = await oidc.start(req.params.id, req.query.returnTo, null);
+      bindFlow(reply, started.state);
+      return reply.redirect(started.url, 302);
+    },
+    limit,
+  );
 
-  api.get('/auth/oidc/:id/callback', limit, async (req, reply) => {
-    const id = (req.params as { id?: string }).id ?? '';
-    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-    reply.clearCookie(OIDC_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-    try {
-      const done = await oidc.callback(
-        id,
-        query,
-        req.cookies[OIDC_FLOW_COOKIE],
-        req.actor,
-        req.headers['user-agent'],
-        req.sessionToken ?? undefined,
-      );
-      if (done.kind === 'signin') setSession(reply, done.token);
-      return await reply.redirect(done.returnTo, 302);
-    } catch (e) {
-      if (!(e instanceof OidcError)) throw e;
-      return reply.redirect(errorPage(e), 302);
-    }
-  });
+  declare(
+    api,
+    'oidcCallback',
+    async (req, reply) => {
+      // The provider's own parameters, as it sent them (the contract leaves them undeclared).
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      reply.clearCookie(OIDC_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+      try {
+        const done = await oidc.callback(
+          req.params.id,
+          query,
+          req.cookies[OIDC_FLOW_COOKIE],
+          req.actor,
+          req.headers['user-agent'],
+          req.sessionToken ?? undefined,
+        );
+        if (done.kind === 'signin') setSession(reply, done.token);
+        return await reply.redirect(done.returnTo, 302);
+      } catch (e) {
+        if (!(e instanceof OidcError)) throw e;
+        return reply.redirect(errorPage(e), 302);
+      }
+    },
+    limit,
+  );
 
-  api.post('/auth/oidc/:id/link', limit, async (req, reply): Promise<OidcLinkStart> => {
-    const actor = await fullAccountActor(req.actor, deps.auth);
-    const { id } = parseWith(IdParams, req.params);
-    const started = await oidc.start(id, '/account', actor.uid);
-    bindFlow(reply, started.state);
-    return { url: started.url };
-  });
+  declare(
+    api,
+    'linkIdentity',
+    async (req, reply) => {
+      const actor = await fullAccountActor(req.actor, deps.auth);
+      const started = await oidc.start(req.params.id, '/account', actor.uid);
+      bindFlow(reply, started.state);
+      return { url: started.url };
+    },
+    limit,
+  );
 
-  api.get('/auth/identities', (req) => oidc.identities(browserActor(req.actor)));
+  declare(api, 'identities', (req) => oidc.identities(browserActor(req.actor)));
 
-  api.delete('/auth/identities/:provider', async (req, reply) => {
-    const actor = browserActor(req.actor);
-    const { id } = parseWith(IdParams, { id: (req.params as { provider?: string }).provider });
-    await oidc.unlink(actor, id);
-    return reply.status(204).send();
-  });
+  declare(api, 'unlinkIdentity', (req) =>
+    oidc.unlink(browserActor(req.actor), req.params.provider),
+  );
 
   return oidc;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { OneTapBody } from '@rada/core';
-import type { Me, OneTapNonce } from '@rada/core';
-import { AppError, parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
+import { AppError } from '../http/errors.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Store } from '../db/store.ts';
@@ -35,13 +34,17 @@ export async function oneTapRoutes(
   const setSession = cookieSetter(deps.config);
   const limit = rateLimited(api, 'account');
 
-  api.post('/auth/onetap/nonce', limit, (): Promise<OneTapNonce> => oneTap.nonce());
+  declare(api, 'oneTapNonce', () => oneTap.nonce(), limit);
 
-  api.post('/auth/onetap', limit, async (req, reply): Promise<Me> => {
-    if (!oneTap.enabled) throw new AppError('auth.error.oidcprovider', 404);
-    const { credential } = parseWith(OneTapBody, req.body);
-    const { token, actor } = await oneTap.signIn(credential, req.headers['user-agent']);
-    setSession(reply, token);
-    return deps.auth.me(actor);
-  });
+  declare(
+    api,
+    'oneTapSignIn',
+    async (req, reply) => {
+      if (!oneTap.enabled) throw new AppError('auth.error.oidcprovider', 404);
+      const { token, actor } = await oneTap.signIn(req.body.credential, req.headers['user-agent']);
+      setSession(reply, token);
+      return deps.auth.me(actor);
+    },
+    limit,
+  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AddPasskeyBody, PasskeySignInBody } from '@rada/core';
-import { parseWith, unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import { rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AuthService } from './auth.service.ts';
@@ -9,10 +8,8 @@ import { cookieSetter } from './auth.routes.ts';
 import type { PasskeyService, RelyingParty } from './passkey.service.ts';
 import { fullAccountActor } from './actor.ts';
 
-const IdParams = z.object({ id: z.string().min(1).max(1024) });
-
 /**
- * Passkeys: the caller's list, add (options, then the browser's credential) and remove; sign-in
+ * Passkeys (declared in core's contract/passkeys.ts): the caller's list, add (options, then the browser's credential) and remove; sign-in
  * (options, then the browser's assertion) for anyone, counted per address.
  */
 export async function passkeyRoutes(
@@ -37,34 +34,42 @@ export async function passkeyRoutes(
     return req.actor;
   };
 
-  api.get('/auth/passkeys', (req) => passkeys.list(actorOf(req)));
+  declare(api, 'passkeys', (req) => passkeys.list(actorOf(req)));
   // Adding a passkey takes a browser session of a full account (not a guest, not an API token).
-  api.post('/auth/passkeys/options', async (req) =>
-    passkeys.registrationOptions(await fullAccountActor(req.actor, auth), relyingParty(req)),
+  declare(api, 'passkeyOptions', async (req) =>
+    // A copy: the declared answer is an open object, which an interface is not.
+    ({
+      ...(await passkeys.registrationOptions(
+        await fullAccountActor(req.actor, auth),
+        relyingParty(req),
+      )),
+    }),
   );
-  api.post('/auth/passkeys', async (req, reply) => {
+  declare(api, 'addPasskey', async (req) => {
     const actor = await fullAccountActor(req.actor, auth);
-    const body = parseWith(AddPasskeyBody, req.body);
-    return reply
-      .status(201)
-      .send(await passkeys.add(actor, body, relyingParty(req), req.sessionToken ?? ''));
+    return passkeys.add(actor, req.body, relyingParty(req), req.sessionToken ?? '');
   });
-  api.delete('/auth/passkeys/:id', async (req, reply) => {
-    const actor = actorOf(req);
-    await passkeys.remove(actor, parseWith(IdParams, req.params).id);
-    return reply.status(204).send();
-  });
+  declare(api, 'removePasskey', (req) => passkeys.remove(actorOf(req), req.params.id));
 
   const limit = rateLimited(api, 'account');
-  api.post('/auth/passkey/options', limit, (req) => passkeys.signInOptions(relyingParty(req)));
-  api.post('/auth/passkey/signin', limit, async (req, reply) => {
-    const body = parseWith(PasskeySignInBody, req.body);
-    const { token, actor } = await passkeys.signIn(
-      body,
-      relyingParty(req),
-      req.headers['user-agent'],
-    );
-    setCookie(reply, token);
-    return auth.me(actor);
-  });
+  declare(
+    api,
+    'passkeySignInOptions',
+    async (req) => ({ ...(await passkeys.signInOptions(relyingParty(req))) }),
+    limit,
+  );
+  declare(
+    api,
+    'passkeySignIn',
+    async (req, reply) => {
+      const { token, actor } = await passkeys.signIn(
+        req.body,
+        relyingParty(req),
+        req.headers['user-agent'],
+      );
+      setCookie(reply, token);
+      return auth.me(actor);
+    },
+    limit,
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
-import { forbidden, parseWith } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import { addressKey, rateLimited } from '../http/limits.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AuthService } from './auth.service.ts';
@@ -10,7 +10,7 @@ import { browserActor } from './actor.ts';
 import type { PhoneSignInService } from './phoneSignIn.service.ts';
 
 /**
- * Sign-in with a code by SMS: POST /auth/phone/code (202 alike for every number) and
+ * Sign-in with a code by SMS (declared in core's contract/phone.ts): POST /auth/phone/code (202 alike for every number) and
  * /auth/phone/signin (Me and a session cookie); the account's phone: POST /account/phone/code,
  * PUT and DELETE /account/phone (a browser session, not a guest). All count toward
  * RATE_LIMIT_ACCOUNT.
@@ -34,7 +34,7 @@ export async function phoneRoutes(
       }
       throw e;
     }
-    return reply.status(202).send({ sent: true });
+    return { sent: true } as const;
   };
   /** The signed-in full account changing its phone. */
   const changer = async (req: FastifyRequest) => {
@@ -50,32 +50,44 @@ export async function phoneRoutes(
     ...(uid ? [`u:${uid}`] : []),
   ];
 
-  api.post('/auth/phone/code', limit, (req, reply) =>
-    sendCode(reply, () => phone.requestCode(parseWith(PhoneCodeBody, req.body), askers(req))),
+  declare(
+    api,
+    'requestPhoneCode',
+    (req, reply) => sendCode(reply, () => phone.requestCode(req.body, askers(req))),
+    limit,
   );
 
-  api.post('/auth/phone/signin', limit, async (req, reply) => {
-    const body = parseWith(PhoneSignInBody, req.body);
-    const { token, actor } = await phone.signIn(body, req.headers['user-agent']);
-    setCookie(reply, token);
-    return auth.me(actor);
-  });
+  declare(
+    api,
+    'signInWithPhone',
+    async (req, reply) => {
+      const { token, actor } = await phone.signIn(req.body, req.headers['user-agent']);
+      setCookie(reply, token);
+      return auth.me(actor);
+    },
+    limit,
+  );
 
-  api.post('/account/phone/code', limit, async (req, reply) => {
-    const actor = await changer(req);
-    return sendCode(reply, () =>
-      phone.requestAddCode(actor, parseWith(PhoneCodeBody, req.body), askers(req, actor.uid)),
-    );
-  });
+  declare(
+    api,
+    'requestPhoneChangeCode',
+    async (req, reply) => {
+      const actor = await changer(req);
+      return sendCode(reply, () => phone.requestAddCode(actor, req.body, askers(req, actor.uid)));
+    },
+    limit,
+  );
 
-  api.put('/account/phone', limit, async (req) => {
-    const actor = await changer(req);
-    await phone.addPhone(actor, parseWith(PhoneChangeBody, req.body));
-    return auth.me(actor);
-  });
+  declare(
+    api,
+    'changePhone',
+    async (req) => {
+      const actor = await changer(req);
+      await phone.addPhone(actor, req.body);
+      return auth.me(actor);
+    },
+    limit,
+  );
 
-  api.delete('/account/phone', async (req, reply) => {
-    await phone.removePhone(await changer(req));
-    return reply.status(204).send();
-  });
+  declare(api, 'removePhone', async (req) => phone.removePhone(await changer(req)));
 }

@@ -1,6 +1,7 @@
 import { isValidKpNr, planImport, planRenumber, validateCheckpointAnswer } from '@rada/core';
 import type {
   Checkpoint,
+  CheckpointImportResult,
   DeletedKpOnTeamRow,
   ImportCheckpointsBody,
   PrintItemsBody,
@@ -22,14 +23,6 @@ import {
 } from './checkpoint.presenter.ts';
 import type { DeletedCheckpointRow } from './checkpoint.repository.ts';
 
-/** What an import wrote. */
-export interface ImportResult {
-  added: number;
-  updated: number;
-  removed: number;
-  skipped: number;
-}
-
 /**
  * The operations on many checkpoints at once: import, re-enumeration, print items, and the team
  * answers left on checkpoints that no longer exist. Each write is one transaction.
@@ -48,7 +41,7 @@ export function checkpointBulkService(
       actor: Actor | null,
       eventId: string,
       body: z.output<typeof ImportCheckpointsBody>,
-    ): Promise<ImportResult> {
+    ): Promise<CheckpointImportResult> {
       await ctx.requireWrite(actor, eventId);
       const bad = body.checkpoints.flatMap((c, i) =>
         validateCheckpointAnswer(c.data, c.answer)

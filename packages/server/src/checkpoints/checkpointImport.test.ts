@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkpoint, CheckpointList, DeletedKp, ErrorBody } from '@rada/core';
+import type {
+  Checkpoint,
+  CheckpointImportResult,
+  CheckpointList,
+  DeletedKp,
+  ErrorBody,
+} from '@rada/core';
 import type { Actor } from '../auth/actor.ts';
 import type { Store } from '../db/store.ts';
 import { testDialects } from '../test/databases.ts';
@@ -8,13 +14,6 @@ import type { TestApp } from '../test/app.ts';
 import type { TestUser } from '../test/factories.ts';
 import { buildEvent, countRows, signUpCreator } from '../test/factories.ts';
 import { checkpointService } from './checkpoint.service.ts';
-
-interface ImportResult {
-  added: number;
-  updated: number;
-  removed: number;
-  skipped: number;
-}
 
 /**
  * A store whose checkpoint inserts write the first row of each batch and then fail, as a full
@@ -58,10 +57,15 @@ describe.each(testDialects())('checkpoint import and renumber on $name', (dialec
     return res.body;
   };
   const importKps = (eventId: string, body: unknown) =>
-    call<ImportResult & ErrorBody>(t.app, 'POST', `/api/events/${eventId}/checkpoints/import`, {
-      as: owner,
-      body,
-    });
+    call<CheckpointImportResult & ErrorBody>(
+      t.app,
+      'POST',
+      `/api/events/${eventId}/checkpoints/import`,
+      {
+        as: owner,
+        body,
+      },
+    );
   const renumber = (eventId: string, body: unknown) =>
     call<Checkpoint[] & ErrorBody>(t.app, 'POST', `/api/events/${eventId}/checkpoints/renumber`, {
       as: owner,

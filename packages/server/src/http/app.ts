@@ -77,7 +77,7 @@ import type { ListenDeps } from '../live/listen.routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError } from './errors.ts';
 import { originGuard, registerSecurityHeaders } from './security.ts';
-import { useContract } from './contract.ts';
+import { declare, useContract } from './contract.ts';
 import { registerOpenApi } from './openapi.ts';
 
 import { crossSiteWriteGuard, jsonBodiesOnly } from './origin.ts';
@@ -422,7 +422,7 @@ export async function buildApp({
       jsonBodiesOnly(api);
       api.addHook('preValidation', refuseBadText);
       await registerCompression(api);
-      api.get('/config', () => ({
+      declare(api, 'config', () => ({
         providers: config.providers,
         signupOpen: config.signupOpen,
         emailLinks: services.email.enabled,
@@ -433,7 +433,7 @@ export async function buildApp({
         oneTap: oneTapInfo(config),
         tools: { accounting: config.accounting !== null, secondTier: config.archive2 !== null },
       }));
-      api.get('/health', () => ({ ok: true }));
+      declare(api, 'health', () => ({ ok: true }));
       readinessRoute(api, { db, bus, lifecycle });
       await authRoutes(api, services.auth, services.email, config);
       await phoneRoutes(api, services.phone, services.auth, config);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { ERROR_MESSAGES } from '@rada/core';
 import type { Database } from '../db/schema.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { declare } from './contract.ts';
 
 /** How long the readiness check waits for the database, ms. */
 const READY_TIMEOUT_MS = 2000;
@@ -37,17 +38,17 @@ async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> 
 }
 
 /**
- * GET /api/ready, the readiness check (docs/deploy.md): 200 `{ok: true, checks}` while the
- * database answers a query, the bus reaches the other servers and the server is not shutting
- * down; else 503 `error.notready` with the same checks. GET /api/health stays the liveness
- * check (the process answers at all): a server whose database is away should be taken out of the
- * balancer, not restarted.
+ * GET /api/ready, the readiness check (docs/deploy.md; declared in core's contract/platform.ts):
+ * 200 `{ok: true, checks}` while the database answers a query, the bus reaches the other servers
+ * and the server is not shutting down; else 503 `error.notready` with the same checks.
+ * GET /api/health stays the liveness check (the process answers at all): a server whose database
+ * is away should be taken out of the balancer, not restarted.
  */
 export function readinessRoute(
   api: FastifyInstance,
   { db, bus, lifecycle }: { db: Kysely<Database>; bus: Bus; lifecycle: Lifecycle },
 ): void {
-  api.get('/ready', async (_req, reply) => {
+  declare(api, 'ready', async (_req, reply) => {
     const [database, busOk] = await Promise.all([
       within(
         sql`select 1`.execute(db).then(() => true),
@@ -62,7 +63,7 @@ export function readinessRoute(
       draining: lifecycle.draining,
     };
     reply.header('cache-control', 'no-store');
-    if (database && busOk && !lifecycle.draining) return { ok: true, checks };
+    if (database && busOk && !lifecycle.draining) return { ok: true as const, checks };
     return reply.status(503).send({
       error: 'error.notready',
       message: ERROR_MESSAGES['error.notready'],

@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import type { MapService } from './map.service.ts';
 
-const EventParams = z.object({ id: z.string().min(1).max(200) });
-const CapabilitiesQuery = z.object({
-  url: z.string().trim().min(1).max(2000),
-  eventId: z.string().min(1).max(200).optional(),
-});
-
-/** Maps: docs/api.md, Maps. */
+/** Maps (declared in core's contract/maps.ts): docs/api.md, Maps. */
 export async function mapRoutes(api: FastifyInstance, maps: MapService): Promise<void> {
-  api.get('/events/:id/map', (req) =>
-    maps.eventMap(req.actor, parseWith(EventParams, req.params).id),
+  declare(api, 'eventMap', (req) => maps.eventMap(req.actor, req.params.id));
+  declare(api, 'mapCapabilities', (req) =>
+    maps.capabilities(req.actor, req.query.url, req.query.eventId),
   );
-  api.get('/maps/capabilities', (req) => {
-    const q = parseWith(CapabilitiesQuery, req.query);
-    return maps.capabilities(req.actor, q.url, q.eventId);
-  });
 }

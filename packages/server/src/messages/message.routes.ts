@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { bulkBody } from '../http/limits.ts';
 import { z } from 'zod';
-import {
-  DeviceIdParam,
-  RegisterDeviceBody,
-  SendMessageBody,
-  SendMsgQuery,
-  SHORTLINK_MAX_LENGTH,
-} from '@rada/core';
+import { SendMessageBody, SHORTLINK_MAX_LENGTH } from '@rada/core';
+import { declare } from '../http/contract.ts';
 import { AppError, parseWith, unauthorized } from '../http/errors.ts';
+import { bulkBody } from '../http/limits.ts';
 import type { MessageService } from './message.service.ts';
 
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const DeviceParams = z.object({ deviceId: DeviceIdParam });
-const AckParams = DeviceParams.extend({ messageId: z.string().min(1).max(100) });
 const EventIdHeader = z.string().min(1).max(SHORTLINK_MAX_LENGTH).optional();
 
 /**
@@ -23,27 +15,27 @@ const EventIdHeader = z.string().min(1).max(SHORTLINK_MAX_LENGTH).optional();
 const hasBearer = (authorization: string | undefined): boolean =>
   authorization?.startsWith('Bearer ') === true && authorization.slice(7).trim() !== '';
 
-/** Messages to teams' devices and the devices' side of them (docs/api.md, Messages and devices). */
+/**
+ * Messages to teams' devices and the devices' side of them (declared in core's
+ * contract/messages.ts).
+ */
 export async function messageRoutes(api: FastifyInstance, messages: MessageService): Promise<void> {
   // Up to 500 teams at once.
-  api.post('/events/:id/messages', bulkBody(api), (req) =>
-    messages.send(
-      req.actor,
-      parseWith(IdParams, req.params).id,
-      parseWith(SendMessageBody, req.body),
-    ),
+  declare(
+    api,
+    'sendMessage',
+    (req) => messages.send(req.actor, req.params.id, req.body),
+    bulkBody(api),
   );
 
-  api.get('/events/:id/messages', (req) =>
-    messages.list(req.actor, parseWith(IdParams, req.params).id),
-  );
+  declare(api, 'messages', (req) => messages.list(req.actor, req.params.id));
 
   // The old client's call (spec 01 §7): a state change on GET, so it takes only what a page on
   // another site cannot make a browser send: an Authorization bearer token and X-EventId. The
   // session cookie rides along on any cross-site GET (an <img>, a link), so it never counts here.
-  api.get('/sendmsg', (req) => {
+  declare(api, 'sendMsg', (req) => {
     if (!hasBearer(req.headers.authorization)) throw unauthorized();
-    const q = parseWith(SendMsgQuery, req.query);
+    const q = req.query;
     const content = parseWith(SendMessageBody, { cmnd: q.cmnd, title: q.title, body: q.body });
     const eventId = parseWith(EventIdHeader, req.headers['x-eventid']);
     if (eventId === undefined) {
@@ -61,21 +53,13 @@ export async function messageRoutes(api: FastifyInstance, messages: MessageServi
       : messages.send(req.actor, eventId, content);
   });
 
-  api.put('/devices/:deviceId', (req) =>
-    messages.register(
-      req.actor,
-      parseWith(DeviceParams, req.params).deviceId,
-      parseWith(RegisterDeviceBody, req.body),
-    ),
+  declare(api, 'registerDevice', (req) =>
+    messages.register(req.actor, req.params.deviceId, req.body),
   );
 
-  api.get('/devices/:deviceId/messages', (req) =>
-    messages.pending(req.actor, parseWith(DeviceParams, req.params).deviceId),
-  );
+  declare(api, 'deviceMessages', (req) => messages.pending(req.actor, req.params.deviceId));
 
-  api.post('/devices/:deviceId/messages/:messageId/ack', async (req, reply) => {
-    const p = parseWith(AckParams, req.params);
-    await messages.ack(req.actor, p.deviceId, p.messageId);
-    return reply.status(204).send();
-  });
+  declare(api, 'ackDeviceMessage', (req) =>
+    messages.ack(req.actor, req.params.deviceId, req.params.messageId),
+  );
 }

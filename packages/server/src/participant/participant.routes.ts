@@ -1,79 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  DeviceIdParam,
-  MarkBody,
-  SHORTLINK_MAX_LENGTH,
-  StartFinishBody,
-  UploadBody,
-} from '@rada/core';
-import { parseWith } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { ParticipantService } from './participant.service.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const UploadParams = IdParams.extend({ uploadId: z.string().min(1).max(100) });
-const DeviceParams = z.object({ deviceId: DeviceIdParam });
-const PlayQuery = z.object({ teamId: z.string().min(1).max(100).optional() });
 
 /** A Content-Disposition header that keeps a non-ASCII file name (RFC 6266). */
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** The participant app's API (docs/api.md, Participant app API). */
+/** The participant app's API (declared in core's contract/participant.ts). */
 export async function participantRoutes(
   api: FastifyInstance,
   service: ParticipantService,
 ): Promise<void> {
-  api.get('/me/teams', (req) => service.myTeams(req.actor));
+  declare(api, 'myTeams', (req) => service.myTeams(req.actor));
 
-  api.get('/events/:id/play', (req) =>
-    service.play(
-      req.actor,
-      parseWith(IdParams, req.params).id,
-      parseWith(PlayQuery, req.query).teamId,
-    ),
-  );
+  declare(api, 'play', (req) => service.play(req.actor, req.params.id, req.query.teamId));
 
   // A phone back online sends every mark it kept.
-  api.post('/events/:id/play/marks', bulkBody(api), (req) =>
-    service.mark(req.actor, parseWith(IdParams, req.params).id, parseWith(MarkBody, req.body)),
-  );
+  declare(api, 'mark', (req) => service.mark(req.actor, req.params.id, req.body), bulkBody(api));
 
-  api.post('/events/:id/play/start', (req) =>
-    service.start(
-      req.actor,
-      parseWith(IdParams, req.params).id,
-      parseWith(StartFinishBody, req.body),
-    ),
-  );
+  declare(api, 'startTeam', (req) => service.start(req.actor, req.params.id, req.body));
 
-  api.post('/events/:id/play/finish', (req) =>
-    service.finish(
-      req.actor,
-      parseWith(IdParams, req.params).id,
-      parseWith(StartFinishBody, req.body),
-    ),
-  );
+  declare(api, 'finishTeam', (req) => service.finish(req.actor, req.params.id, req.body));
 
   // An upload's body may be large (the device's local database).
   const uploadOptions = { ...largeBody(api, 'deviceOwner'), ...rateLimited(api, 'upload') };
-  api.post('/devices/:deviceId/uploads', uploadOptions, async (req, reply) => {
-    const saved = await service.upload(
-      req.actor,
-      parseWith(DeviceParams, req.params).deviceId,
-      parseWith(UploadBody, req.body),
-    );
-    return reply.status(201).send(saved);
-  });
-
-  api.get('/events/:id/uploads', (req) =>
-    service.uploads(req.actor, parseWith(IdParams, req.params).id),
+  declare(
+    api,
+    'uploadDeviceFile',
+    (req) => service.upload(req.actor, req.params.deviceId, req.body),
+    uploadOptions,
   );
 
-  api.get('/events/:id/uploads/:uploadId', async (req, reply) => {
-    const p = parseWith(UploadParams, req.params);
-    const file = await service.download(req.actor, p.id, p.uploadId);
+  declare(api, 'uploads', (req) => service.uploads(req.actor, req.params.id));
+
+  declare(api, 'downloadUpload', async (req, reply) => {
+    const file = await service.download(req.actor, req.params.id, req.params.uploadId);
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', attachment(file.filename))

@@ -1,16 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { CreateTrackingLinkBody, SHORTLINK_MAX_LENGTH } from '@rada/core';
-import { AppError, parseWith } from '../http/errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TrackingSecret } from '@rada/core';
+import { declare } from '../http/contract.ts';
+import type { DeclaredRequest } from '../http/contract.ts';
+import { AppError } from '../http/errors.ts';
 import { checkedJsonParser } from '../http/limits.ts';
 import type { TrackingService } from './tracking.service.ts';
 import type { TrackingIngestService } from './trackingIngest.service.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const TeamParams = IdParams.extend({ teamId: z.string().min(1).max(100) });
-const LinkParams = IdParams.extend({ linkId: z.string().min(1).max(100) });
-/** A secret as linkDevice.ts makes them; anything else is no link's (404, not 400). */
-const SecretParams = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/) });
 
 /**
  * The largest body of an ingest request: a background app sends one point or a short batch
@@ -21,47 +16,33 @@ export const TRACKING_BODY_LIMIT = 64 * 1024;
 const unknownLink = () => new AppError('tracking.error.unknownlink', 404);
 
 /** The secret of an ingest URL, or 404 tracking.error.unknownlink for one no link can have. */
-function secretOf(req: FastifyRequest): string {
-  const parsed = SecretParams.safeParse(req.params);
+function secretOf(req: FastifyRequest<{ Params: { secret: string } }>): string {
+  const parsed = TrackingSecret.safeParse(req.params.secret);
   if (!parsed.success) throw unknownLink();
-  return parsed.data.secret;
+  return parsed.data;
 }
 
-/** Tracking links, the event's Traccar forwarding, and their public ingest (docs/api.md). */
+/**
+ * Tracking links, the event's Traccar forwarding, and their public ingest (declared in core's
+ * contract/tracking.ts).
+ */
 export async function trackingRoutes(
   api: FastifyInstance,
   tracking: TrackingService,
   ingest: TrackingIngestService,
 ): Promise<void> {
-  api.get('/events/:id/teams/:teamId/tracking-links', (req) => {
-    const p = parseWith(TeamParams, req.params);
-    return tracking.teamLinks(req.actor, p.id, p.teamId);
-  });
-
-  api.post('/events/:id/teams/:teamId/tracking-links', async (req, reply) => {
-    const p = parseWith(TeamParams, req.params);
-    const body = parseWith(CreateTrackingLinkBody, req.body);
-    return reply.status(201).send(await tracking.create(req.actor, p.id, p.teamId, body));
-  });
-
-  api.delete('/events/:id/tracking-links/:linkId', async (req, reply) => {
-    const p = parseWith(LinkParams, req.params);
-    await tracking.remove(req.actor, p.id, p.linkId);
-    return reply.status(204).send();
-  });
-
-  api.get('/events/:id/tracking', (req) =>
-    tracking.eventTracking(req.actor, parseWith(IdParams, req.params).id),
+  declare(api, 'trackingLinks', (req) =>
+    tracking.teamLinks(req.actor, req.params.id, req.params.teamId),
   );
-
-  api.put('/events/:id/tracker-feed', (req) =>
-    tracking.setFeed(req.actor, parseWith(IdParams, req.params).id),
+  declare(api, 'createTrackingLink', (req) =>
+    tracking.create(req.actor, req.params.id, req.params.teamId, req.body),
   );
-
-  api.delete('/events/:id/tracker-feed', async (req, reply) => {
-    await tracking.deleteFeed(req.actor, parseWith(IdParams, req.params).id);
-    return reply.status(204).send();
-  });
+  declare(api, 'deleteTrackingLink', (req) =>
+    tracking.remove(req.actor, req.params.id, req.params.linkId),
+  );
+  declare(api, 'eventTracking', (req) => tracking.eventTracking(req.actor, req.params.id));
+  declare(api, 'enableTrackerFeed', (req) => tracking.setFeed(req.actor, req.params.id));
+  declare(api, 'disableTrackerFeed', (req) => tracking.deleteFeed(req.actor, req.params.id));
 
   // The public ingest, in a scope of its own: apps post forms and text as well as JSON (the API
   // elsewhere takes JSON only, http/origin.ts jsonBodiesOnly). No session is used here, so a
@@ -87,19 +68,24 @@ export async function trackingRoutes(
     scope.addContentTypeParser('*', { parseAs: 'string' }, asText);
 
     const options = { bodyLimit: TRACKING_BODY_LIMIT };
-    const fromApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    const fromApp = async (req: DeclaredRequest<'appLocationGet' | 'appLocations'>) => {
       const { format, result } = await ingest.fromApp(secretOf(req), {
         contentType: req.headers['content-type'],
         query: req.query as Record<string, string | string[] | undefined>,
         body: req.body,
       });
       // OwnTracks reads the answer as a JSON array of messages for it (friends' positions).
-      return reply.send(format === 'owntracks' ? [] : result);
+      return format === 'owntracks' ? [] : result;
     };
     // OsmAnd and GPSLogger send GET; a HEAD (a link checker) must store nothing.
     // Under the API's /api prefix: TRACKING_LINK_PATH and TRACKER_FEED_PATH.
-    scope.get('/t/:secret', { exposeHeadRoute: false }, fromApp);
-    scope.post('/t/:secret', options, fromApp);
-    scope.post('/traccar/:secret', options, (req) => ingest.fromTraccar(secretOf(req), req.body));
+    declare(scope, 'appLocationGet', fromApp, { exposeHeadRoute: false });
+    declare(scope, 'appLocations', fromApp, options);
+    declare(
+      scope,
+      'traccarLocation',
+      (req) => ingest.fromTraccar(secretOf(req), req.body),
+      options,
+    );
   });
 }

@@ -2,27 +2,11 @@ import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  decodeTrack,
-  DeviceIdParam,
-  IngestBody,
-  PointsQuery,
-  SHORTLINK_MAX_LENGTH,
-  TRACK_CONTENT_TYPE,
-} from '@rada/core';
+import { decodeTrack, IngestBody, TRACK_CONTENT_TYPE } from '@rada/core';
+import { declare } from '../http/contract.ts';
 import { AppError, parseWith } from '../http/errors.ts';
 import { bulkBody, largeBody, rateLimited } from '../http/limits.ts';
 import type { TrackService } from './track.service.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const TeamParams = IdParams.extend({ teamId: z.string().min(1).max(100) });
-const DeviceParams = z.object({ deviceId: DeviceIdParam });
-/** A GPX file as text/plain, or as JSON {gpx}. */
-const GpxBody = z.union([
-  z.string().min(1),
-  z.object({ gpx: z.string().min(1) }).transform((b) => b.gpx),
-]);
 
 const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
@@ -68,7 +52,7 @@ function inflating(req: FastifyRequest, payload: Readable, limit: number): Reada
   return out;
 }
 
-/** Location ingest and track reads (docs/api.md, Tracks and locations). */
+/** Location ingest and track reads (declared in core's contract/tracks.ts). */
 export async function trackRoutes(api: FastifyInstance, tracks: TrackService): Promise<void> {
   // Phones send their points in the binary track format: the same points as the JSON body,
   // checked the same way once decoded.
@@ -81,44 +65,37 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
   });
 
   const bulk = bulkBody(api);
-  api.post(
-    '/devices/:deviceId/locations',
+  // The body (either type) is checked here, as it always was: the declaration lists its media
+  // types (bodyTypes) and leaves the parsed points to this one check.
+  declare(
+    api,
+    'sendLocations',
+    (req) => tracks.ingest(req.actor, req.params.deviceId, parseWith(IngestBody, req.body)),
     {
       // A batch of up to 5,000 points (IngestBody), inflated.
       ...bulk,
       preParsing: async (req, reply, payload) =>
         inflating(req, await bulk.preParsing(req, reply, payload), api.radaLimits.bulkBodyLimit),
     },
-    (req) =>
-      tracks.ingest(
-        req.actor,
-        parseWith(DeviceParams, req.params).deviceId,
-        parseWith(IngestBody, req.body),
-      ),
   );
 
-  api.get('/events/:id/points', async (req, reply) => {
-    const { id } = parseWith(IdParams, req.params);
-    const data = await tracks.points(req.actor, id, parseWith(PointsQuery, req.query));
+  declare(api, 'points', async (req, reply) => {
+    const data = await tracks.points(req.actor, req.params.id, req.query);
     return reply.type('application/octet-stream').send(bytes(data));
   });
 
-  api.get('/events/:id/tracks', (req) =>
-    tracks.tracks(req.actor, parseWith(IdParams, req.params).id),
-  );
+  declare(api, 'tracks', (req) => tracks.tracks(req.actor, req.params.id));
 
-  api.get('/events/:id/teams/:teamId/track.data', async (req, reply) => {
-    const p = parseWith(TeamParams, req.params);
-    const file = await tracks.trackData(req.actor, p.id, p.teamId);
+  declare(api, 'trackData', async (req, reply) => {
+    const file = await tracks.trackData(req.actor, req.params.id, req.params.teamId);
     return reply
       .type('application/octet-stream')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
       .send(bytes(file.body));
   });
 
-  api.get('/events/:id/teams/:teamId/track.gpx', async (req, reply) => {
-    const p = parseWith(TeamParams, req.params);
-    const file = await tracks.trackGpx(req.actor, p.id, p.teamId);
+  declare(api, 'trackGpx', async (req, reply) => {
+    const file = await tracks.trackGpx(req.actor, req.params.id, req.params.teamId);
     return reply
       .type('application/gpx+xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -135,9 +112,11 @@ export async function trackRoutes(api: FastifyInstance, tracks: TrackService): P
       ...largeBody(gpxScope, 'eventAdmin'),
       ...rateLimited(gpxScope, 'upload'),
     };
-    gpxScope.post('/events/:id/teams/:teamId/track.gpx', importOptions, (req) => {
-      const p = parseWith(TeamParams, req.params);
-      return tracks.importGpx(req.actor, p.id, p.teamId, parseWith(GpxBody, req.body));
-    });
+    declare(
+      gpxScope,
+      'importTeamGpx',
+      (req) => tracks.importGpx(req.actor, req.params.id, req.params.teamId, req.body),
+      importOptions,
+    );
   });
 }

@@ -3,7 +3,7 @@ import type { AnswerOf, Contract, PutSpeedAreaBody, Sent } from '@rada/core';
 import type { WheelOfNamesBody, WheelUpdateBody } from '@rada/core';
 import type { RevaluationBody } from '@rada/core';
 import type { EventMapImageView, EventMapPatch, LibraryMapView } from '@rada/core';
-import type { GuestAnswer, UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
+import type { UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
 import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import type { EmailChangeBody, EmailChangeConfirmBody } from '@rada/core';
 import type {
@@ -16,82 +16,42 @@ import type {
   AddPasskeyBody,
   PasskeySignInBody,
   OneTapBody,
-  OneTapNonce,
   PasskeyView,
   EmailLinkBody,
   EmailLinkSignInBody,
-  LinkSignInAnswer,
   PasswordResetBody,
   PasswordResetConfirmBody,
   LocationPoint,
-  IngestResult,
-  MyTeam,
   MarkBody,
-  MarkResult,
-  PlayView,
   RegisterDeviceBody,
-  DeviceView,
   CreateTrackingLinkBody,
-  TrackingLinkView,
-  EventTrackingView,
   StartFinishBody,
-  TeamTrackSummary,
   UploadBody,
-  UploadView,
   AssignStartTimesBody,
-  AssignStartTimesResult,
   UndoStartTimesBody,
-  UndoStartTimesResult,
   CreateJoinCodeBody,
   CreateTeamBody,
-  DeletedTeamView,
-  DeviceMessage,
-  JoinCodeInfo,
-  JoinCodeValidities,
-  JoinCodeView,
-  JoinResult,
   RegisterBody,
   SendMessageBody,
-  SendMessageResult,
-  SentMessageView,
-  StartListView,
   UpdateJoinCodeBody,
   UpdateRegistrationBody,
   UseJoinCodeBody,
-  Checkpoint,
-  CheckpointList,
   CreateCheckpointBody,
-  DeletedKp,
-  DeletedKpOnTeamRow,
   ImportCheckpointsBody,
   PrintItemsBody,
   RenumberBody,
   ResponsesView,
   CupCellBody,
-  EventMapView,
-  JobView,
-  ArchiveStatus,
-  ArchiveColoursResult,
-  ArchiveStorageView,
   RawDoc,
-  WmtsCapabilities,
   NewsBody,
   TranslationBody,
   CupJoinBody,
-  CupLinkCheck,
   CupStandingsView,
-  CupSummary,
-  CupView,
   CreateCupBody,
   UpdateCupBody,
-  TeamMembersView,
   ImportTeamsBody,
-  TeamImportResult,
-  TeamSplits,
   ResultsView,
   TeamAnswerBody,
-  TeamAnswerView,
-  TeamListEntry,
   UpdateTeamBody,
   UpdateCheckpointBody,
   ChangePasswordBody,
@@ -99,13 +59,8 @@ import type {
   CreateTokenBody,
   DeleteAccountBody,
   ErrorBody,
-  EventAdmin,
-  EventLists,
-  EventSettingsView,
   EventSummary,
-  ExistsAnswer,
   Me,
-  PublicConfig,
   SettingsPatch,
   SignInBody,
   SignUpBody,
@@ -342,10 +297,10 @@ const enc = encodeURIComponent;
 
 /** The API paths of what a public page reads first (the boot script fetches them too). */
 const paths = {
-  event: (id: string) => `/events/${enc(id)}`,
-  results: (id: string) => `/events/${enc(id)}/results`,
-  responses: (id: string) => `/events/${enc(id)}/responses`,
-  cupStandings: (cupId: string) => `/cups/${enc(cupId)}/standings`,
+  event: (id: string) => pathOf('event', { params: { id } }),
+  results: (id: string) => pathOf('results', { params: { id } }),
+  responses: (id: string) => pathOf('responses', { params: { id } }),
+  cupStandings: (cupId: string) => pathOf('cupStandings', { params: { cupId } }),
 };
 
 /**
@@ -361,40 +316,35 @@ export const early = {
 
 /** Every API call the web makes, one function each. */
 export const api = {
-  config: () => request<PublicConfig>('GET', '/config'),
+  config: () => send('config', {}),
 
-  /** The signed-in user, or null when signed out (401). */
   /** The signed-in user, or null (the server answers null when signed out). */
   me: async (): Promise<Me | null> => {
     try {
-      return await request<Me | null>('GET', '/auth/me');
+      return await send('me', {});
     } catch (e) {
       // An older server, or a revoked bearer token.
       if (e instanceof ApiError && e.status === 401) return null;
       throw e;
     }
   },
-  signIn: (body: SignInBody) => request<Me>('POST', '/auth/signin', body),
-  signUp: (body: SignUpBody) => request<Me>('POST', '/auth/signup', body),
+  signIn: (body: SignInBody) => send('signIn', { body }),
+  signUp: (body: SignUpBody) => send('signUp', { body }),
   /** Guests (the participant app): a new one, its upgrade to a full account; the display name. */
-  guest: () => request<GuestAnswer>('POST', '/auth/guest'),
-  upgradeGuest: (body: UpgradeGuestBody) => request<Me>('POST', '/auth/upgrade', body),
-  updateAccount: (body: UpdateAccountBody) => request<Me>('PATCH', '/account', body),
-  signOut: () => request<void>('POST', '/auth/signout'),
-  requestEmailLink: (body: EmailLinkBody) => request<void>('POST', '/auth/email-link', body),
-  signInWithLink: (body: EmailLinkSignInBody) =>
-    request<LinkSignInAnswer>('POST', '/auth/email-link/signin', body),
-  requestPasswordReset: (body: PasswordResetBody) =>
-    request<void>('POST', '/auth/password-reset', body),
-  resetPassword: (body: PasswordResetConfirmBody) =>
-    request<LinkSignInAnswer>('POST', '/auth/password-reset/confirm', body),
+  guest: () => send('guest', {}),
+  upgradeGuest: (body: UpgradeGuestBody) => send('upgradeGuest', { body }),
+  updateAccount: (body: UpdateAccountBody) => send('updateAccount', { body }),
+  signOut: () => send('signOut', {}),
+  requestEmailLink: (body: EmailLinkBody) => send('requestEmailLink', { body }),
+  signInWithLink: (body: EmailLinkSignInBody) => send('signInWithLink', { body }),
+  requestPasswordReset: (body: PasswordResetBody) => send('requestPasswordReset', { body }),
+  resetPassword: (body: PasswordResetConfirmBody) => send('resetPassword', { body }),
   requestPhoneCode: (body: PhoneCodeBody) => request<void>('POST', '/auth/phone/code', body),
   signInWithPhone: (body: PhoneSignInBody) => request<Me>('POST', '/auth/phone/signin', body),
-  deleteAccount: (body: DeleteAccountBody) => request<void>('DELETE', '/account', body),
+  deleteAccount: (body: DeleteAccountBody) => send('deleteAccount', { body }),
   /** The account's email (a link to the new address) and phone (a code sent to it). */
-  requestEmailChange: (body: EmailChangeBody) => request<void>('POST', '/account/email', body),
-  confirmEmailChange: (body: EmailChangeConfirmBody) =>
-    request<{ email: string }>('POST', '/account/email/confirm', body),
+  requestEmailChange: (body: EmailChangeBody) => send('requestEmailChange', { body }),
+  confirmEmailChange: (body: EmailChangeConfirmBody) => send('confirmEmailChange', { body }),
   requestPhoneChangeCode: (body: PhoneCodeBody) =>
     request<void>('POST', '/account/phone/code', body),
   changePhone: (body: PhoneChangeBody) => request<Me>('PUT', '/account/phone', body),
@@ -411,8 +361,8 @@ export const api = {
     request<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options'),
   passkeySignIn: (body: PasskeySignInBody) => request<Me>('POST', '/auth/passkey/signin', body),
   /** Google One Tap: a one-time nonce for the prompt, then sign-in with its ID token. */
-  oneTapNonce: () => request<OneTapNonce>('POST', '/auth/onetap/nonce'),
-  oneTapSignIn: (body: OneTapBody) => request<Me>('POST', '/auth/onetap', body),
+  oneTapNonce: () => send('oneTapNonce', {}),
+  oneTapSignIn: (body: OneTapBody) => send('oneTapSignIn', { body }),
   /** OpenID Connect: the own linked providers, linking one (the provider's URL), unlinking. */
   identities: () => request<IdentityView[]>('GET', '/auth/identities'),
   linkIdentity: (provider: string) =>
@@ -420,8 +370,7 @@ export const api = {
   unlinkIdentity: (provider: string) =>
     request<void>('DELETE', `/auth/identities/${enc(provider)}`),
   revokeSession: (id: string) => send('revokeSession', { params: { id } }),
-  createToken: (body: CreateTokenBody) =>
-    request<{ id: string; token: string; expiresAt: number }>('POST', '/auth/tokens', body),
+  createToken: (body: CreateTokenBody) => send('createToken', { body }),
   renewToken: (id: string) => send('renewToken', { params: { id } }),
   changePassword: (body: ChangePasswordBody) => send('changePassword', { body }),
 
@@ -432,25 +381,20 @@ export const api = {
   grantCreator: (uid: string) => send('grantCreator', { params: { uid } }),
   revokeCreator: (uid: string) => send('revokeCreator', { params: { uid } }),
 
-  events: () => request<EventLists>('GET', '/events'),
-  eventExists: (link: string) => request<ExistsAnswer>('GET', `/events/${enc(link)}/exists`),
+  events: () => send('events', {}),
+  eventExists: (link: string) => send('eventExists', { params: { id: link } }),
   /** `idempotencyKey`: the same key again answers the same event (a double click, a retry). */
   createEvent: (body: CreateEventBody, idempotencyKey?: string) =>
-    request<EventSummary>(
-      'POST',
-      '/events',
-      body,
-      idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
-    ),
-  event: (id: string) => request<EventSummary>('GET', paths.event(id)),
+    send('createEvent', { body }, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+  event: (id: string) => send('event', { params: { id } }),
   /** The organiser's dashboard of an event (admins). */
   overview: (id: string) => send('overview', { params: { id } }),
-  archive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive`),
-  unarchive: (id: string) => request<JobView>('POST', `/events/${enc(id)}/unarchive`),
-  archiveJob: (id: string) => request<JobView | null>('GET', `/events/${enc(id)}/archive/job`),
-  archiveStatus: (id: string) => request<ArchiveStatus>('GET', `/events/${enc(id)}/archive`),
-  archiveMove: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/move`),
-  archiveCleanup: (id: string) => request<JobView>('POST', `/events/${enc(id)}/archive/cleanup`),
+  archive: (id: string) => send('archive', { params: { id } }),
+  unarchive: (id: string) => send('unarchive', { params: { id } }),
+  archiveJob: (id: string) => send('archiveJob', { params: { id } }),
+  archiveStatus: (id: string) => send('archiveStatus', { params: { id } }),
+  archiveMove: (id: string) => send('archiveMove', { params: { id } }),
+  archiveCleanup: (id: string) => send('archiveCleanup', { params: { id } }),
   adminEvents: (query: { page: number; q: string; firsttier: boolean }) =>
     send('adminEvents', { query: { ...query, firsttier: query.firsttier ? 'true' : 'false' } }),
   eventLog: (id: string, query: AuditLogFilter) => send('eventLog', { params: { id }, query }),
@@ -458,9 +402,8 @@ export const api = {
   platformLog: (query: AuditLogFilter) => send('platformLog', { query }),
   debugRaw: (eventId: string, doc: RawDoc) => send('debugRaw', { query: { event: eventId, doc } }),
   debugArchiveColours: (body: { event: string; dryRun: boolean }) =>
-    request<ArchiveColoursResult>('POST', '/admin/debug/archivecolours', body),
-  archiveStorage: (id: string) =>
-    request<ArchiveStorageView>('GET', `/events/${enc(id)}/archive/storage`),
+    send('debugArchiveColours', { body }),
+  archiveStorage: (id: string) => send('archiveStorage', { params: { id } }),
   debugCodes: () => send('debugCodes', {}),
   debugIssues: () => send('debugIssues', {}),
   debugClients: () => send('debugClients', {}),
@@ -480,109 +423,90 @@ export const api = {
   accountingRevalue: (body: RevaluationBody) => send('accountingRevalue', { body }),
   setUnpaid: (id: string, unpaid: boolean) =>
     send('setUnpaid', { params: { id }, body: { unpaid } }),
-  job: (jobId: string) => request<JobView>('GET', `/jobs/${enc(jobId)}`),
-  updateEvent: (id: string, body: UpdateEventBody) =>
-    request<EventSummary>('PATCH', `/events/${enc(id)}`, body),
-  settings: (id: string) => request<EventSettingsView>('GET', `/events/${enc(id)}/settings`),
-  eventMap: (id: string) => request<EventMapView>('GET', `/events/${enc(id)}/map`),
+  job: (jobId: string) => send('job', { params: { jobId } }),
+  updateEvent: (id: string, body: UpdateEventBody) => send('updateEvent', { params: { id }, body }),
+  settings: (id: string) => send('settings', { params: { id } }),
+  eventMap: (id: string) => send('eventMap', { params: { id } }),
   mapCapabilities: (url: string, eventId: string) =>
-    request<WmtsCapabilities>(
-      'GET',
-      `/maps/capabilities?url=${encodeURIComponent(url)}&eventId=${encodeURIComponent(eventId)}`,
-    ),
+    send('mapCapabilities', { query: { url, eventId } }),
   patchSettings: (id: string, patch: SettingsPatch) =>
-    request<EventSettingsView>('PATCH', `/events/${enc(id)}/settings`, patch),
-  admins: (id: string) => request<EventAdmin[]>('GET', `/events/${enc(id)}/admins`),
-  addAdmin: (id: string, uid: string) =>
-    request<EventAdmin[]>('PUT', `/events/${enc(id)}/admins/${enc(uid)}`),
-  removeAdmin: (id: string, uid: string) =>
-    request<EventAdmin[]>('DELETE', `/events/${enc(id)}/admins/${enc(uid)}`),
+    send('patchSettings', { params: { id }, body: patch }),
+  admins: (id: string) => send('admins', { params: { id } }),
+  addAdmin: (id: string, uid: string) => send('addAdmin', { params: { id, uid } }),
+  removeAdmin: (id: string, uid: string) => send('removeAdmin', { params: { id, uid } }),
   /** Hands the event to another of its admins (the owner or a super admin). */
-  makeOwner: (id: string, uid: string) =>
-    request<EventAdmin[]>('PUT', `/events/${enc(id)}/owner/${enc(uid)}`),
-  exportEvent: (id: string) => request<unknown>('GET', `/events/${enc(id)}/export`),
+  makeOwner: (id: string, uid: string) => send('makeOwner', { params: { id, uid } }),
+  exportEvent: (id: string) => send('exportEvent', { params: { id } }),
 
-  checkpoints: (id: string) => request<CheckpointList>('GET', `/events/${enc(id)}/checkpoints`),
+  checkpoints: (id: string) => send('checkpoints', { params: { id } }),
   createCheckpoint: (id: string, body: CreateCheckpointBody) =>
-    request<Checkpoint>('POST', `/events/${enc(id)}/checkpoints`, body),
+    send('createCheckpoint', { params: { id }, body }),
   updateCheckpoint: (id: string, kpId: string, body: UpdateCheckpointBody) =>
-    request<Checkpoint>('PATCH', `/events/${enc(id)}/checkpoints/${enc(kpId)}`, body),
+    send('updateCheckpoint', { params: { id, kpId }, body }),
   /** Moves the checkpoint to the deleted store; the answer is the record to undo with. */
   deleteCheckpoint: (id: string, kpId: string) =>
-    request<DeletedKp>('DELETE', `/events/${enc(id)}/checkpoints/${enc(kpId)}`),
+    send('deleteCheckpoint', { params: { id, kpId } }),
   importCheckpoints: (id: string, body: ImportCheckpointsBody) =>
-    request<ImportResult>('POST', `/events/${enc(id)}/checkpoints/import`, body),
+    send('importCheckpoints', { params: { id }, body }),
   renumberCheckpoints: (id: string, body: RenumberBody) =>
-    request<Checkpoint[]>('POST', `/events/${enc(id)}/checkpoints/renumber`, body),
-  deletedKps: (id: string) => request<DeletedKp[]>('GET', `/events/${enc(id)}/deletedkps`),
-  restoreKp: (id: string, deletedId: string) =>
-    request<Checkpoint>('POST', `/events/${enc(id)}/deletedkps/${enc(deletedId)}/restore`),
-  deletedKpOnTeam: (id: string) =>
-    request<DeletedKpOnTeamRow[]>('GET', `/events/${enc(id)}/deletedkponteam`),
+    send('renumberCheckpoints', { params: { id }, body }),
+  deletedKps: (id: string) => send('deletedKps', { params: { id } }),
+  restoreKp: (id: string, deletedId: string) => send('restoreKp', { params: { id, deletedId } }),
+  deletedKpOnTeam: (id: string) => send('deletedKpOnTeam', { params: { id } }),
   deleteTeamAnswer: (id: string, teamId: string, kpId: string) =>
-    request<void>('DELETE', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`),
-  printItems: (id: string) => request<PrintItemsBody>('GET', `/events/${enc(id)}/printitems`),
-  cups: (mine: boolean) => request<CupSummary[]>('GET', `/cups${mine ? '?mine=1' : ''}`),
-  cup: (cupId: string) => request<CupView>('GET', `/cups/${enc(cupId)}`),
-  cupLinkCheck: (link: string) => request<CupLinkCheck>('GET', `/cups/links/${enc(link)}`),
-  createCup: (body: CreateCupBody) => request<CupView>('POST', '/cups', body),
-  updateCup: (cupId: string, body: UpdateCupBody) =>
-    request<CupView>('PATCH', `/cups/${enc(cupId)}`, body),
+    send('deleteTeamAnswer', { params: { id, teamId, kpId } }),
+  printItems: (id: string) => send('printItems', { params: { id } }),
+  cups: (mine: boolean) => send('cups', { query: { mine: mine ? '1' : undefined } }),
+  cup: (cupId: string) => send('cup', { params: { cupId } }),
+  cupLinkCheck: (link: string) => send('cupLinkCheck', { params: { link } }),
+  createCup: (body: CreateCupBody) => send('createCup', { body }),
+  updateCup: (cupId: string, body: UpdateCupBody) => send('updateCup', { params: { cupId }, body }),
   addCupAdmin: (cupId: string, userId: string) =>
-    request<CupView>('POST', `/cups/${enc(cupId)}/admins`, { userId }),
+    send('addCupAdmin', { params: { cupId }, body: { userId } }),
   removeCupAdmin: (cupId: string, userId: string) =>
-    request<CupView>('DELETE', `/cups/${enc(cupId)}/admins/${enc(userId)}`),
+    send('removeCupAdmin', { params: { cupId, userId } }),
   addCupEvent: (cupId: string, eventId: string) =>
-    request<CupView>('POST', `/cups/${enc(cupId)}/events`, { eventId }),
+    send('addCupEvent', { params: { cupId }, body: { eventId } }),
   removeCupEvent: (cupId: string, eventId: string) =>
-    request<CupView>('DELETE', `/cups/${enc(cupId)}/events/${enc(eventId)}`),
-  cupStandings: (cupId: string) => request<CupStandingsView>('GET', paths.cupStandings(cupId)),
-  setCupCell: (cupId: string, body: CupCellBody) =>
-    request<CupStandingsView>('PUT', `/cups/${enc(cupId)}/cells`, body),
+    send('removeCupEvent', { params: { cupId, eventId } }),
+  cupStandings: (cupId: string) => send('cupStandings', { params: { cupId } }),
+  setCupCell: (cupId: string, body: CupCellBody) => send('setCupCell', { params: { cupId }, body }),
   joinCupTeams: (cupId: string, body: CupJoinBody) =>
-    request<CupStandingsView>('POST', `/cups/${enc(cupId)}/joins`, body),
-  undoCup: (cupId: string) => request<CupStandingsView>('POST', `/cups/${enc(cupId)}/undo`),
+    send('joinCupTeams', { params: { cupId }, body }),
+  undoCup: (cupId: string) => send('undoCup', { params: { cupId } }),
   savePrintItems: (id: string, body: PrintItemsBody) =>
-    request<PrintItemsBody>('PUT', `/events/${enc(id)}/printitems`, body),
+    send('savePrintItems', { params: { id }, body }),
 
-  results: (id: string) => request<ResultsView>('GET', paths.results(id)),
-  responses: (id: string) => request<ResponsesView>('GET', paths.responses(id)),
+  results: (id: string) => send('results', { params: { id } }),
+  responses: (id: string) => send('responses', { params: { id } }),
   /** A team's KP visits in time order with leg times and points. */
-  splits: (id: string, teamId: string) =>
-    request<TeamSplits>('GET', `/events/${enc(id)}/results/${enc(teamId)}/splits`),
+  splits: (id: string, teamId: string) => send('splits', { params: { id, teamId } }),
   /** Each team's members' display names (IOF team results and entry list). */
-  resultsMembers: (id: string) =>
-    request<TeamMembersView>('GET', `/events/${enc(id)}/results/members`),
+  resultsMembers: (id: string) => send('resultsMembers', { params: { id } }),
   /** Changes one team answer (event admins); results follow through realtime. */
   setTeamAnswer: (id: string, teamId: string, kpId: string, body: TeamAnswerBody) =>
-    request<unknown>('PUT', `/events/${enc(id)}/teams/${enc(teamId)}/answers/${enc(kpId)}`, body),
+    send('setTeamAnswer', { params: { id, teamId, kpId }, body }),
 
   /** The organiser's team list (event admins). */
-  teams: (id: string) => request<TeamListEntry[]>('GET', `/events/${enc(id)}/teams`),
-  teamAnswers: (id: string, teamId: string) =>
-    request<TeamAnswerView[]>('GET', `/events/${enc(id)}/teams/${enc(teamId)}/answers`),
+  teams: (id: string) => send('teams', { params: { id } }),
+  teamAnswers: (id: string, teamId: string) => send('teamAnswers', { params: { id, teamId } }),
   /** Changes a team's list entry (dsq, katk, times, extras...); audited on the server. */
   updateTeam: (id: string, teamId: string, body: UpdateTeamBody) =>
-    request<TeamListEntry>('PATCH', `/events/${enc(id)}/teams/${enc(teamId)}`, body),
-  createTeam: (id: string, body: CreateTeamBody) =>
-    request<TeamListEntry>('POST', `/events/${enc(id)}/teams`, body),
+    send('updateTeam', { params: { id, teamId }, body }),
+  createTeam: (id: string, body: CreateTeamBody) => send('createTeam', { params: { id }, body }),
   /** Deletes a team, keeping a backup of everything it had (restorable). */
-  deleteTeam: (id: string, teamId: string) =>
-    request<DeletedTeamView>('DELETE', `/events/${enc(id)}/teams/${enc(teamId)}`),
-  deletedTeams: (id: string) =>
-    request<DeletedTeamView[]>('GET', `/events/${enc(id)}/deletedteams`),
-  restoreTeam: (id: string, backupId: string) =>
-    request<TeamListEntry>('POST', `/events/${enc(id)}/deletedteams/${enc(backupId)}/restore`),
+  deleteTeam: (id: string, teamId: string) => send('deleteTeam', { params: { id, teamId } }),
+  deletedTeams: (id: string) => send('deletedTeams', { params: { id } }),
+  restoreTeam: (id: string, backupId: string) => send('restoreTeam', { params: { id, backupId } }),
   /** Imports teams from an IOF entry or start list (planned again on the server, one transaction). */
-  importTeams: (id: string, body: ImportTeamsBody) =>
-    request<TeamImportResult>('POST', `/events/${enc(id)}/teams/import`, body),
+  importTeams: (id: string, body: ImportTeamsBody) => send('importTeams', { params: { id }, body }),
   assignStartTimes: (id: string, body: AssignStartTimesBody) =>
-    request<AssignStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes`, body),
+    send('assignStartTimes', { params: { id }, body }),
   /** Puts back the start times an assignment changed (its `changes`), where still unchanged. */
   undoStartTimes: (id: string, body: UndoStartTimesBody) =>
-    request<UndoStartTimesResult>('POST', `/events/${enc(id)}/teams/starttimes/undo`, body),
+    send('undoStartTimes', { params: { id }, body }),
   /** The start list (anyone who may see the event). */
-  startList: (id: string) => request<StartListView>('GET', `/events/${enc(id)}/startlist`),
+  startList: (id: string) => send('startList', { params: { id } }),
 
   /** The registration page: form, the caller's teams, public list. */
   regForm: (id: string) => send('regForm', { params: { id } }),
@@ -594,29 +518,25 @@ export const api = {
   updateRegistration: (id: string, teamId: string, body: UpdateRegistrationBody) =>
     send('updateRegistration', { params: { id, teamId }, body }),
 
-  joinCodes: (id: string) => request<JoinCodeView[]>('GET', `/events/${enc(id)}/joincodes`),
+  joinCodes: (id: string) => send('joinCodes', { params: { id } }),
   /** Each validity choice's end, made now in the event's time zone (event admins). */
-  joinCodeValidities: (id: string) =>
-    request<JoinCodeValidities>('GET', `/events/${enc(id)}/joincodes/validities`),
+  joinCodeValidities: (id: string) => send('joinCodeValidities', { params: { id } }),
   createJoinCode: (id: string, body: CreateJoinCodeBody) =>
-    request<JoinCodeView>('POST', `/events/${enc(id)}/joincodes`, body),
+    send('createJoinCode', { params: { id }, body }),
   updateJoinCode: (id: string, code: string, body: UpdateJoinCodeBody) =>
-    request<JoinCodeView>('PATCH', `/events/${enc(id)}/joincodes/${enc(code)}`, body),
-  deleteJoinCode: (id: string, code: string) =>
-    request<void>('DELETE', `/events/${enc(id)}/joincodes/${enc(code)}`),
+    send('updateJoinCode', { params: { id, code }, body }),
+  deleteJoinCode: (id: string, code: string) => send('deleteJoinCode', { params: { id, code } }),
   /** What a code is for (anyone). */
-  joinCodeInfo: (code: string) => request<JoinCodeInfo>('GET', `/joincodes/${enc(code)}`),
-  useJoinCode: (body: UseJoinCodeBody) => request<JoinResult>('POST', '/join', body),
+  joinCodeInfo: (code: string) => send('joinCodeInfo', { params: { code } }),
+  useJoinCode: (body: UseJoinCodeBody) => send('useJoinCode', { body }),
 
-  sendMessage: (id: string, body: SendMessageBody) =>
-    request<SendMessageResult>('POST', `/events/${enc(id)}/messages`, body),
-  messages: (id: string) => request<SentMessageView[]>('GET', `/events/${enc(id)}/messages`),
-  deviceMessages: (deviceId: string) =>
-    request<DeviceMessage[]>('GET', `/devices/${enc(deviceId)}/messages`),
+  sendMessage: (id: string, body: SendMessageBody) => send('sendMessage', { params: { id }, body }),
+  messages: (id: string) => send('messages', { params: { id } }),
+  deviceMessages: (deviceId: string) => send('deviceMessages', { params: { deviceId } }),
   ackDeviceMessage: (deviceId: string, messageId: string) =>
-    request<void>('POST', `/devices/${enc(deviceId)}/messages/${enc(messageId)}/ack`),
+    send('ackDeviceMessage', { params: { deviceId, messageId } }),
   registerDevice: (deviceId: string, body: RegisterDeviceBody) =>
-    request<DeviceView>('PUT', `/devices/${enc(deviceId)}`, body),
+    send('registerDevice', { params: { deviceId }, body }),
   /**
    * Sends a batch of location points (durable when it answers) in the binary track format,
    * gzipped where the browser can (about 6 bytes a point instead of 150 in JSON); the Referer is
@@ -625,9 +545,9 @@ export const api = {
    */
   sendLocations: async (deviceId: string, points: LocationPoint[]) => {
     const { body, encoding } = await compressed(encodeTrack(points));
-    return request<IngestResult>(
-      'POST',
-      `/devices/${enc(deviceId)}/locations`,
+    return request<AnswerOf<Contract['sendLocations']>>(
+      operationRoute('sendLocations').method as Method,
+      pathOf('sendLocations', { params: { deviceId } }),
       undefined,
       {
         'Content-Type': TRACK_CONTENT_TYPE,
@@ -638,46 +558,34 @@ export const api = {
   },
   /** A team's tracking links (members of the team and event admins). */
   trackingLinks: (id: string, teamId: string) =>
-    request<TrackingLinkView[]>('GET', `/events/${enc(id)}/teams/${enc(teamId)}/tracking-links`),
+    send('trackingLinks', { params: { id, teamId } }),
   createTrackingLink: (id: string, teamId: string, body: CreateTrackingLinkBody) =>
-    request<TrackingLinkView>(
-      'POST',
-      `/events/${enc(id)}/teams/${enc(teamId)}/tracking-links`,
-      body,
-    ),
+    send('createTrackingLink', { params: { id, teamId }, body }),
   deleteTrackingLink: (id: string, linkId: string) =>
-    request<void>('DELETE', `/events/${enc(id)}/tracking-links/${enc(linkId)}`),
+    send('deleteTrackingLink', { params: { id, linkId } }),
   /** The event's Traccar forwarding URL and every tracking link (event admins). */
-  eventTracking: (id: string) => request<EventTrackingView>('GET', `/events/${enc(id)}/tracking`),
+  eventTracking: (id: string) => send('eventTracking', { params: { id } }),
   /** Makes or replaces the event's Traccar forwarding secret (event admins). */
-  enableTrackerFeed: (id: string) =>
-    request<EventTrackingView>('PUT', `/events/${enc(id)}/tracker-feed`),
-  disableTrackerFeed: (id: string) => request<void>('DELETE', `/events/${enc(id)}/tracker-feed`),
+  enableTrackerFeed: (id: string) => send('enableTrackerFeed', { params: { id } }),
+  disableTrackerFeed: (id: string) => send('disableTrackerFeed', { params: { id } }),
   uploadDeviceFile: (deviceId: string, body: UploadBody) =>
-    request<{ id: string }>('POST', `/devices/${enc(deviceId)}/uploads`, body),
-  uploads: (id: string) => request<UploadView[]>('GET', `/events/${enc(id)}/uploads`),
+    send('uploadDeviceFile', { params: { deviceId }, body }),
+  uploads: (id: string) => send('uploads', { params: { id } }),
 
   /** The signed-in user's teams in every event. */
-  myTeams: () => request<MyTeam[]>('GET', '/me/teams'),
+  myTeams: () => send('myTeams', {}),
   /** The participant app's view of the event (a member of a team). */
   play: (id: string, teamId?: string) =>
-    request<PlayView>('GET', `/events/${enc(id)}/play${teamId ? `?teamId=${enc(teamId)}` : ''}`),
-  mark: (id: string, body: MarkBody) =>
-    request<MarkResult>('POST', `/events/${enc(id)}/play/marks`, body),
-  startTeam: (id: string, body: StartFinishBody) =>
-    request<PlayView['team']>('POST', `/events/${enc(id)}/play/start`, body),
-  finishTeam: (id: string, body: StartFinishBody) =>
-    request<PlayView['team']>('POST', `/events/${enc(id)}/play/finish`, body),
+    send('play', { params: { id }, query: { teamId: teamId || undefined } }),
+  mark: (id: string, body: MarkBody) => send('mark', { params: { id }, body }),
+  startTeam: (id: string, body: StartFinishBody) => send('startTeam', { params: { id }, body }),
+  finishTeam: (id: string, body: StartFinishBody) => send('finishTeam', { params: { id }, body }),
 
   /** Imports a GPX file into a team's track (event admins). */
   importTeamGpx: (id: string, teamId: string, gpx: string) =>
-    request<{ accepted: number; duplicates: number; rejected: unknown[]; problems: string[] }>(
-      'POST',
-      `/events/${enc(id)}/teams/${enc(teamId)}/track.gpx`,
-      { gpx },
-    ),
+    send('importTeamGpx', { params: { id, teamId }, body: { gpx } }),
   /** Every team's track summary (live map). */
-  tracks: (id: string) => request<TeamTrackSummary[]>('GET', `/events/${enc(id)}/tracks`),
+  tracks: (id: string) => send('tracks', { params: { id } }),
   speedAreas: (id: string) => send('speedAreas', { params: { id } }),
   putSpeedArea: (id: string, areaId: string, body: PutSpeedAreaBody) =>
     send('putSpeedArea', { params: { id, areaId }, body }),
@@ -784,25 +692,14 @@ export async function fetchPoints(
   id: string,
   query: { tid: string; devid?: string; startt?: number; endt?: number },
 ): Promise<Uint8Array> {
-  const params = new URLSearchParams({ tid: query.tid });
-  if (query.devid) params.set('devid', query.devid);
-  if (query.startt !== undefined) params.set('startt', String(query.startt));
-  if (query.endt !== undefined) params.set('endt', String(query.endt));
-  const response = await fetch(`/api/events/${enc(id)}/points?${params.toString()}`, {
-    credentials: 'include',
-  });
+  const response = await fetch(
+    apiUrl('points', { params: { id }, query: { ...query, devid: query.devid || undefined } }),
+    { credentials: 'include' },
+  );
   if (!response.ok) {
     throw new ApiError(response.status, 'error.internal', `points: ${response.status}`);
   }
   return new Uint8Array(await response.arrayBuffer());
-}
-
-/** What an import wrote (POST /api/events/:id/checkpoints/import). */
-export interface ImportResult {
-  added: number;
-  updated: number;
-  removed: number;
-  skipped: number;
 }
 
 /** TanStack Query keys, built in one place so realtime invalidation matches the readers. */

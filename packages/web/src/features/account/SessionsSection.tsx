@@ -103,7 +103,7 @@ export function ApiTokens({ tokens }: { tokens: SessionView[] }) {
   const notify = useNotify();
   const { revoke, renew, create } = useSessionMutations();
   const [name, setName] = useState('');
-  const [shown, setShown] = useState<{ token: string; expiresAt: number } | null>(null);
+  const [shown, setShown] = useState<{ token: string; expiresAt: number | null } | null>(null);
   const label = (s: SessionView) => s.name ?? '';
 
   const handleCreate = (e: FormEvent) => {

@@ -11,7 +11,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, queryKeys } from '../../api/client.ts';
+import { api, apiUrl, queryKeys } from '../../api/client.ts';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { formatTime } from '../teams/teamAnswers.ts';
 
@@ -63,7 +63,7 @@ export function DeviceUploadsList({ eventId }: { eventId: string }) {
                 <Button
                   size="small"
                   startIcon={<DownloadIcon />}
-                  href={`/api/events/${encodeURIComponent(eventId)}/uploads/${encodeURIComponent(u.id)}`}
+                  href={apiUrl('downloadUpload', { params: { id: eventId, uploadId: u.id } })}
                   download
                 >
                   {t('msg.uploads.download')}

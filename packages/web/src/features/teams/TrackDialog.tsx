@@ -14,11 +14,9 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TeamListEntry } from '@rada/core';
-import { api, queryKeys } from '../../api/client.ts';
+import { api, apiUrl, queryKeys } from '../../api/client.ts';
 import { errorText } from '../../i18n/errorText.ts';
 import { formatTime } from './teamAnswers.ts';
-
-const enc = encodeURIComponent;
 
 /**
  * A team's GPS track: its statistics, downloads as GPX and as the binary track file
@@ -47,7 +45,7 @@ export function TrackDialog({
     mutationFn: async (file: File) => api.importTeamGpx(eventId, team.id, await file.text()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tracks(eventId) }),
   });
-  const base = `/api/events/${enc(eventId)}/teams/${enc(team.id)}`;
+  const params = { id: eventId, teamId: team.id };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="team-track-dialog">
       <DialogTitle>{t('teams.track.title', { name: team.name })}</DialogTitle>
@@ -69,7 +67,7 @@ export function TrackDialog({
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              href={`${base}/track.gpx`}
+              href={apiUrl('trackGpx', { params })}
               download
               data-testid="team-track-gpx"
             >
@@ -78,7 +76,7 @@ export function TrackDialog({
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              href={`${base}/track.data`}
+              href={apiUrl('trackData', { params })}
               download
               data-testid="team-track-data"
             >
