@@ -93,9 +93,16 @@ export interface SentMessageView extends DeviceMessage {
   deliveredTo: string | null;
 }
 
+/**
+ * Any JSON value. Registered under its own id because it is recursive: the API reference then
+ * refers to it by name instead of an unnamed definition it cannot resolve.
+ */
+const DeviceInfoValue = z.json();
+DeviceInfoValue.register(z.globalRegistry, { id: 'DeviceInfoValue' });
+
 /** Device information the app sends (spec 01 §3 Team data; 02 §3 Team data per device). */
 export const DeviceInfo = z
-  .record(z.string().max(60), z.json())
+  .record(z.string().max(60), DeviceInfoValue)
   .refine((v) => JSON.stringify(v).length <= 8000, 'device info is too large');
 export type DeviceInfo = z.infer<typeof DeviceInfo>;
 

@@ -4,6 +4,7 @@ import { TILE_GRID_DEFS } from '../mapImages/tileGrids.ts';
 import {
   MAP_IMAGE_FORMATS,
   MAP_TILE_STATES,
+  MAP_UPLOAD_TYPES,
   PLACEMENT_SOURCES,
   TILE_GRIDS,
 } from '../mapImages/types.ts';
@@ -11,20 +12,6 @@ import type { EventMapImageView, LibraryMapView, MapPlacement } from '../mapImag
 import { Bytes, EventParams } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
-
-/** The media types an upload may come as; the bytes decide what it is (server's mapRead.ts). */
-export const MAP_UPLOAD_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/tiff',
-  'application/vnd.google-earth.kmz',
-  'application/vnd.google-earth.kml+xml',
-  'application/zip',
-  'application/x-zip-compressed',
-  'application/octet-stream',
-] as const;
 
 const MapId = z
   .string()

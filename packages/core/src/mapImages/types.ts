@@ -15,6 +15,20 @@ interface LatLng {
 export const MAP_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp', 'tiff'] as const;
 export type MapImageFormat = (typeof MAP_IMAGE_FORMATS)[number];
 
+/** The media types an upload may come as; the bytes decide what it is (the server's mapRead.ts). */
+export const MAP_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/tiff',
+  'application/vnd.google-earth.kmz',
+  'application/vnd.google-earth.kml+xml',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+] as const;
+
 /** The largest image taken, in pixels (at least 100 megapixels, issue 37). */
 export const MAP_IMAGE_MAX_PIXELS = 150_000_000;
 /** The largest upload (an image or a KMZ), bytes. */

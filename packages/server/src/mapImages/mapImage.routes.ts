@@ -1,55 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  AddLibraryMapBody,
-  EventMapPatch,
-  MAP_IMAGE_MAX_BYTES,
-  SHORTLINK_MAX_LENGTH,
-  TILE_GRIDS,
-  TILE_GRID_DEFS,
-} from '@rada/core';
-import { AppError, parseWith } from '../http/errors.ts';
+import { MAP_IMAGE_MAX_BYTES, MAP_UPLOAD_TYPES } from '@rada/core';
+import { AppError } from '../http/errors.ts';
+import { declare } from '../http/contract.ts';
 import { mapImageBody, rateLimited } from '../http/limits.ts';
 import type { MapFiles, ReceivedFile } from './mapFiles.ts';
 import type { MapImageService, TileAnswer } from './mapImage.service.ts';
-
-/** The types an upload may come as; the bytes decide what it is (mapRead.ts). */
-export const MAP_UPLOAD_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/tiff',
-  'application/vnd.google-earth.kmz',
-  'application/vnd.google-earth.kml+xml',
-  'application/zip',
-  'application/x-zip-compressed',
-  'application/octet-stream',
-];
-
-const MapId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const EventParams = z.object({ id: z.string().min(1).max(SHORTLINK_MAX_LENGTH) });
-const MapParams = EventParams.extend({ mapId: MapId });
-const LibraryParams = z.object({ mapId: MapId });
-const UploadQuery = z.object({ name: z.string().trim().min(1).max(200) });
-const ImageQuery = z.object({ width: z.coerce.number().int().min(1).max(4096) });
-const whole = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d{1,9}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
-const TileParams = MapParams.extend({
-  version: whole(1, 1_000_000_000),
-  grid: z.enum(TILE_GRIDS),
-  z: whole(0, Math.max(...Object.values(TILE_GRID_DEFS).map((g) => g.maxZoom))),
-  x: whole(-(2 ** 30), 2 ** 30),
-  y: z
-    .string()
-    .regex(/^-?\d{1,9}\.webp$/)
-    .transform((s) => Number(s.slice(0, -5))),
-});
 
 /** An upload as its parser stored it; a JSON body can never be one. */
 class StoredUpload implements ReceivedFile {
@@ -68,18 +24,18 @@ function sendTile(reply: FastifyReply, tile: TileAnswer) {
   return reply.send(tile.kind === 'file' ? createReadStream(tile.path) : tile.body);
 }
 
-/** The event's own map images: docs/api.md, Map images. */
+/** The event's own map images (declared in core's contract/mapImages.ts; docs/api.md). */
 export async function mapImageRoutes(
   api: FastifyInstance,
   maps: MapImageService,
   files: MapFiles,
 ): Promise<void> {
-  api.get('/events/:id/maps', (req) => maps.list(req.actor, parseWith(EventParams, req.params).id));
+  declare(api, 'mapImages', (req) => maps.list(req.actor, req.params.id));
 
   // The upload takes the file's bytes as they are, in a scope of its own (the rest of the API
   // takes JSON): streamed to a temporary file under MAPS_DIR as it arrives, never held whole.
   await api.register(async (scope) => {
-    scope.addContentTypeParser(MAP_UPLOAD_TYPES, (req: FastifyRequest, payload, done) => {
+    scope.addContentTypeParser([...MAP_UPLOAD_TYPES], (req: FastifyRequest, payload, done) => {
       if (Number(req.headers['content-length'] ?? 0) > MAP_IMAGE_MAX_BYTES) {
         done(new AppError('error.toolarge', 413), undefined);
         return;
@@ -94,57 +50,50 @@ export async function mapImageRoutes(
       if (req.body instanceof StoredUpload) await files.drop(req.body.path).catch(() => undefined);
     });
     const options = { ...mapImageBody(scope), ...rateLimited(scope, 'upload') };
-    scope.post('/events/:id/maps', options, async (req, reply) => {
-      const body = req.body;
-      if (!(body instanceof StoredUpload)) throw new AppError('error.mediatype', 415);
-      try {
-        const { id } = parseWith(EventParams, req.params);
-        const { name } = parseWith(UploadQuery, req.query);
-        return reply.status(201).send(await maps.upload(req.actor, id, name, body));
-      } finally {
-        await files.drop(body.path);
-      }
-    });
+    declare(
+      scope,
+      'uploadMapImage',
+      async (req) => {
+        const body: unknown = req.body;
+        if (!(body instanceof StoredUpload)) throw new AppError('error.mediatype', 415);
+        try {
+          return await maps.upload(req.actor, req.params.id, req.query.name, body);
+        } finally {
+          await files.drop(body.path);
+        }
+      },
+      options,
+    );
   });
 
-  api.patch('/events/:id/maps/:mapId', (req) => {
-    const p = parseWith(MapParams, req.params);
-    return maps.patch(req.actor, p.id, p.mapId, parseWith(EventMapPatch, req.body));
-  });
+  declare(api, 'patchMapImage', (req) =>
+    maps.patch(req.actor, req.params.id, req.params.mapId, req.body),
+  );
 
-  api.delete('/events/:id/maps/:mapId', async (req, reply) => {
-    const p = parseWith(MapParams, req.params);
-    await maps.remove(req.actor, p.id, p.mapId);
-    return reply.status(204).send();
-  });
+  declare(api, 'deleteMapImage', (req) => maps.remove(req.actor, req.params.id, req.params.mapId));
 
-  api.get('/events/:id/maps/:mapId/image', async (req, reply) => {
-    const p = parseWith(MapParams, req.params);
-    const { width } = parseWith(ImageQuery, req.query);
-    const image = await maps.image(req.actor, p.id, p.mapId, width);
+  declare(api, 'mapImagePreview', async (req, reply) => {
+    const { id, mapId } = req.params;
+    const image = await maps.image(req.actor, id, mapId, req.query.width);
     return reply
       .header('cache-control', 'private, max-age=3600')
       .type(image.type)
       .send(createReadStream(image.path));
   });
 
-  api.get('/events/:id/maps/:mapId/tiles/:version/:grid/:z/:x/:y', async (req, reply) => {
-    const p = parseWith(TileParams, req.params);
+  declare(api, 'mapTile', async (req, reply) => {
+    const p = req.params;
     const tile = await maps.tile(req.actor, p.id, p.mapId, p.version, p.grid, p.z, p.x, p.y);
     return sendTile(reply, tile);
   });
 
-  api.get('/maps/library', (req) => maps.library(req.actor));
+  declare(api, 'mapLibrary', (req) => maps.library(req.actor));
 
-  api.post('/events/:id/maps/library', async (req, reply) => {
-    const { id } = parseWith(EventParams, req.params);
-    const { mapId } = parseWith(AddLibraryMapBody, req.body);
-    const added = await maps.addFromLibrary(req.actor, id, mapId);
+  declare(api, 'addLibraryMap', async (req, reply) => {
+    const added = await maps.addFromLibrary(req.actor, req.params.id, req.body.mapId);
+    // 200 with the event's map when it shows it already: the status is the handler's own.
     return reply.status(added.created ? 201 : 200).send(added.map);
   });
 
-  api.delete('/maps/library/:mapId', async (req, reply) => {
-    await maps.removeFromLibrary(req.actor, parseWith(LibraryParams, req.params).mapId);
-    return reply.status(204).send();
-  });
+  declare(api, 'removeLibraryMap', (req) => maps.removeFromLibrary(req.actor, req.params.mapId));
 }
