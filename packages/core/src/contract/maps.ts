@@ -2,14 +2,8 @@ import { z } from 'zod';
 import type { EventMapView } from '../map/api.ts';
 import { MAP_CRS, MapSetting, SpeedRange, WmtsLayerConf } from '../map/mapConfig.ts';
 import type { WmtsCapabilities } from '../map/wmts.ts';
-import {
-  MAP_IMAGE_FORMATS,
-  MAP_TILE_STATES,
-  PLACEMENT_SOURCES,
-  TILE_GRIDS,
-} from '../mapImages/types.ts';
-import type { EventMapImageView } from '../mapImages/types.ts';
 import { EventParams } from './common.ts';
+import { EventMapImageSchema } from './mapImages.ts';
 import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
@@ -26,52 +20,6 @@ const CapabilitiesQuery = z.object({
 
 const LatLng = z.object({ lat: z.number(), lng: z.number() });
 
-const MapTileSet = z.object({
-  minZoom: z.number().int(),
-  maxZoom: z.number().int(),
-  bytes: z.number(),
-  count: z.number().int(),
-});
-
-/** One of the event's own map images as a map draws it. */
-const EventMapImage = z.object({
-  id: z.string(),
-  name: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  format: z.enum(MAP_IMAGE_FORMATS),
-  bytes: z.number().describe('Bytes of the original file'),
-  placement: z
-    .object({
-      crs: z.string(),
-      h: z.array(z.number()).describe('Row-major 3 × 3 homography from image pixels to crs'),
-      source: z.enum(PLACEMENT_SOURCES),
-      points: z
-        .array(z.object({ u: z.number(), v: z.number(), lat: z.number(), lng: z.number() }))
-        .optional(),
-      model: z.enum(['affine', 'projective']).optional(),
-    })
-    .nullable(),
-  corners: z
-    .tuple([LatLng, LatLng, LatLng, LatLng])
-    .nullable()
-    .describe('Top-left, top-right, bottom-right, bottom-left'),
-  state: z.enum(MAP_TILE_STATES),
-  progress: z.number().nullable().describe('0–1 while cutting'),
-  error: z.string().nullable().describe("The failure's error key when state is 'failed'"),
-  tiles: z
-    .object({
-      url: z.string().describe('A URL template with {grid}, {z}, {x} and {y}'),
-      grids: z.partialRecord(z.enum(TILE_GRIDS), MapTileSet),
-    })
-    .nullable(),
-  published: z.boolean(),
-  publicFrom: z.number().nullable(),
-  inLibrary: z.boolean(),
-  position: z.number().int(),
-  createdAt: z.number(),
-}) satisfies z.ZodType<EventMapImageView>;
-
 const EventMapViewSchema = z
   .object({
     map: MapSetting.describe('The layers; private ones only for the event’s admins'),
@@ -81,7 +29,7 @@ const EventMapViewSchema = z
       .describe("The event's area"),
     speedranges: z.array(SpeedRange).describe('Track colours by speed'),
     images: z
-      .array(EventMapImage)
+      .array(EventMapImageSchema)
       .describe('The map images this reader may see, in position order'),
     imagesChangeAt: z
       .number()

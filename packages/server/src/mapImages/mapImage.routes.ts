@@ -45,9 +45,11 @@ export async function mapImageRoutes(
         (e: unknown) => done(e as Error, undefined),
       );
     });
-    // Refused before the route ran (a bad parameter's text): the upload goes all the same.
-    scope.addHook('onResponse', async (req) => {
+    // Refused before the route ran (a parameter that fails its schema): the upload goes all
+    // the same, before the answer does (so a caller that has the answer finds no file left).
+    scope.addHook('onSend', async (req, _reply, payload) => {
       if (req.body instanceof StoredUpload) await files.drop(req.body.path).catch(() => undefined);
+      return payload;
     });
     const options = { ...mapImageBody(scope), ...rateLimited(scope, 'upload') };
     declare(

@@ -2,7 +2,7 @@ import { encodeTrack, fillPath, operationRoute, TRACK_CONTENT_TYPE } from '@rada
 import type { AnswerOf, Contract, PutSpeedAreaBody, Sent } from '@rada/core';
 import type { WheelOfNamesBody, WheelUpdateBody } from '@rada/core';
 import type { RevaluationBody } from '@rada/core';
-import type { EventMapImageView, EventMapPatch, LibraryMapView } from '@rada/core';
+import type { EventMapImageView, EventMapPatch } from '@rada/core';
 import type { UpdateAccountBody, UpgradeGuestBody } from '@rada/core';
 import type { PhoneChangeBody, PhoneCodeBody, PhoneSignInBody } from '@rada/core';
 import type { EmailChangeBody, EmailChangeConfirmBody } from '@rada/core';
@@ -11,12 +11,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type {
-  IdentityView,
-  OidcLinkStart,
   AddPasskeyBody,
   PasskeySignInBody,
   OneTapBody,
-  PasskeyView,
   EmailLinkBody,
   EmailLinkSignInBody,
   PasswordResetBody,
@@ -293,8 +290,6 @@ function fallbackKey(status: number): string {
   return 'error.internal';
 }
 
-const enc = encodeURIComponent;
-
 /** The API paths of what a public page reads first (the boot script fetches them too). */
 const paths = {
   event: (id: string) => pathOf('event', { params: { id } }),
@@ -339,36 +334,34 @@ export const api = {
   signInWithLink: (body: EmailLinkSignInBody) => send('signInWithLink', { body }),
   requestPasswordReset: (body: PasswordResetBody) => send('requestPasswordReset', { body }),
   resetPassword: (body: PasswordResetConfirmBody) => send('resetPassword', { body }),
-  requestPhoneCode: (body: PhoneCodeBody) => request<void>('POST', '/auth/phone/code', body),
-  signInWithPhone: (body: PhoneSignInBody) => request<Me>('POST', '/auth/phone/signin', body),
+  requestPhoneCode: (body: PhoneCodeBody) => send('requestPhoneCode', { body }),
+  signInWithPhone: (body: PhoneSignInBody) => send('signInWithPhone', { body }),
   deleteAccount: (body: DeleteAccountBody) => send('deleteAccount', { body }),
   /** The account's email (a link to the new address) and phone (a code sent to it). */
   requestEmailChange: (body: EmailChangeBody) => send('requestEmailChange', { body }),
   confirmEmailChange: (body: EmailChangeConfirmBody) => send('confirmEmailChange', { body }),
-  requestPhoneChangeCode: (body: PhoneCodeBody) =>
-    request<void>('POST', '/account/phone/code', body),
-  changePhone: (body: PhoneChangeBody) => request<Me>('PUT', '/account/phone', body),
-  removePhone: () => request<void>('DELETE', '/account/phone'),
+  requestPhoneChangeCode: (body: PhoneCodeBody) => send('requestPhoneChangeCode', { body }),
+  changePhone: (body: PhoneChangeBody) => send('changePhone', { body }),
+  removePhone: () => send('removePhone', {}),
   /** The account page: own sessions and tokens, their revocation and renewal, the password. */
   sessions: () => send('sessions', {}),
   /** Passkeys: the own list, a new one's options and credential, removal; sign-in with one. */
-  passkeys: () => request<PasskeyView[]>('GET', '/auth/passkeys'),
+  passkeys: () => send('passkeys', {}),
+  /** The declared options are an open object; the browser library takes them as its own type. */
   passkeyOptions: () =>
-    request<PublicKeyCredentialCreationOptionsJSON>('POST', '/auth/passkeys/options'),
-  addPasskey: (body: AddPasskeyBody) => request<PasskeyView>('POST', '/auth/passkeys', body),
-  removePasskey: (id: string) => request<void>('DELETE', `/auth/passkeys/${enc(id)}`),
+    send('passkeyOptions', {}) as Promise<PublicKeyCredentialCreationOptionsJSON>,
+  addPasskey: (body: AddPasskeyBody) => send('addPasskey', { body }),
+  removePasskey: (id: string) => send('removePasskey', { params: { id } }),
   passkeySignInOptions: () =>
-    request<PublicKeyCredentialRequestOptionsJSON>('POST', '/auth/passkey/options'),
-  passkeySignIn: (body: PasskeySignInBody) => request<Me>('POST', '/auth/passkey/signin', body),
+    send('passkeySignInOptions', {}) as Promise<PublicKeyCredentialRequestOptionsJSON>,
+  passkeySignIn: (body: PasskeySignInBody) => send('passkeySignIn', { body }),
   /** Google One Tap: a one-time nonce for the prompt, then sign-in with its ID token. */
   oneTapNonce: () => send('oneTapNonce', {}),
   oneTapSignIn: (body: OneTapBody) => send('oneTapSignIn', { body }),
   /** OpenID Connect: the own linked providers, linking one (the provider's URL), unlinking. */
-  identities: () => request<IdentityView[]>('GET', '/auth/identities'),
-  linkIdentity: (provider: string) =>
-    request<OidcLinkStart>('POST', `/auth/oidc/${enc(provider)}/link`),
-  unlinkIdentity: (provider: string) =>
-    request<void>('DELETE', `/auth/identities/${enc(provider)}`),
+  identities: () => send('identities', {}),
+  linkIdentity: (provider: string) => send('linkIdentity', { params: { id: provider } }),
+  unlinkIdentity: (provider: string) => send('unlinkIdentity', { params: { provider } }),
   revokeSession: (id: string) => send('revokeSession', { params: { id } }),
   createToken: (body: CreateTokenBody) => send('createToken', { body }),
   renewToken: (id: string) => send('renewToken', { params: { id } }),
@@ -609,20 +602,20 @@ export const api = {
 
   // ---- Map images (issue 37, features/mapImages): the event's own maps and the library ----
   /** The event's map images (admins: all; others: the published ones already public). */
-  mapImages: (id: string) => request<EventMapImageView[]>('GET', `/events/${enc(id)}/maps`),
+  mapImages: (id: string) => send('mapImages', { params: { id } }),
   /** Renames, places (a re-cut follows), publishes, hides until, keeps in the library. */
   patchMapImage: (id: string, mapId: string, body: EventMapPatch) =>
-    request<EventMapImageView>('PATCH', `/events/${enc(id)}/maps/${enc(mapId)}`, body),
+    send('patchMapImage', { params: { id, mapId }, body }),
   /** Takes the map out of the event (its files go when nothing else uses them). */
   deleteMapImage: (id: string, mapId: string) =>
-    request<void>('DELETE', `/events/${enc(id)}/maps/${enc(mapId)}`),
+    send('deleteMapImage', { params: { id, mapId } }),
   /** The signed-in user's kept maps. */
-  mapLibrary: () => request<LibraryMapView[]>('GET', '/maps/library'),
+  mapLibrary: () => send('mapLibrary', {}),
   /** A map of the caller's library into the event. */
   addLibraryMap: (id: string, mapId: string) =>
-    request<EventMapImageView>('POST', `/events/${enc(id)}/maps/library`, { mapId }),
+    send('addLibraryMap', { params: { id }, body: { mapId } }),
   /** A map out of the caller's library. */
-  removeLibraryMap: (mapId: string) => request<void>('DELETE', `/maps/library/${enc(mapId)}`),
+  removeLibraryMap: (mapId: string) => send('removeLibraryMap', { params: { mapId } }),
   // ---- end of map images ----
 };
 
@@ -630,7 +623,10 @@ export const api = {
 
 /** The address of a map image scaled to at most `width` px wide (admins; for placing it). */
 export function mapImageUrl(eventId: string, mapId: string, width: number): string {
-  return `/api/events/${enc(eventId)}/maps/${enc(mapId)}/image?width=${Math.round(width)}`;
+  return apiUrl('mapImagePreview', {
+    params: { id: eventId, mapId },
+    query: { width: Math.round(width) },
+  });
 }
 
 /**
@@ -651,7 +647,10 @@ export function uploadMapImage(
 ): Promise<EventMapImageView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/events/${enc(eventId)}/maps?name=${enc(options.name)}`);
+    xhr.open(
+      'POST',
+      apiUrl('uploadMapImage', { params: { id: eventId }, query: { name: options.name } }),
+    );
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', options.contentType);
     xhr.setRequestHeader('Accept', 'application/json');

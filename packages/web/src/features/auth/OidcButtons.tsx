@@ -1,11 +1,12 @@
 import { Box, Button, Divider, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { OidcProviderInfo } from '@rada/core';
+import { apiUrl } from '../../api/client.ts';
 
 /** The address that starts a sign-in with `id`, coming back to the page open now. */
 export function oidcStartUrl(id: string): string {
   const here = window.location.pathname + window.location.search;
-  return `/api/auth/oidc/${encodeURIComponent(id)}/start?returnTo=${encodeURIComponent(here)}`;
+  return apiUrl('oidcStart', { params: { id }, query: { returnTo: here } });
 }
 
 /** A provider's icon (its configured URL), or nothing. */
