@@ -4,7 +4,6 @@ import {
   ImportCheckpointsBody,
   Kp,
   KpData,
-  KpNr,
   PrintItemsBody,
   RenumberBody,
   UpdateCheckpointBody,
@@ -28,8 +27,14 @@ const AnswerParams = EventParams.extend({
   kpId: key.describe("The missing checkpoint's id"),
 });
 
-/** A checkpoint's `kp` document (reused by other resources' answers). */
-export const KpSchema = Kp.meta({ id: 'Kp', description: 'Numbering, value class and flags' });
+/**
+ * A checkpoint's `kp` document (reused by other resources' answers). Its number is as stored: an
+ * archived or older event may hold one today's rule (KpNr) refuses, such as 1.5.
+ */
+const StoredKpNr = z.union([z.number(), z.string()]);
+export const KpSchema = Kp.extend({
+  nr: StoredKpNr.describe('A whole number, or a name such as F or 12a'),
+}).meta({ id: 'Kp', description: 'Numbering, value class and flags' });
 /** A checkpoint's `data` document. */
 export const KpDataSchema = KpData.meta({
   id: 'KpData',
@@ -82,7 +87,7 @@ const DeletedKpOnTeamSchema = z.object({
   deleted: z.boolean().describe('Whether the KP is in the deleted store (restorable)'),
   answer: z.string().nullable(),
   ok: z.boolean().nullable(),
-  deletedNr: KpNr.nullable().describe("The deleted KP's number"),
+  deletedNr: StoredKpNr.nullable().describe("The deleted KP's number"),
   deletedId: z.string().nullable().describe("The deleted record's id, for restoring"),
 }) satisfies z.ZodType<DeletedKpOnTeamRow>;
 

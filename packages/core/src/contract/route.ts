@@ -29,9 +29,9 @@ export interface RouteSchemas {
   /** The JSON body. */
   body?: z.ZodType;
   /**
-   * The body's media types when it is not JSON (a file, binary track points): the route's own
-   * content-type parser reads it and the handler checks it, so `body` is left out; the reference
-   * shows it as bytes of these types.
+   * The body's media types when it is not (only) JSON (a file, binary track points, GPX text):
+   * the route's own content-type parser reads it and the handler checks it. The reference shows
+   * each type as bytes, but `application/json` as `body` when that is declared too.
    */
   bodyTypes?: readonly string[];
   /** The answer's JSON; null for none (204). */

@@ -3,6 +3,8 @@
 // trackers through a Traccar server's position forwarding. This file is the contract shared by
 // the server, the web app and the tests; the parsers of the apps' requests are in foreign.ts.
 
+import { operationRoute } from '../contract/operations.ts';
+
 /** Where a team's points come from: Rada's own participant app, a background app, or a tracker. */
 export const TRACK_SOURCES = [
   'app',
@@ -18,10 +20,13 @@ export type TrackSource = (typeof TRACK_SOURCES)[number];
 export const TRACKING_APPS = ['traccar', 'osmand', 'owntracks', 'gpslogger'] as const;
 export type TrackingApp = (typeof TRACKING_APPS)[number];
 
+/** `/api` and the path of `operation` before its `/:secret` (contract/operations.ts). */
+const beforeSecret = (operation: 'appLocations' | 'traccarLocation') =>
+  `/api${operationRoute(operation).path.replace(/\/:secret$/, '')}`;
 /** The path of a tracking link's ingest URL: `${origin}${TRACKING_LINK_PATH}/${secret}`. */
-export const TRACKING_LINK_PATH = '/api/t';
+export const TRACKING_LINK_PATH = beforeSecret('appLocations');
 /** The path of an event's Traccar server forwarding URL: `${origin}${TRACKER_FEED_PATH}/${secret}`. */
-export const TRACKER_FEED_PATH = '/api/traccar';
+export const TRACKER_FEED_PATH = beforeSecret('traccarLocation');
 
 /** The most tracking links (apps and trackers together) one team may have. */
 export const TRACKING_LINKS_PER_TEAM = 10;

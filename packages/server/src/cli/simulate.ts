@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { haversine, trackFromGpx } from '@rada/core';
-import type { JoinResult, LocationPoint, PlayKp, PlayView } from '@rada/core';
+import { fillPath, haversine, operationRoute, trackFromGpx } from '@rada/core';
+import type { JoinResult, LocationPoint, Operation, PlayKp, PlayView } from '@rada/core';
 
 /**
  * The device simulator (`npm run rada -- simulate …`): drives a running server the way the
@@ -55,16 +55,17 @@ type Auth = { cookie: string } | { bearer: string } | null;
 /** One JSON request; throws with the server's error key on a failure status. */
 async function request<T>(
   base: string,
-  method: string,
-  path: string,
+  operation: Operation,
+  params: Record<string, string>,
   auth: Auth,
   body?: unknown,
 ): Promise<{ body: T; headers: Headers }> {
+  const { method, path } = operationRoute(operation);
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (auth && 'cookie' in auth) headers.cookie = auth.cookie;
   if (auth && 'bearer' in auth) headers.authorization = `Bearer ${auth.bearer}`;
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${base}/api${fillPath(path, params)}`, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -214,36 +215,36 @@ export async function simulate(options: SimulateOptions): Promise<SimulateReport
 
   async function runTeam(i: number, team: SimulatedTeam) {
     const name = `Sim ${i + 1} ${run}`;
-    const signup = await request<{ uid: string }>(base, 'POST', '/api/auth/signup', null, {
+    const signup = await request<{ uid: string }>(base, 'signUp', {}, null, {
       email: team.email,
       password: `sim-${randomBytes(9).toString('base64url')}`,
       displayName: name,
     });
     team.uid = signup.body.uid;
     const cookie = { cookie: cookieOf(signup.headers) };
-    const token = await request<{ token: string }>(base, 'POST', '/api/auth/tokens', cookie, {
+    const token = await request<{ token: string }>(base, 'createToken', {}, cookie, {
       name: 'simulator',
     });
     const auth = { bearer: token.body.token };
-    const ev = `/api/events/${encodeURIComponent(options.eventId)}`;
+    const ev = { id: options.eventId };
     if (joinCode) {
-      const joined = await request<JoinResult>(base, 'POST', '/api/join', auth, {
+      const joined = await request<JoinResult>(base, 'useJoinCode', {}, auth, {
         code: joinCode,
         teamName: name,
       });
       team.teamId = joined.body.teamId;
     } else {
-      const reg = await request<{ teamId: string }>(base, 'POST', `${ev}/reg`, auth, {
+      const reg = await request<{ teamId: string }>(base, 'register', ev, auth, {
         values: { teamname: name },
       });
       team.teamId = reg.body.teamId;
     }
-    await request(base, 'PUT', `/api/devices/${team.deviceId}`, auth, {
+    await request(base, 'registerDevice', { deviceId: team.deviceId }, auth, {
       eventId: options.eventId,
       teamId: team.teamId,
       info: { model: 'rada simulator' },
     });
-    const play = (await request<PlayView>(base, 'GET', `${ev}/play`, auth)).body;
+    const play = (await request<PlayView>(base, 'play', ev, auth)).body;
     const kps = play.kps.filter((k) => k.loc !== null && !k.cancelled);
     const eventMax = play.settings.maxmarkingdistance;
     const start = startOf(play);
@@ -267,7 +268,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateReport
 
     if (play.settings.clientstart) {
       const first = plan[0]!;
-      await request(base, 'POST', `${ev}/play/start`, auth, {
+      await request(base, 'startTeam', ev, auth, {
         cid: cid(),
         t: at(first),
         loc: loc(first),
@@ -288,8 +289,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulateReport
         team.sent += points.length;
         const res = await request<{ accepted: number }>(
           base,
-          'POST',
-          `/api/devices/${team.deviceId}/locations`,
+          'sendLocations',
+          { deviceId: team.deviceId },
           auth,
           { points },
         );
@@ -307,7 +308,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateReport
     log(`team ${i + 1}: ${team.accepted}/${team.sent} points, ${team.marks.length} KPs`);
 
     const last = plan.at(-1)!;
-    await request(base, 'POST', `${ev}/play/finish`, auth, {
+    await request(base, 'finishTeam', ev, auth, {
       cid: cid(),
       t: at(last),
       loc: loc(last),
@@ -319,7 +320,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateReport
     async function markKp(kp: PlayKp, p: Planned) {
       const responses = Object.keys(kp.responses);
       try {
-        await request(base, 'POST', `${ev}/play/marks`, auth, {
+        await request(base, 'mark', ev, auth, {
           cid: cid(),
           kpId: kp.id,
           // The correct response is not known to a team: answer the first one.
@@ -364,13 +365,13 @@ async function makeJoinCode(
   let auth: Auth;
   if ('token' in options.admin) auth = { bearer: options.admin.token };
   else {
-    const signin = await request(base, 'POST', '/api/auth/signin', null, options.admin);
+    const signin = await request(base, 'signIn', {}, null, options.admin);
     auth = { cookie: cookieOf(signin.headers) };
   }
   const res = await request<{ code: string }>(
     base,
-    'POST',
-    `/api/events/${encodeURIComponent(options.eventId)}/joincodes`,
+    'createJoinCode',
+    { id: options.eventId },
     auth,
     { valid: Date.now() + 86_400_000 },
   );

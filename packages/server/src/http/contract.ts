@@ -64,7 +64,7 @@ function schemaOf(operation: Declared, d: RouteSchemas): FastifySchema {
   const response: Record<number, unknown> = {
     [status]:
       d.answer === null
-        ? z.null().describe('Done; no content')
+        ? z.null().describe(status === 302 ? 'Redirected (Location)' : 'Done; no content')
         : json(d.answer, 'Success', d.answerType),
   };
   for (const [code, keys] of Object.entries(d.errors ?? {})) {

@@ -69,8 +69,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 }
 
 /**
- * The zod transform, plus the request body of a declared route whose body is not JSON (a file,
- * binary points; `bodyTypes` in its declaration), shown as bytes of its media types.
+ * The zod transform, plus the request body of a declared route whose body is not (only) JSON (a
+ * file, binary points; `bodyTypes` in its declaration): bytes of each media type, and the
+ * declared body's schema for `application/json` when it has one.
  */
 const withBodyTypes: typeof jsonSchemaTransform = (document) => {
   const types = (document.schema as Record<string, unknown> | undefined)?.[BODY_TYPES] as
@@ -80,7 +81,15 @@ const withBodyTypes: typeof jsonSchemaTransform = (document) => {
   const schema = { ...(out.schema as Record<string, unknown>) };
   delete schema[BODY_TYPES];
   const bytes = { type: 'string', format: 'binary' };
-  schema.body = { content: Object.fromEntries(types.map((type) => [type, { schema: bytes }])) };
+  const declared = schema.body;
+  schema.body = {
+    content: Object.fromEntries(
+      types.map((type) => [
+        type,
+        { schema: type === 'application/json' && declared ? declared : bytes },
+      ]),
+    ),
+  };
   return { ...out, schema } as ReturnType<typeof jsonSchemaTransform>;
 };
 

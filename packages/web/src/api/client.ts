@@ -550,8 +550,7 @@ export const api = {
     );
   },
   /** A team's tracking links (members of the team and event admins). */
-  trackingLinks: (id: string, teamId: string) =>
-    send('trackingLinks', { params: { id, teamId } }),
+  trackingLinks: (id: string, teamId: string) => send('trackingLinks', { params: { id, teamId } }),
   createTrackingLink: (id: string, teamId: string, body: CreateTrackingLinkBody) =>
     send('createTrackingLink', { params: { id, teamId }, body }),
   deleteTrackingLink: (id: string, linkId: string) =>
@@ -607,8 +606,7 @@ export const api = {
   patchMapImage: (id: string, mapId: string, body: EventMapPatch) =>
     send('patchMapImage', { params: { id, mapId }, body }),
   /** Takes the map out of the event (its files go when nothing else uses them). */
-  deleteMapImage: (id: string, mapId: string) =>
-    send('deleteMapImage', { params: { id, mapId } }),
+  deleteMapImage: (id: string, mapId: string) => send('deleteMapImage', { params: { id, mapId } }),
   /** The signed-in user's kept maps. */
   mapLibrary: () => send('mapLibrary', {}),
   /** A map of the caller's library into the event. */

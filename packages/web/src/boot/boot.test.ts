@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { boot } from './boot.ts';
 import type { BootPlan, BootWindow } from './boot.ts';
-import { BOOT_ROUTES } from './plan.ts';
+import { operations } from '@rada/core';
+import { BOOT_ALWAYS, BOOT_ROUTES } from './plan.ts';
 
 const plan: BootPlan = {
   routes: [
@@ -116,6 +117,19 @@ describe('boot script', () => {
     }
     for (const path of ['/', '/e1', '/e1/settings', '/e1/play', '/account']) {
       expect(matches(path), path).toHaveLength(0);
+    }
+  });
+
+  it("fetches only paths of the contract's GET operations", () => {
+    // The plan's paths are patterns ($1 for the page's id); each must be a declared GET whose
+    // path parameter it fills, so a renamed route cannot leave the boot script asking the old one.
+    const gets = new Set(
+      Object.values(operations)
+        .filter((line) => line.startsWith('GET '))
+        .map((line) => line.slice(4).replace(/:[A-Za-z]+/g, () => '$1')),
+    );
+    for (const path of [...BOOT_ROUTES.flatMap((r) => r.api), ...BOOT_ALWAYS]) {
+      expect(gets.has(path), path).toBe(true);
     }
   });
 });
