@@ -87,6 +87,15 @@ export async function authRoutes(
   // mail sent to an address per asker and in all (mailAskers; an answer that sends nothing is
   // the same 202).
   const emailLimit = rateLimited(api, 'account');
+  /** A link's sign-in (a sign-in link, a password reset): the session's cookie and the answer. */
+  const signedInByLink = async (
+    reply: FastifyReply,
+    signIn: Promise<{ token: string; actor: Actor; cleared: boolean }>,
+  ) => {
+    const { token, actor, cleared } = await signIn;
+    setCookie(reply, token);
+    return linkAnswer(await auth.me(actor), cleared);
+  };
   declare(
     api,
     'requestEmailLink',
@@ -101,15 +110,11 @@ export async function authRoutes(
   declare(
     api,
     'signInWithLink',
-    async (req, reply) => {
-      const { token, actor, cleared } = await email.signInWithLink(
-        req.body,
-        req.headers['user-agent'],
-        browserUid(req.actor),
-      );
-      setCookie(reply, token);
-      return linkAnswer(await auth.me(actor), cleared);
-    },
+    (req, reply) =>
+      signedInByLink(
+        reply,
+        email.signInWithLink(req.body, req.headers['user-agent'], browserUid(req.actor)),
+      ),
     emailLimit,
   );
   declare(
@@ -124,15 +129,11 @@ export async function authRoutes(
   declare(
     api,
     'resetPassword',
-    async (req, reply) => {
-      const { token, actor, cleared } = await email.resetPassword(
-        req.body,
-        req.headers['user-agent'],
-        browserUid(req.actor),
-      );
-      setCookie(reply, token);
-      return linkAnswer(await auth.me(actor), cleared);
-    },
+    (req, reply) =>
+      signedInByLink(
+        reply,
+        email.resetPassword(req.body, req.headers['user-agent'], browserUid(req.actor)),
+      ),
     emailLimit,
   );
 
