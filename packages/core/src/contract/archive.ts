@@ -9,7 +9,7 @@ import type {
 import { ArchiveColoursBody } from '../debugTools.ts';
 import type { ArchiveColoursResult, ColourFix } from '../debugTools.ts';
 import { EventParams } from './common.ts';
-import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
+import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const ArchState = z
@@ -43,7 +43,13 @@ const JobSchema = z
 const ADMINS = 'Event admins and the super admin';
 const SUPER = 'The super admin';
 /** The super admin's archive operations on an event: others and unknown events. */
-const SUPER_EVENT_ERRORS = { ...CALLER_ERRORS, 404: ['error.notfound'] } as const;
+const SUPER_EVENT_ERRORS = EVENT_ADMIN_ERRORS;
+/** Why the second tier's work (move, clean-up) cannot start. */
+const SECOND_TIER_CONFLICTS = [
+  'archive.error.nosecond',
+  'archive.error.busy',
+  'archive.error.notarchived',
+] as const;
 
 /** Archiving events and the jobs that do it (spec 02). */
 export const archiveContract = {
@@ -95,12 +101,7 @@ export const archiveContract = {
     status: 202,
     errors: {
       ...SUPER_EVENT_ERRORS,
-      409: [
-        'archive.error.nosecond',
-        'archive.error.busy',
-        'archive.error.notarchived',
-        'archive.error.final',
-      ],
+      409: [...SECOND_TIER_CONFLICTS, 'archive.error.final'],
     },
   },
   archiveCleanup: {
@@ -111,7 +112,7 @@ export const archiveContract = {
     status: 202,
     errors: {
       ...SUPER_EVENT_ERRORS,
-      409: ['archive.error.nosecond', 'archive.error.busy', 'archive.error.notarchived'],
+      409: SECOND_TIER_CONFLICTS,
     },
   },
   archiveJob: {

@@ -8,7 +8,7 @@ import {
 } from '../messages.ts';
 import type { DeviceMessage, DeviceView, SendMessageResult, SentMessageView } from '../messages.ts';
 import { EventParams } from './common.ts';
-import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
+import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 /** `:deviceId`: the id the participant app made for its installation. */
@@ -61,7 +61,7 @@ const DeviceViewSchema = z.object({
 
 const ADMINS = 'Event admins';
 /** The errors of a call about the caller's own device. */
-const OWN_DEVICE_ERRORS = { ...CALLER_ERRORS, 404: ['error.notfound'] } as const;
+const OWN_DEVICE_ERRORS = EVENT_ADMIN_ERRORS;
 
 /** Messages to teams and their devices (spec 01 screen 5, §5, §7). */
 export const messagesContract = {

@@ -67,7 +67,10 @@ export const CALLER_ERRORS = {
   403: ['error.forbidden'],
 } as const satisfies RouteSchemas['errors'];
 
-/** The 401/403/404 an event admin's operation answers to others and for an unknown event. */
+/**
+ * The 401/403/404 an event admin's operation answers to others and for an unknown event (and
+ * any operation on one thing, a device or a job, that only some callers may make).
+ */
 export const EVENT_ADMIN_ERRORS = {
   ...CALLER_ERRORS,
   404: ['error.notfound'],
