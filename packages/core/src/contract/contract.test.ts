@@ -49,6 +49,12 @@ describe('fillPath', () => {
     );
   });
 
+  it('leaves placeholders as written', () => {
+    expect(
+      fillPath('/maps/:mapId/tiles/:z/:y', { mapId: 'a b' }, { z: '{z}', y: '{y}.webp' }),
+    ).toBe('/maps/a%20b/tiles/{z}/{y}.webp');
+  });
+
   it('refuses to leave a parameter out', () => {
     expect(() => fillPath('/events/:id', {})).toThrow(/id missing/);
   });

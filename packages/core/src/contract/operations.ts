@@ -262,11 +262,19 @@ export function operationRoute(operation: Operation): { method: HttpMethod; path
 /**
  * The path of a template with its parameters filled in, each encoded as a path segment:
  * `fillPath('/events/:id', { id: 'a b' })` → `/events/a%20b`. A missing parameter throws.
+ * `placeholders` are filled in as written: a URL template's `{z}` for Leaflet, say.
  */
-export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
+export function fillPath(
+  template: string,
+  params: Readonly<Record<string, string>>,
+  placeholders: Readonly<Record<string, string>> = {},
+): string {
   return template.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
-    return encodeURIComponent(value);
+    if (value !== undefined) return encodeURIComponent(value);
+    const placeholder = placeholders[name];
+    if (placeholder === undefined)
+      throw new Error(`path parameter ${name} missing for ${template}`);
+    return placeholder;
   });
 }

@@ -1,4 +1,4 @@
-import { TILE_GRIDS } from '@rada/core';
+import { fillPath, operationRoute, TILE_GRIDS } from '@rada/core';
 import type {
   EventMapImageView,
   LibraryMapView,
@@ -50,9 +50,16 @@ export function cornersOf(row: MapImageRow): Corners | null {
   return corners;
 }
 
+/** The placeholders of the tiles' URL template (Leaflet fills them in). */
+const TILE_PLACEHOLDERS = { grid: '{grid}', z: '{z}', x: '{x}', y: '{y}.webp' };
+
 /** The tiles' URL template of a map in an event at a version. */
 export const tileUrl = (eventId: string, mapId: string, version: number): string =>
-  `/api/events/${encodeURIComponent(eventId)}/maps/${mapId}/tiles/${version}/{grid}/{z}/{x}/{y}.webp`;
+  `/api${fillPath(
+    operationRoute('mapTile').path,
+    { id: eventId, mapId, version: String(version) },
+    TILE_PLACEHOLDERS,
+  )}`;
 
 /** A map image as the event shows it; `progress` while this process cuts it. */
 export function presentEventMap(
