@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHORTLINK_MAX_LENGTH } from './limits.ts';
 
 /**
  * Messages and commands to teams' devices (spec 01 screen 5, §5, §7 sendmsg). A message has a
@@ -109,7 +110,7 @@ export type DeviceInfo = z.infer<typeof DeviceInfo>;
 /** PUT /api/devices/:deviceId: registers the device to the caller's team in an event. */
 export const RegisterDeviceBody = z
   .object({
-    eventId: z.string().min(1).max(64),
+    eventId: z.string().min(1).max(SHORTLINK_MAX_LENGTH),
     /** Which of the caller's teams; needed only when the caller belongs to several. */
     teamId: z.string().min(1).max(100).optional(),
     info: DeviceInfo.default({}),

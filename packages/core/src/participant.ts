@@ -32,7 +32,9 @@ export interface PlayKp {
    * when neither is a positive number: any distance.
    */
   maxDistance: number | null;
-  /** The KP opens only when close enough (noopenwhennotclose or the event's nokpopenwhennotclose). */
+  /**
+   * The KP opens only when close enough (noopenwhennotclose or the event's nokpopenwhennotclose).
+   */
   openOnlyWhenClose: boolean;
   mandatory: boolean;
   cancelled: boolean;

@@ -136,7 +136,10 @@ export const UpdateCheckpointBody = z
 export type UpdateCheckpointBody = z.input<typeof UpdateCheckpointBody>;
 
 export const IMPORT_MODES = ['add', 'merge', 'replace'] as const;
-/** add: only numbers not yet used; merge: fill blanks of existing, add new; replace: delete all, then write. */
+/**
+ * add: only numbers not yet used; merge: fill blanks of existing, add new; replace: delete all,
+ * then write.
+ */
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
 /** POST /api/events/:id/checkpoints/import: all rows are written in one transaction, or none. */

@@ -20,7 +20,7 @@ import type { LinkSignInAnswer } from '../emailSignIn.ts';
 import { OneTapBody } from '../oneTap.ts';
 import type { OneTapNonce } from '../oneTap.ts';
 import { CALLER_ERRORS } from './route.ts';
-import type { Declarations } from './route.ts';
+import type { Declarations, RouteSchemas } from './route.ts';
 
 /** The signed-in account as its owner sees it (every way of signing in answers it). */
 export const MeSchema = z
@@ -60,8 +60,34 @@ const ANYONE_LIMITED = 'Anyone; rate limited per client address';
 const BROWSER = 'Signed in by a browser session (403 for a token)';
 /** Links by email answer this when the server sends no mail. */
 const NO_EMAIL = { 404: ['auth.error.noemail'] } as const;
-/** The rate limit of the requests by email (RATE_LIMIT_ACCOUNT). */
-const ACCOUNT_LIMIT = { 429: ['auth.error.toomany'] } as const;
+
+// Shared with passkeys.ts, phone.ts and oidc.ts.
+
+/**
+ * Over RATE_LIMIT_ACCOUNT (counted per client address): the requests by email, One Tap, sign-in
+ * with a passkey, phone codes and OpenID Connect.
+ */
+export const ACCOUNT_LIMIT = { 429: ['auth.error.toomany'] } as const;
+/** Who may add a way in to the account (server auth/actor.ts fullAccountActor). */
+export const FULL_ACCOUNT =
+  'A signed-in full account in a browser session (not a guest, not an API token)';
+/** The 401/403 of an operation for a full account's browser session (fullAccountActor). */
+export const FULL_ACCOUNT_ERRORS = {
+  401: ['error.unauthorized'],
+  403: ['error.forbidden', 'auth.error.guest'],
+} as const satisfies RouteSchemas['errors'];
+/** Who may see or remove the account's ways in (an API token may not). */
+export const BROWSER_USERS = 'Signed-in users in a browser session (not an API token)';
+/**
+ * The refusals of the removal of one of the account's ways in (a passkey, a linked provider, the
+ * phone): signed out, an API token (for the phone, a guest too), none such, or the last way in
+ * (server auth/waysIn.ts).
+ */
+export const REMOVE_WAY_IN_ERRORS = {
+  ...CALLER_ERRORS,
+  404: ['error.notfound'],
+  409: ['auth.error.lastmethod'],
+} as const satisfies RouteSchemas['errors'];
 
 /** Sign-in, sign-up, guests, the account, email links, password reset and Google One Tap. */
 export const authContract = {
@@ -116,7 +142,7 @@ export const authContract = {
   },
   upgradeGuest: {
     summary: 'Makes the signed-in guest a full account (same uid: its teams stay)',
-    access: `Signed-in guests, by a browser session; rate limited`,
+    access: 'Signed-in guests, by a browser session; rate limited',
     body: UpgradeGuestBody,
     answer: MeSchema,
     errors: {
@@ -232,11 +258,7 @@ export const authContract = {
       expiresAt: z.number().nullable(),
     }),
     status: 201,
-    errors: {
-      400: ['error.validation'],
-      401: ['error.unauthorized'],
-      403: ['error.forbidden', 'auth.error.guest'],
-    },
+    errors: { 400: ['error.validation'], ...FULL_ACCOUNT_ERRORS },
   },
   oneTapNonce: {
     summary: 'A one-time nonce for Google One Tap’s prompt',

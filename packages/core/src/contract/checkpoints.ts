@@ -16,33 +16,34 @@ import type {
   DeletedKpOnTeamRow,
 } from '../checkpoints/types.ts';
 import { EventParams } from './common.ts';
+import { Key } from './teams.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
-const key = z.string().min(1).max(100);
-const KpParams = EventParams.extend({ kpId: key.describe("The checkpoint's id") });
-const DeletedParams = EventParams.extend({ deletedId: key.describe("The deleted record's id") });
+const KpParams = EventParams.extend({ kpId: Key.describe("The checkpoint's id") });
+const DeletedParams = EventParams.extend({ deletedId: Key.describe("The deleted record's id") });
 const AnswerParams = EventParams.extend({
-  teamId: key.describe("The team's id"),
-  kpId: key.describe("The missing checkpoint's id"),
+  teamId: Key.describe("The team's id"),
+  kpId: Key.describe("The missing checkpoint's id"),
 });
 
 /**
- * A checkpoint's `kp` document (reused by other resources' answers). Its number is as stored: an
- * archived or older event may hold one today's rule (KpNr) refuses, such as 1.5.
+ * A KP number as stored: an archived or older event may hold one today's rule (KpNr) refuses,
+ * such as 1.5.
  */
 const StoredKpNr = z.union([z.number(), z.string()]);
-export const KpSchema = Kp.extend({
+/** A checkpoint's `kp` document, its number as stored. */
+const KpSchema = Kp.extend({
   nr: StoredKpNr.describe('A whole number, or a name such as F or 12a'),
 }).meta({ id: 'Kp', description: 'Numbering, value class and flags' });
 /** A checkpoint's `data` document. */
-export const KpDataSchema = KpData.meta({
+const KpDataSchema = KpData.meta({
   id: 'KpData',
   description: 'Description, location and responses',
 });
 
 /** A checkpoint as the API sends it. */
-export const CheckpointSchema = z
+const CheckpointSchema = z
   .object({
     id: z.string(),
     kp: KpSchema,
@@ -98,6 +99,8 @@ const PrintItemsSchema = PrintItemsBody.meta({
 
 const ADMINS = 'Event admins';
 const ARCHIVED = ['kp.error.archived'] as const;
+/** Why a write that gives a KP its number cannot be made. */
+const NUMBER_CONFLICTS = ['error.cpnumconflict', 'kp.error.archived'] as const;
 /** What a checkpoint document may be refused for. */
 const REFUSED = ['error.validation', 'kp.error.badnumber', 'kpdata.badresponse'] as const;
 
@@ -119,11 +122,7 @@ export const checkpointsContract = {
     body: CreateCheckpointBody,
     answer: CheckpointSchema,
     status: 201,
-    errors: {
-      400: REFUSED,
-      ...EVENT_ADMIN_ERRORS,
-      409: ['error.cpnumconflict', 'kp.error.archived'],
-    },
+    errors: { 400: REFUSED, ...EVENT_ADMIN_ERRORS, 409: NUMBER_CONFLICTS },
   },
   updateCheckpoint: {
     summary: 'Changes a checkpoint: `kp` and `data` key by key (null removes a key), `answer`',
@@ -131,11 +130,7 @@ export const checkpointsContract = {
     params: KpParams,
     body: UpdateCheckpointBody,
     answer: CheckpointSchema,
-    errors: {
-      400: REFUSED,
-      ...EVENT_ADMIN_ERRORS,
-      409: ['error.cpnumconflict', 'kp.error.archived'],
-    },
+    errors: { 400: REFUSED, ...EVENT_ADMIN_ERRORS, 409: NUMBER_CONFLICTS },
   },
   deleteCheckpoint: {
     summary: 'Moves a checkpoint to the deleted store; answers the record to undo with',
@@ -146,7 +141,7 @@ export const checkpointsContract = {
   },
   importCheckpoints: {
     summary: 'Imports checkpoints (add, merge or replace), all in one transaction or none',
-    access: 'Event admins; rate limited',
+    access: `${ADMINS}; rate limited`,
     params: EventParams,
     body: ImportCheckpointsBody,
     answer: ImportResultSchema,
@@ -166,7 +161,7 @@ export const checkpointsContract = {
     errors: {
       400: ['error.validation', 'kp.error.badnumber'],
       ...EVENT_ADMIN_ERRORS,
-      409: ['error.cpnumconflict', 'kp.error.archived'],
+      409: NUMBER_CONFLICTS,
     },
   },
   deletedKps: {
@@ -181,7 +176,7 @@ export const checkpointsContract = {
     access: ADMINS,
     params: DeletedParams,
     answer: CheckpointSchema,
-    errors: { ...EVENT_ADMIN_ERRORS, 409: ['error.cpnumconflict', 'kp.error.archived'] },
+    errors: { ...EVENT_ADMIN_ERRORS, 409: NUMBER_CONFLICTS },
   },
   deletedKpOnTeam: {
     summary: 'Team answers to checkpoints that no longer exist, with their deleted records',

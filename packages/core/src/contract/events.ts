@@ -101,7 +101,8 @@ export const eventsContract = {
   createEvent: {
     summary: 'Creates an event: a fresh one, a copy of another, or one from an event file',
     description:
-      'A repeat with the same `Idempotency-Key` header (up to 100 characters) from the same caller within 10 minutes answers the same event.',
+      'A repeat with the same `Idempotency-Key` header (up to 100 characters) from the same ' +
+      'caller within 10 minutes answers the same event.',
     access: 'Event creators; rate limited',
     body: CreateEventBody,
     answer: EventSummarySchema,
@@ -195,7 +196,8 @@ export const eventsContract = {
   exportEvent: {
     summary: 'The whole event as an event file, its map images included, as a download',
     description:
-      'Sent as a file (`Content-Disposition: attachment; filename="{id}.json"`); the map images are read into it as it is sent.',
+      'Sent as a file (`Content-Disposition: attachment; filename="{id}.json"`); the map images ' +
+      'are read into it as it is sent.',
     access: ADMINS,
     params: EventParams,
     answer: EventFile.describe('The event file (spec 04)'),

@@ -18,13 +18,13 @@ const MapId = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/)
   .describe("The map image's id");
 /** `:id/…/:mapId`: a map image of the event. */
-export const MapImageParams = EventParams.extend({ mapId: MapId });
+const MapImageParams = EventParams.extend({ mapId: MapId });
 /** `:mapId`: a map of the caller's library. */
-export const LibraryMapParams = z.object({ mapId: MapId });
+const LibraryMapParams = z.object({ mapId: MapId });
 /** POST /api/events/:id/maps?name=: the new map's name. */
-export const MapUploadQuery = z.object({ name: z.string().trim().min(1).max(200) });
+const MapUploadQuery = z.object({ name: z.string().trim().min(1).max(200) });
 /** GET …/image?width=: the most pixels wide the scaled image may be. */
-export const MapImageQuery = z.object({ width: z.coerce.number().int().min(1).max(4096) });
+const MapImageQuery = z.object({ width: z.coerce.number().int().min(1).max(4096) });
 
 /** A whole number in a path segment, from `min` to `max`. */
 const whole = (min: number, max: number) =>
@@ -35,7 +35,7 @@ const whole = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max));
 
 /** A tile's address: the map's version, the grid, Leaflet's z, x and `{y}.webp`. */
-export const MapTileParams = MapImageParams.extend({
+const MapTileParams = MapImageParams.extend({
   version: whole(1, 1_000_000_000).describe("The map's version (its tiles' URL names it)"),
   grid: z.enum(TILE_GRIDS),
   z: whole(0, Math.max(...Object.values(TILE_GRID_DEFS).map((g) => g.maxZoom))),
@@ -47,7 +47,8 @@ export const MapTileParams = MapImageParams.extend({
     .describe('The row and `.webp`'),
 });
 
-const LatLng = z.object({ lat: z.number(), lng: z.number() });
+/** A point on the earth as the answers give it. */
+export const LatLng = z.object({ lat: z.number(), lng: z.number() });
 const Corners = z
   .tuple([LatLng, LatLng, LatLng, LatLng])
   .nullable()

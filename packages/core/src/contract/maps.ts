@@ -3,7 +3,7 @@ import type { EventMapView } from '../map/api.ts';
 import { MAP_CRS, MapSetting, SpeedRange, WmtsLayerConf } from '../map/mapConfig.ts';
 import type { WmtsCapabilities } from '../map/wmts.ts';
 import { EventParams } from './common.ts';
-import { EventMapImageSchema } from './mapImages.ts';
+import { EventMapImageSchema, LatLng } from './mapImages.ts';
 import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
@@ -17,8 +17,6 @@ const CapabilitiesQuery = z.object({
     .optional()
     .describe('The event whose admin asks (else a creator or super admin)'),
 });
-
-const LatLng = z.object({ lat: z.number(), lng: z.number() });
 
 const EventMapViewSchema = z
   .object({

@@ -60,6 +60,7 @@ const DeviceViewSchema = z.object({
 }) satisfies z.ZodType<DeviceView>;
 
 const ADMINS = 'Event admins';
+const DEVICE_OWNER = "The device's owner";
 /** The errors of a call about the caller's own device. */
 const OWN_DEVICE_ERRORS = EVENT_ADMIN_ERRORS;
 
@@ -110,14 +111,14 @@ export const messagesContract = {
   },
   deviceMessages: {
     summary: "The messages of the device's team that no device acknowledged yet, oldest first",
-    access: "The device's owner",
+    access: DEVICE_OWNER,
     params: DeviceParams,
     answer: z.array(DeviceMessageSchema),
     errors: OWN_DEVICE_ERRORS,
   },
   ackDeviceMessage: {
     summary: 'Marks a message delivered to the device (the first acknowledgement wins)',
-    access: "The device's owner",
+    access: DEVICE_OWNER,
     params: AckParams,
     answer: null,
     errors: OWN_DEVICE_ERRORS,

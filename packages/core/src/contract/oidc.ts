@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { OIDC_PROVIDER_ID } from '../oidc.ts';
 import type { IdentityView, OidcLinkStart } from '../oidc.ts';
+import {
+  ACCOUNT_LIMIT,
+  BROWSER_USERS,
+  FULL_ACCOUNT,
+  FULL_ACCOUNT_ERRORS,
+  REMOVE_WAY_IN_ERRORS,
+} from './auth.ts';
 import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 const ProviderId = z.string().regex(OIDC_PROVIDER_ID).describe("The provider's id (configured)");
 
 /** `:id`: a configured provider. */
-export const OidcParams = z.object({ id: ProviderId });
+const OidcParams = z.object({ id: ProviderId });
 
 /** GET /api/auth/oidc/:id/start?returnTo=: the page to come back to (a path of this site). */
-export const OidcStartQuery = z.object({
+const OidcStartQuery = z.object({
   returnTo: z
     .string()
     .max(2000)
@@ -24,19 +31,13 @@ const IdentityViewSchema = z.object({
   createdAt: z.number(),
 }) satisfies z.ZodType<IdentityView>;
 
-const FULL_ACCOUNT =
-  'A signed-in full account in a browser session (not a guest, not an API token)';
-const BROWSER = 'Signed-in users in a browser session (not an API token)';
-/** Over RATE_LIMIT_ACCOUNT (counted per address). */
-const LIMITED = { 429: ['auth.error.toomany'] } as const;
-
 /** OpenID Connect providers: sign-in and linked identities (docs/sign-in.md). */
 export const oidcContract = {
   oidcStart: {
     summary: "Starts a sign-in with the provider: a redirect to the provider's sign-in page",
     description:
-      'A link the browser follows (not a call of a script): it sets a cookie binding the flow ' +
-      'to this browser and answers 302 to the provider, which sends the browser back to `callback`.',
+      'A link the browser follows (not a call of a script): it sets a cookie binding the flow to ' +
+      'this browser and answers 302 to the provider, which sends the browser back to `callback`.',
     access: 'Anyone',
     params: OidcParams,
     query: OidcStartQuery,
@@ -45,7 +46,7 @@ export const oidcContract = {
     errors: {
       400: ['error.validation'],
       404: ['auth.error.oidcprovider'],
-      ...LIMITED,
+      ...ACCOUNT_LIMIT,
       502: ['auth.error.oidc'],
     },
   },
@@ -62,7 +63,7 @@ export const oidcContract = {
     params: z.object({ id: z.string().describe("The provider's id") }),
     answer: null,
     status: 302,
-    errors: LIMITED,
+    errors: ACCOUNT_LIMIT,
   },
   linkIdentity: {
     summary: "Starts linking the provider to the caller's account: the provider's address",
@@ -76,30 +77,24 @@ export const oidcContract = {
     }) satisfies z.ZodType<OidcLinkStart>,
     errors: {
       400: ['error.validation'],
-      401: ['error.unauthorized'],
-      403: ['error.forbidden', 'auth.error.guest'],
+      ...FULL_ACCOUNT_ERRORS,
       404: ['auth.error.oidcprovider'],
-      ...LIMITED,
+      ...ACCOUNT_LIMIT,
       502: ['auth.error.oidc'],
     },
   },
   identities: {
     summary: "The caller's linked providers",
-    access: BROWSER,
+    access: BROWSER_USERS,
     answer: z.array(IdentityViewSchema),
     errors: CALLER_ERRORS,
   },
   unlinkIdentity: {
     summary: "Unlinks the provider from the caller's account, unless it is the last way in",
-    access: BROWSER,
+    access: BROWSER_USERS,
     params: z.object({ provider: ProviderId }),
     answer: null,
-    errors: {
-      400: ['error.validation'],
-      ...CALLER_ERRORS,
-      404: ['error.notfound'],
-      409: ['auth.error.lastmethod'],
-    },
+    errors: { 400: ['error.validation'], ...REMOVE_WAY_IN_ERRORS },
   },
 } as const satisfies Declarations<
   'oidcStart' | 'oidcCallback' | 'linkIdentity' | 'identities' | 'unlinkIdentity'

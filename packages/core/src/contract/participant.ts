@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DeviceIdParam } from '../messages.ts';
 import { MarkBody, PlayQuery, StartFinishBody, UPLOAD_KINDS, UploadBody } from '../participant.ts';
 import type {
   MarkResult,
@@ -13,6 +12,7 @@ import type {
 import { Bytes, EventParams } from './common.ts';
 import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
+import { DeviceParams } from './tracks.ts';
 
 const LatLng = z.object({ lat: z.number(), lng: z.number() });
 const Copies = z
@@ -115,6 +115,7 @@ const UploadViewSchema = z.object({
 }) satisfies z.ZodType<UploadView>;
 
 const MEMBERS = "The team's members";
+const ALLOWED_MEMBERS = `${MEMBERS} (allowed teams)`;
 /** The refusals of every write of the participant app. */
 const WRITE_ERRORS = {
   ...CALLER_ERRORS,
@@ -123,7 +124,7 @@ const WRITE_ERRORS = {
 } as const;
 /** What the start and the finish share. */
 const START_FINISH = {
-  access: `${MEMBERS} (allowed teams)`,
+  access: ALLOWED_MEMBERS,
   params: EventParams,
   body: StartFinishBody,
   answer: PlayTeamSchema,
@@ -155,7 +156,7 @@ export const participantContract = {
     description:
       "A team's answer is final: the same `cid` again answers the stored mark (`created: " +
       'false`); another mark of the same KP is refused.',
-    access: `${MEMBERS} (allowed teams)`,
+    access: ALLOWED_MEMBERS,
     params: EventParams,
     body: MarkBody,
     answer: z.object({
@@ -199,7 +200,7 @@ export const participantContract = {
       "Only in answer to a command of the device's team that no other device answered; the " +
       "same device answering again gets its first upload's id. A team's uploads share a quota.",
     access: "The device's user; rate limited",
-    params: z.object({ deviceId: DeviceIdParam.describe("The device's id") }),
+    params: DeviceParams,
     body: UploadBody,
     answer: z.object({ id: z.string() }),
     status: 201,

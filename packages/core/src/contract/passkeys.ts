@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { AddPasskeyBody, PasskeySignInBody } from '../passkeys.ts';
 import type { PasskeyView } from '../passkeys.ts';
-import { MeSchema } from './auth.ts';
-import { CALLER_ERRORS } from './route.ts';
+import {
+  ACCOUNT_LIMIT,
+  BROWSER_USERS,
+  FULL_ACCOUNT,
+  FULL_ACCOUNT_ERRORS,
+  MeSchema,
+  REMOVE_WAY_IN_ERRORS,
+} from './auth.ts';
 import type { Declarations } from './route.ts';
 
 /** `:id`: a passkey's credential id (base64url). */
-export const PasskeyParams = z.object({ id: z.string().min(1).max(1024) });
+const PasskeyParams = z.object({ id: z.string().min(1).max(1024) });
 
 const PasskeyViewSchema = z
   .object({
@@ -66,16 +72,6 @@ const RequestOptions = z
   })
   .meta({ id: 'PasskeyRequestOptions' });
 
-const FULL_ACCOUNT =
-  'A signed-in full account in a browser session (not a guest, not an API token)';
-/** The 401/403 of an operation for a full account's browser session (auth/actor.ts). */
-const FULL_ACCOUNT_ERRORS = {
-  401: ['error.unauthorized'],
-  403: ['error.forbidden', 'auth.error.guest'],
-} as const;
-/** Over RATE_LIMIT_ACCOUNT (counted per address). */
-const LIMITED = { 429: ['auth.error.toomany'] } as const;
-
 /** Passkeys (WebAuthn): the account's own, and sign-in with one (docs/sign-in.md). */
 export const passkeysContract = {
   passkeys: {
@@ -104,29 +100,24 @@ export const passkeysContract = {
   },
   removePasskey: {
     summary: "Removes one of the caller's passkeys, unless it is the last way in",
-    access: 'Signed-in users in a browser session (not an API token)',
+    access: BROWSER_USERS,
     params: PasskeyParams,
     answer: null,
-    errors: {
-      400: ['error.validation'],
-      ...CALLER_ERRORS,
-      404: ['error.notfound'],
-      409: ['auth.error.lastmethod'],
-    },
+    errors: { 400: ['error.validation'], ...REMOVE_WAY_IN_ERRORS },
   },
   passkeySignInOptions: {
     summary: 'The options of a sign-in with any passkey of this site',
     description: 'The challenge works once, for 5 minutes.',
     access: 'Anyone',
     answer: RequestOptions,
-    errors: LIMITED,
+    errors: ACCOUNT_LIMIT,
   },
   passkeySignIn: {
     summary: 'Signs in with the passkey the browser chose: the account and a session cookie',
     access: 'Anyone',
     body: PasskeySignInBody,
     answer: MeSchema,
-    errors: { 400: ['error.validation'], 401: ['auth.error.passkey'], ...LIMITED },
+    errors: { 400: ['error.validation'], 401: ['auth.error.passkey'], ...ACCOUNT_LIMIT },
   },
 } as const satisfies Declarations<
   | 'passkeys'

@@ -24,24 +24,26 @@ const PublicConfigSchema = z
   .meta({ id: 'PublicConfig' }) satisfies z.ZodType<PublicConfig>;
 
 const Up = z.enum(['ok', 'down']);
+const ANYONE = 'Anyone';
 
 /** The platform: public configuration, health and readiness. */
 export const platformContract = {
   config: {
     summary: 'What the web needs before sign-in: providers, map keys, version, tools',
-    access: 'Anyone',
+    access: ANYONE,
     answer: PublicConfigSchema,
   },
   health: {
     summary: 'The liveness check: the process answers',
-    access: 'Anyone',
+    access: ANYONE,
     answer: z.object({ ok: z.literal(true) }),
   },
   ready: {
     summary: 'The readiness check: the database and the bus answer, and the server is not stopping',
     description:
-      'Not cached. The 503 answer carries the same `checks` beside `error` and `message`; a balancer takes the server out while it fails (docs/deploy.md).',
-    access: 'Anyone',
+      'Not cached. The 503 answer carries the same `checks` beside `error` and `message`; a ' +
+      'balancer takes the server out while it fails (docs/deploy.md).',
+    access: ANYONE,
     answer: z.object({
       ok: z.literal(true),
       checks: z.object({

@@ -5,7 +5,7 @@ import { RESULT_STATUSES } from '../scoring/types.ts';
 import type { ResultStatus, TeamResult } from '../scoring/types.ts';
 import type { RouteVisit, SplitVisit, TeamSplits } from '../scoring/splits.ts';
 import { EventParams } from './common.ts';
-import { TeamParams } from './teams.ts';
+import { Key, TeamParams } from './teams.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
@@ -176,7 +176,7 @@ export const resultsContract = {
   setTeamAnswer: {
     summary: 'Changes one team answer (fields left out keep their value), audited',
     access: 'Event admins',
-    params: TeamParams.extend({ kpId: z.string().min(1).max(100).describe("The KP's id") }),
+    params: TeamParams.extend({ kpId: Key.describe("The KP's id") }),
     body: TeamAnswerBody,
     answer: SavedAnswerSchema,
     errors: { 400: ['error.validation'], ...EVENT_ADMIN_ERRORS, 409: ['kp.error.archived'] },

@@ -21,7 +21,7 @@ import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 /** A key under an event (a team's, a backup's, a KP's id). */
-const Key = z.string().min(1).max(100);
+export const Key = z.string().min(1).max(100);
 
 /** `:id/:teamId`: an event and one of its teams. */
 export const TeamParams = EventParams.extend({ teamId: Key.describe("The team's id") });
@@ -128,6 +128,8 @@ const StartListViewSchema = z.object({
 
 const ADMINS = 'Event admins';
 const ARCHIVED = ['teams.error.archived'] as const;
+/** Why a write that gives a team its number cannot be made. */
+const NUMBER_CONFLICTS = ['teams.error.archived', 'teams.error.nrexists'] as const;
 const OUT_OF_RANGE = ['error.validation', 'teams.error.timeoutofrange'] as const;
 
 /** Teams: the organiser's list, answers, start times, import and deleted teams (spec 01 §3). */
@@ -146,11 +148,7 @@ export const teamsContract = {
     body: CreateTeamBody,
     answer: TeamListEntrySchema,
     status: 201,
-    errors: {
-      400: OUT_OF_RANGE,
-      ...EVENT_ADMIN_ERRORS,
-      409: ['teams.error.archived', 'teams.error.nrexists'],
-    },
+    errors: { 400: OUT_OF_RANGE, ...EVENT_ADMIN_ERRORS, 409: NUMBER_CONFLICTS },
   },
   importTeams: {
     summary: 'Imports the teams of an IOF entry or start list (up to 5,000), or previews it',
@@ -201,11 +199,7 @@ export const teamsContract = {
     params: TeamParams,
     body: UpdateTeamBody,
     answer: TeamListEntrySchema,
-    errors: {
-      400: OUT_OF_RANGE,
-      ...EVENT_ADMIN_ERRORS,
-      409: ['teams.error.archived', 'teams.error.nrexists'],
-    },
+    errors: { 400: OUT_OF_RANGE, ...EVENT_ADMIN_ERRORS, 409: NUMBER_CONFLICTS },
   },
   deleteTeam: {
     summary: 'Deletes a team into a backup of everything it had (restorable)',

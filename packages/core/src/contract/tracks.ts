@@ -9,6 +9,9 @@ import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 import { TeamParams } from './teams.ts';
 
+/** `:deviceId`: the id the participant app made for its installation. */
+export const DeviceParams = z.object({ deviceId: DeviceIdParam.describe("The device's id") });
+
 /** Why a point is refused, each reason once (the record makes the list complete). */
 const POINT_PROBLEMS = Object.keys({
   badshape: 0,
@@ -76,7 +79,7 @@ export const tracksContract = {
       'Points are checked one by one; points at or before the device’s last stored time are ' +
       'duplicates of a retried batch.',
     access: "The device's user",
-    params: z.object({ deviceId: DeviceIdParam.describe("The device's id") }),
+    params: DeviceParams,
     bodyTypes: ['application/json', TRACK_CONTENT_TYPE],
     answer: IngestResultSchema,
     errors: {

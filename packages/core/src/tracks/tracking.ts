@@ -23,9 +23,12 @@ export type TrackingApp = (typeof TRACKING_APPS)[number];
 /** `/api` and the path of `operation` before its `/:secret` (contract/operations.ts). */
 const beforeSecret = (operation: 'appLocations' | 'traccarLocation') =>
   `/api${operationRoute(operation).path.replace(/\/:secret$/, '')}`;
+
 /** The path of a tracking link's ingest URL: `${origin}${TRACKING_LINK_PATH}/${secret}`. */
 export const TRACKING_LINK_PATH = beforeSecret('appLocations');
-/** The path of an event's Traccar server forwarding URL: `${origin}${TRACKER_FEED_PATH}/${secret}`. */
+/**
+ * The path of an event's Traccar server forwarding URL: `${origin}${TRACKER_FEED_PATH}/${secret}`.
+ */
 export const TRACKER_FEED_PATH = beforeSecret('traccarLocation');
 
 /** The most tracking links (apps and trackers together) one team may have. */

@@ -10,7 +10,9 @@ import { TRACKING_APPS } from './tracking.ts';
  */
 export const TrackingSecret = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 
-/** A Traccar server's unique id of a tracker (IMEI or what the operator typed): printable, short. */
+/**
+ * A Traccar server's unique id of a tracker (IMEI or what the operator typed): printable, short.
+ */
 export const TrackerId = z
   .string()
   .trim()

@@ -22,8 +22,9 @@ const errorPage = (e: OidcError) =>
     : `/?${SIGNIN_ERROR_PARAM}=${encodeURIComponent(e.key)}`;
 
 /**
- * OpenID Connect (declared in core's contract/oidc.ts): start (302 to the provider), the provider's return (302 to the page, signed
- * in, or to `/?signin_error=key`), linking from /account, and the caller's linked providers.
+ * OpenID Connect (declared in core's contract/oidc.ts): start (302 to the provider), the
+ * provider's return (302 to the page, signed in, or to `/?signin_error=key`), linking from
+ * /account, and the caller's linked providers.
  */
 export async function oidcRoutes(
   api: FastifyInstance,

@@ -9,8 +9,9 @@ import type { PasskeyService, RelyingParty } from './passkey.service.ts';
 import { fullAccountActor } from './actor.ts';
 
 /**
- * Passkeys (declared in core's contract/passkeys.ts): the caller's list, add (options, then the browser's credential) and remove; sign-in
- * (options, then the browser's assertion) for anyone, counted per address.
+ * Passkeys (declared in core's contract/passkeys.ts): the caller's list, add (options, then the
+ * browser's credential) and remove; sign-in (options, then the browser's assertion) for anyone,
+ * counted per address.
  */
 export async function passkeyRoutes(
   api: FastifyInstance,

@@ -10,10 +10,10 @@ import { browserActor } from './actor.ts';
 import type { PhoneSignInService } from './phoneSignIn.service.ts';
 
 /**
- * Sign-in with a code by SMS (declared in core's contract/phone.ts): POST /auth/phone/code (202 alike for every number) and
- * /auth/phone/signin (Me and a session cookie); the account's phone: POST /account/phone/code,
- * PUT and DELETE /account/phone (a browser session, not a guest). All count toward
- * RATE_LIMIT_ACCOUNT.
+ * Sign-in with a code by SMS (declared in core's contract/phone.ts): POST /auth/phone/code (202
+ * alike for every number) and /auth/phone/signin (Me and a session cookie); the account's phone:
+ * POST /account/phone/code, PUT and DELETE /account/phone (a browser session, not a guest). All
+ * but the DELETE count toward RATE_LIMIT_ACCOUNT.
  */
 export async function phoneRoutes(
   api: FastifyInstance,
