@@ -52,7 +52,12 @@ export const newsContract = {
     params: TimeParams,
     body: NewsBody,
     answer: NewsItemSchema,
-    errors: { 400: ['error.validation'], ...CALLER_ERRORS, 404: ['error.notfound'] },
+    errors: {
+      400: ['error.validation'],
+      ...CALLER_ERRORS,
+      404: ['error.notfound'],
+      409: ['news.error.exists'],
+    },
   },
   deleteNews: {
     summary: 'Removes a news item',

@@ -133,7 +133,7 @@ export const registrationContract = {
     errors: {
       400: REFUSED,
       ...EVENT_ADMIN_ERRORS,
-      409: ['reg.error.closed', 'reg.error.single'],
+      409: ['reg.error.closed', 'reg.error.single', 'reg.error.toomany'],
       429: ['error.toomany'],
     },
   },

@@ -75,3 +75,18 @@ export const EVENT_ADMIN_ERRORS = {
   ...CALLER_ERRORS,
   404: ['error.notfound'],
 } as const satisfies RouteSchemas['errors'];
+
+/**
+ * The errors any operation may answer besides its declared ones: what the server's own layers
+ * say before or around the route (a body too large, deep or with bad text, a write from another
+ * site, an expired token, a rate limit, a failure).
+ */
+export const COMMON_ERRORS = {
+  400: ['error.validation', 'error.toodeep', 'error.badtext'],
+  401: ['error.expired'],
+  403: ['error.badorigin'],
+  413: ['error.toolarge'],
+  415: ['error.mediatype'],
+  429: ['error.toomany'],
+  500: ['error.internal'],
+} as const satisfies Partial<Record<ErrorStatus | 500, readonly ErrorKey[]>>;

@@ -1,4 +1,5 @@
 import type {
+  onSendAsyncHookHandler,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -6,8 +7,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
-import { contract, contractTags, ERROR_KEYS, operationRoute } from '@rada/core';
-import type { AnswerOf, Contract, Parsed, RouteSchemas } from '@rada/core';
+import { COMMON_ERRORS, contract, contractTags, ERROR_KEYS, operationRoute } from '@rada/core';
+import type { AnswerOf, Contract, ErrorStatus, Parsed, RouteSchemas } from '@rada/core';
 import { AppError, issueDetails, validationError } from './errors.ts';
 
 /**
@@ -18,6 +19,13 @@ import { AppError, issueDetails, validationError } from './errors.ts';
  */
 
 type Declared = keyof Contract;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declared operation a route serves (`declare`). */
+    operation?: Declared;
+  }
+}
 
 /** The request a declared route's handler gets: parameters, query and body as validated. */
 export type DeclaredRequest<K extends Declared> = FastifyRequest<{
@@ -99,6 +107,7 @@ export function declare<K extends Declared>(
   const status = statusOf(d);
   api.route({
     ...options,
+    config: { ...options.config, operation },
     method,
     url: path,
     schema: schemaOf(operation, d),
@@ -114,8 +123,9 @@ export function declare<K extends Declared>(
 /**
  * Makes `api` validate declared routes with their zod schemas, failing as `parseWith` does (400
  * with the rule's key and every problem in `details`). Answers are written with JSON.stringify,
- * as without a schema; with `checkAnswers` (the tests) each answer is first parsed against its
- * declared schema, and one that does not fit fails the request with the problems listed.
+ * as without a schema. With `checkAnswers` (the tests) each answer is first parsed against its
+ * declared schema, and one that does not fit fails the request with the problems listed; an
+ * error answer whose key its declaration does not list (nor COMMON_ERRORS) fails it too.
  */
 export function useContract(api: FastifyInstance, { checkAnswers = false } = {}): void {
   api.setValidatorCompiler(({ schema }) => (data) => {
@@ -139,4 +149,36 @@ export function useContract(api: FastifyInstance, { checkAnswers = false } = {})
       return JSON.stringify(data);
     };
   });
+  if (checkAnswers) api.addHook('onSend', undeclaredErrorCheck);
 }
+
+/** The error key of an error answer's JSON text, if it is one. */
+function errorKeyOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const body = JSON.parse(payload) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns an error answer of a declared route into a 500 when its status and key are neither in
+ * the route's declaration nor in COMMON_ERRORS: the reference must list what a route answers.
+ */
+const undeclaredErrorCheck: onSendAsyncHookHandler = async (req, reply, payload) => {
+  const operation = req.routeOptions.config.operation;
+  const status = reply.statusCode;
+  const key = errorKeyOf(payload);
+  if (!operation || status < 400 || key === undefined) return payload;
+  const declared = (contract[operation] as RouteSchemas).errors ?? {};
+  const listed = [
+    ...(declared[status as ErrorStatus] ?? []),
+    ...(COMMON_ERRORS[status as keyof typeof COMMON_ERRORS] ?? []),
+  ] as readonly string[];
+  if (listed.includes(key)) return payload;
+  reply.status(500);
+  const message = `The ${status} ${key} of ${operation} is not among its declared errors`;
+  return JSON.stringify(new AppError('error.internal', 500, undefined, message).toBody());
+};

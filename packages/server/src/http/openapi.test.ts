@@ -70,8 +70,8 @@ describe('the OpenAPI document', () => {
 });
 
 describe('declared routes', () => {
-  /** An app with one declared route whose handler answers `answer`. */
-  async function appAnswering(answer: unknown, checkAnswers: boolean) {
+  /** An app with one declared route whose handler answers `answer` (or throws `error`). */
+  async function appAnswering(answer: unknown, checkAnswers: boolean, error?: AppError) {
     const app = Fastify();
     app.setErrorHandler((error, _req, reply) =>
       error instanceof AppError
@@ -81,7 +81,10 @@ describe('declared routes', () => {
     await app.register(
       async (api) => {
         useContract(api, { checkAnswers });
-        declare(api, 'recomputeSpeedTickets', () => answer as never);
+        declare(api, 'recomputeSpeedTickets', () => {
+          if (error) throw error;
+          return answer as never;
+        });
       },
       { prefix: '/api' },
     );
@@ -107,6 +110,25 @@ describe('declared routes', () => {
       (await unchecked.inject({ method: 'POST', url: '/api/events/e1/speedtickets/recompute' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('fails an error answer its declaration does not list, when checking answers', async () => {
+    const failing = async (error: AppError, checkAnswers = true) => {
+      const app = await appAnswering(undefined, checkAnswers, error);
+      return app.inject({ method: 'POST', url: '/api/events/e1/speedtickets/recompute' });
+    };
+    // Declared: the event admins' 403, and the common 429 of a rate limit.
+    expect((await failing(new AppError('error.forbidden', 403))).statusCode).toBe(403);
+    expect((await failing(new AppError('error.toomany', 429))).statusCode).toBe(429);
+    const undeclared = await failing(new AppError('news.error.exists', 409));
+    expect(undeclared.statusCode).toBe(500);
+    expect(undeclared.json().message).toMatch(
+      /409 news.error.exists of recomputeSpeedTickets is not among its declared errors/,
+    );
+    // A declared status with another key is not declared either.
+    expect((await failing(new AppError('auth.error.guest', 403))).statusCode).toBe(500);
+    // In production the answer goes as it is.
+    expect((await failing(new AppError('news.error.exists', 409), false)).statusCode).toBe(409);
   });
 
   it('refuses bad parameters before the handler runs, with the validation key', async () => {

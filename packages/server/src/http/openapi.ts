@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { COMMON_ERRORS } from '@rada/core';
 import { BODY_TYPES } from './contract.ts';
 
 /** Where the OpenAPI document and the reference are served. */
@@ -34,7 +35,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         description:
           'The HTTP API of Rada. Flows, permissions in words and examples: docs/api.md. ' +
           'Errors answer `{error, message, details?}`; the error keys of each operation are ' +
-          'listed under its error statuses.',
+          'listed under its error statuses. Any operation may also answer these, from the ' +
+          "server's own layers around it: " +
+          Object.entries(COMMON_ERRORS)
+            .map(([status, keys]) => `${status} ${keys.join(', ')}`)
+            .join('; ') +
+          '.',
       },
       components: {
         securitySchemes: {
