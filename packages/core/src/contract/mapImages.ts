@@ -9,7 +9,7 @@ import {
   TILE_GRIDS,
 } from '../mapImages/types.ts';
 import type { EventMapImageView, LibraryMapView, MapPlacement } from '../mapImages/types.ts';
-import { Bytes, EventParams } from './common.ts';
+import { Bytes, EventParams, MapPoint } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
@@ -48,9 +48,8 @@ const MapTileParams = MapImageParams.extend({
 });
 
 /** A point on the earth as the answers give it. */
-export const LatLng = z.object({ lat: z.number(), lng: z.number() });
 const Corners = z
-  .tuple([LatLng, LatLng, LatLng, LatLng])
+  .tuple([MapPoint, MapPoint, MapPoint, MapPoint])
   .nullable()
   .describe("The image's corners on the earth: top-left, top-right, bottom-right, bottom-left");
 

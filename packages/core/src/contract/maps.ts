@@ -3,7 +3,8 @@ import type { EventMapView } from '../map/api.ts';
 import { MAP_CRS, MapSetting, SpeedRange, WmtsLayerConf } from '../map/mapConfig.ts';
 import type { WmtsCapabilities } from '../map/wmts.ts';
 import { EventParams } from './common.ts';
-import { EventMapImageSchema, LatLng } from './mapImages.ts';
+import { MapPoint } from './common.ts';
+import { EventMapImageSchema } from './mapImages.ts';
 import { CALLER_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
@@ -22,7 +23,7 @@ const EventMapViewSchema = z
   .object({
     map: MapSetting.describe('The layers; private ones only for the event’s admins'),
     eventbounds: z
-      .object({ northEast: LatLng, southWest: LatLng })
+      .object({ northEast: MapPoint, southWest: MapPoint })
       .nullable()
       .describe("The event's area"),
     speedranges: z.array(SpeedRange).describe('Track colours by speed'),

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import {
-  DEVICE_COMMANDS,
-  DeviceIdParam,
-  RegisterDeviceBody,
-  SendMessageBody,
-  SendMsgQuery,
-} from '../messages.ts';
+import { DEVICE_COMMANDS, RegisterDeviceBody, SendMessageBody, SendMsgQuery } from '../messages.ts';
 import type { DeviceMessage, DeviceView, SendMessageResult, SentMessageView } from '../messages.ts';
-import { EventParams } from './common.ts';
+import { DeviceParams, EventParams } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
 /** `:deviceId`: the id the participant app made for its installation. */
-const DeviceParams = z.object({ deviceId: DeviceIdParam.describe("The device's id") });
 const AckParams = DeviceParams.extend({
   messageId: z.string().min(1).max(100).describe("The message's id"),
 });

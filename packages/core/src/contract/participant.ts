@@ -9,12 +9,10 @@ import type {
   PlayView,
   UploadView,
 } from '../participant.ts';
-import { Bytes, EventParams } from './common.ts';
+import { Bytes, DeviceParams, EventParams, MapPoint } from './common.ts';
 import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
-import { DeviceParams } from './tracks.ts';
 
-const LatLng = z.object({ lat: z.number(), lng: z.number() });
 const Copies = z
   .record(z.string(), z.string())
   .optional()
@@ -26,7 +24,7 @@ const PlayKpSchema = z.object({
   desc: z.string(),
   longdesc: z.string(),
   longdesc_i18n: Copies,
-  loc: LatLng.nullable(),
+  loc: MapPoint.nullable(),
   responses: z
     .record(z.string(), z.string())
     .describe('Response id → text; empty for a location KP'),
@@ -76,7 +74,7 @@ const PlayViewSchema = z.object({
     finishedmessage_i18n: Copies,
     valiktahed: z.boolean(),
     clientstart: z.boolean().describe('Teams start themselves'),
-    startloc: LatLng.nullable(),
+    startloc: MapPoint.nullable(),
     maxstartdistance: z.number().nullable(),
     maxmarkingdistance: z.number().nullable(),
     massstarttimems: z.number().nullable(),

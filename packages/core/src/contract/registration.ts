@@ -14,6 +14,7 @@ import type {
 import { EventParams } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
+import { TeamParams } from './teams.ts';
 
 const RegFieldSchema = z
   .object({
@@ -106,7 +107,6 @@ const RegistrationsViewSchema = z.object({
   rows: z.array(RegistrationRowSchema),
 }) satisfies z.ZodType<RegistrationsView>;
 
-const TeamParams = EventParams.extend({ teamId: z.string().min(1).max(100) });
 const REFUSED = [
   'error.validation',
   'reg.error.invalid',

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { DeviceIdParam } from '../messages.ts';
 import { GpxBody, PointsQuery } from '../tracks/schemas.ts';
 import { TRACK_SOURCES } from '../tracks/tracking.ts';
 import { TRACK_CONTENT_TYPE } from '../tracks/types.ts';
 import type { IngestResult, PointProblem, TeamTrackSummary, TrackStat } from '../tracks/types.ts';
-import { Bytes, EventParams } from './common.ts';
+import { Bytes, DeviceParams, EventParams } from './common.ts';
 import { CALLER_ERRORS, EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 import { TeamParams } from './teams.ts';
 
 /** `:deviceId`: the id the participant app made for its installation. */
-export const DeviceParams = z.object({ deviceId: DeviceIdParam.describe("The device's id") });
 
 /** Why a point is refused, each reason once (the record makes the list complete). */
 const POINT_PROBLEMS = Object.keys({
