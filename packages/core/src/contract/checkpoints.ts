@@ -15,8 +15,7 @@ import type {
   DeletedKp,
   DeletedKpOnTeamRow,
 } from '../checkpoints/types.ts';
-import { EventParams } from './common.ts';
-import { Key } from './teams.ts';
+import { EventParams, Key } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 

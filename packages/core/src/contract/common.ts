@@ -7,6 +7,9 @@ export const EventParams = z.object({
   id: z.string().min(1).max(SHORTLINK_MAX_LENGTH).describe("The event's id (its short link)"),
 });
 
+/** A key under an event (a team's, a backup's, a KP's id). */
+export const Key = z.string().min(1).max(100);
+
 /** An answer that is a file or binary data, not JSON (with `answerType`). */
 export const Bytes = z.string().meta({ format: 'binary', description: 'The bytes' });
 

@@ -47,7 +47,6 @@ const MapTileParams = MapImageParams.extend({
     .describe('The row and `.webp`'),
 });
 
-/** A point on the earth as the answers give it. */
 const Corners = z
   .tuple([MapPoint, MapPoint, MapPoint, MapPoint])
   .nullable()

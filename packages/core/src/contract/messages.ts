@@ -5,7 +5,7 @@ import { DeviceParams, EventParams } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 
-/** `:deviceId`: the id the participant app made for its installation. */
+/** `:deviceId/…/:messageId`: a message to the device's team. */
 const AckParams = DeviceParams.extend({
   messageId: z.string().min(1).max(100).describe("The message's id"),
 });

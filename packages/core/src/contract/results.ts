@@ -4,8 +4,8 @@ import type { ResponsesView, ResultsView, TeamMembersView } from '../results.ts'
 import { RESULT_STATUSES } from '../scoring/types.ts';
 import type { ResultStatus, TeamResult } from '../scoring/types.ts';
 import type { RouteVisit, SplitVisit, TeamSplits } from '../scoring/splits.ts';
-import { EventParams } from './common.ts';
-import { Key, TeamParams } from './teams.ts';
+import { EventParams, Key } from './common.ts';
+import { TeamParams } from './teams.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
 

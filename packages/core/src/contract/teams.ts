@@ -16,12 +16,9 @@ import type {
 import { ImportTeamsBody } from '../teamImport/types.ts';
 import type { TeamImportResult, TeamImportRowPlan } from '../teamImport/types.ts';
 import type { StartListView } from '../startOrder.ts';
-import { EventParams } from './common.ts';
+import { EventParams, Key } from './common.ts';
 import { EVENT_ADMIN_ERRORS } from './route.ts';
 import type { Declarations } from './route.ts';
-
-/** A key under an event (a team's, a backup's, a KP's id). */
-export const Key = z.string().min(1).max(100);
 
 /** `:id/:teamId`: an event and one of its teams. */
 export const TeamParams = EventParams.extend({ teamId: Key.describe("The team's id") });
